@@ -1,0 +1,27 @@
+import type { Profile } from "./accounts";
+
+/**
+ * What every page's chrome needs: who is signed in and the catalogue for the header. The Worker computes it
+ * once per server render and hands it to the React app as request context (no extra round trip); the
+ * browser fetches the same shape from GET /api/shell when it needs to refresh it.
+ */
+export interface ShellData {
+  viewer: Profile | null;
+  categories: NavCategory[];
+  supportPhone: string;
+  /** SPEC section 4 "Compatibility level"; fixed at 1 today, raised by operators for banners. */
+  compatibilityLevel: number;
+}
+
+export interface NavCategory {
+  service_code_group_id: number;
+  name: string;
+  display_order: number;
+  services: NavService[];
+}
+
+export interface NavService {
+  service_id: number;
+  description: string;
+  slug: string;
+}

@@ -1,0 +1,13 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: "./worker/api-entry.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") } },
+    })),
+  ],
+  test: { include: ["{domain,worker,durable,schema}/**/*.test.ts"], setupFiles: ["./worker/test-setup.ts"] },
+});

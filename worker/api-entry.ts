@@ -1,0 +1,9 @@
+import { Hono } from "hono";
+export { VendorCalendar } from "../durable/vendor-calendar";
+const api = new Hono<{ Bindings: Env }>().basePath("/api");
+api.get("/ping", async (c) => {
+  const r = await c.env.DB.prepare("select 1 as one").first();
+  const stub = c.env.VENDOR_CALENDAR.get(c.env.VENDOR_CALENDAR.idFromName("v1"));
+  return c.json({ r, hi: await stub.hello() });
+});
+export default { fetch: api.fetch } satisfies ExportedHandler<Env>;
