@@ -1,0 +1,257 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
+import { serviceCodeGroups, services } from "./catalogue";
+import { cents, createdAt, instant } from "./columns";
+import { clientSubscriptions } from "./payments";
+import { vendors } from "./vendors";
+
+/**
+ * Carts, orders and the jobs they make. An order is one checkout; each booked service in it is a
+ * service order (a job) done by one vendor. Numeric job states (service_order_status_id,
+ * scheduled_status) are defined in domain/order-status.ts.
+ */
+
+/**
+ * The server side of a cart (the browser also keeps it locally, SPEC section 3 "Cart item"). A signed-in
+ * user has at most one cart; a visitor's cart is found by the hash of a random token in a cookie.
+ */
+export const carts = sqliteTable(
+  "carts",
+  {
+    cart_id: integer("cart_id").primaryKey({ autoIncrement: true }),
+    user_id: integer("user_id").references(() => users.user_id, {
+      onDelete: "cascade",
+    }),
+    visitor_token_hash: text("visitor_token_hash"),
+    zipcode: text("zipcode"),
+    created_at: createdAt(),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("carts_user_uq").on(t.user_id), uniqueIndex("carts_visitor_uq").on(t.visitor_token_hash)],
+);
+
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    cartitemid: integer("cartitemid").primaryKey({ autoIncrement: true }),
+    cart_id: integer("cart_id")
+      .notNull()
+      .references(() => carts.cart_id, { onDelete: "cascade" }),
+    /** The chosen vendor, or null while the product will match one. */
+    vendor_id: integer("vendor_id").references(() => vendors.vendor_id),
+    /** A vendor the customer prefers (a hint for matching), when vendor_id is not fixed. */
+    hint_v: integer("hint_v"),
+    service_code: text("service_code").notNull(),
+    service_id: integer("service_id")
+      .notNull()
+      .references(() => services.service_id),
+    /** The chosen start (ms UTC); null until a time is picked. */
+    selected_date: instant("selected_date"),
+    /** Minutes, add-ons included. */
+    total_duration: integer("total_duration").notNull(),
+    price_cents: cents("price_cents").notNull(),
+    is_subscription: integer("is_subscription", { mode: "boolean" }).notNull().default(false),
+    is_connect_type: integer("is_connect_type", { mode: "boolean" }).notNull().default(false),
+    /** Staff/vendor-made items that skip the calendar check. */
+    schedule_bypass: integer("schedule_bypass", { mode: "boolean" }).notNull().default(false),
+    /** The vendor calendar's hold on selected_date, and when it lapses. */
+    hold_id: text("hold_id"),
+    hold_expires_at: instant("hold_expires_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("cart_items_cart_idx").on(t.cart_id),
+    index("cart_items_vendor_date_idx").on(t.vendor_id, t.selected_date),
+    index("cart_items_hold_exp_idx").on(t.hold_expires_at),
+  ],
+);
+
+/** One checkout. Totals are cents; the idempotency key makes a retried checkout return the same order. */
+export const orders = sqliteTable(
+  "orders",
+  {
+    order_id: integer("order_id").primaryKey({ autoIncrement: true }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id),
+    status: text("status", {
+      enum: ["pending_payment", "confirmed", "completed", "cancelled", "failed"],
+    })
+      .notNull()
+      .default("pending_payment"),
+    subtotal_cents: cents("subtotal_cents").notNull(),
+    discount_cents: cents("discount_cents").notNull().default(0),
+    credit_applied_cents: cents("credit_applied_cents").notNull().default(0),
+    fee_cents: cents("fee_cents").notNull().default(0),
+    tax_cents: cents("tax_cents").notNull().default(0),
+    /** What the card is charged: subtotal - discount - credit + fee + tax. */
+    total_cents: cents("total_cents").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    /** The service address, its ZIP and time zone. */
+    address: text("address").notNull(),
+    zipcode: text("zipcode").notNull(),
+    time_zone: text("time_zone").notNull(),
+    payment_intent_id: text("payment_intent_id"),
+    idempotency_key: text("idempotency_key").notNull().unique(),
+    created_at: createdAt(),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [index("orders_user_idx").on(t.user_id, t.created_at), index("orders_status_idx").on(t.status, t.created_at)],
+);
+
+/** A job: one service for one customer at one time, done by one vendor. */
+export const serviceOrders = sqliteTable(
+  "service_orders",
+  {
+    service_order_id: integer("service_order_id").primaryKey({ autoIncrement: true }),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.order_id),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id),
+    /** Null until a vendor accepts the job. */
+    vendor_id: integer("vendor_id").references(() => vendors.vendor_id),
+    service_id: integer("service_id")
+      .notNull()
+      .references(() => services.service_id),
+    /** domain/order-status.ts ServiceOrderStatus (10 pending, 20 scheduled, 30 in progress, 40 completed...). */
+    service_order_status_id: integer("service_order_status_id").notNull(),
+    /** 0 waits for the vendor to confirm the schedule, 1 confirmed. */
+    scheduled_status: integer("scheduled_status").notNull().default(0),
+    /** Start of the job, ms UTC (shown as YYYY-MM-DD HH:MM in time_zone). */
+    promised_arrival_time: instant("promised_arrival_time").notNull(),
+    job_minutes: integer("job_minutes").notNull(),
+    is_connect: integer("is_connect", { mode: "boolean" }).notNull().default(false),
+    /** Service address (copied from the order so a job stands alone), ZIP and IANA zone. */
+    address: text("address").notNull(),
+    zipcode: text("zipcode").notNull(),
+    time_zone: text("time_zone").notNull(),
+    completion_time: instant("completion_time"),
+    cancelled_at: instant("cancelled_at"),
+    cancel_reason: text("cancel_reason"),
+    /** JSON `{ "before": string[], "after": string[], "testimonial": string[] }` of image paths. */
+    job_images: text("job_images").notNull().default('{"before":[],"after":[],"testimonial":[]}'),
+    /** The customer's rating 1-5 and comment; null until rated. */
+    vendor_rating: integer("vendor_rating"),
+    vendor_rating_notes: text("vendor_rating_notes"),
+    rated_at: instant("rated_at"),
+    /** Staff approval of a rating (team lead or manager); approved ratings count and show as reviews. */
+    rating_approved: integer("rating_approved", { mode: "boolean" }).notNull().default(false),
+    /** What the customer pays for this job and what the vendor earns for it. */
+    price_cents: cents("price_cents").notNull(),
+    vendor_payout_cents: cents("vendor_payout_cents").notNull().default(0),
+    tip_cents: cents("tip_cents").notNull().default(0),
+    /** Set when the job comes from a vendor's client subscription. */
+    client_subscription_id: integer("client_subscription_id").references(
+      () => clientSubscriptions.client_subscription_id,
+    ),
+    created_at: createdAt(),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [
+    index("so_order_idx").on(t.order_id),
+    index("so_user_time_idx").on(t.user_id, t.promised_arrival_time),
+    index("so_vendor_time_idx").on(t.vendor_id, t.promised_arrival_time),
+    index("so_status_time_idx").on(t.service_order_status_id, t.promised_arrival_time),
+    index("so_vendor_completed_idx").on(t.vendor_id, t.completion_time),
+    index("so_service_completed_idx").on(t.service_id, t.completion_time),
+  ],
+);
+
+/**
+ * A job offered to a candidate vendor. The first valid acceptance wins (a conditional update on
+ * service_orders.vendor_id plus the vendor calendar's check); the others become lost.
+ */
+export const jobOffers = sqliteTable(
+  "job_offers",
+  {
+    job_offer_id: integer("job_offer_id").primaryKey({ autoIncrement: true }),
+    service_order_id: integer("service_order_id")
+      .notNull()
+      .references(() => serviceOrders.service_order_id, {
+        onDelete: "cascade",
+      }),
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id),
+    status: text("status", {
+      enum: ["offered", "accepted", "declined", "expired", "lost"],
+    })
+      .notNull()
+      .default("offered"),
+    offered_at: instant("offered_at").notNull(),
+    expires_at: instant("expires_at"),
+    responded_at: instant("responded_at"),
+  },
+  (t) => [
+    uniqueIndex("job_offers_so_vendor_uq").on(t.service_order_id, t.vendor_id),
+    index("job_offers_vendor_status_idx").on(t.vendor_id, t.status, t.offered_at),
+    index("job_offers_status_exp_idx").on(t.status, t.expires_at),
+  ],
+);
+
+/**
+ * Reschedule requests. A customer's request needs the vendor's consent; a vendor's needs the customer's.
+ * A fee may be assessed or waived (SPEC section 4 "Vendor jobs").
+ */
+export const rescheduleRequests = sqliteTable(
+  "reschedule_requests",
+  {
+    reschedule_id: integer("reschedule_id").primaryKey({ autoIncrement: true }),
+    service_order_id: integer("service_order_id")
+      .notNull()
+      .references(() => serviceOrders.service_order_id, {
+        onDelete: "cascade",
+      }),
+    requested_by: text("requested_by", {
+      enum: ["customer", "vendor", "staff"],
+    }).notNull(),
+    requested_by_user_id: integer("requested_by_user_id").references(() => users.user_id),
+    from_time: instant("from_time").notNull(),
+    to_time: instant("to_time").notNull(),
+    reason: text("reason"),
+    status: text("status", {
+      enum: ["pending", "accepted", "declined", "expired", "cancelled"],
+    })
+      .notNull()
+      .default("pending"),
+    fee_cents: cents("fee_cents").notNull().default(0),
+    fee_waived: integer("fee_waived", { mode: "boolean" }).notNull().default(false),
+    idempotency_key: text("idempotency_key").notNull().unique(),
+    created_at: createdAt(),
+    resolved_at: instant("resolved_at"),
+  },
+  (t) => [index("reschedule_so_idx").on(t.service_order_id, t.status)],
+);
+
+/**
+ * Curated testimonials for service pages and the home page (GET /testimonials). json_data is a JSON
+ * string with at least `{ "scgid": number }`; job_images is the same shape as on service_orders.
+ * Two per service, by display_order descending (SPEC section 9).
+ */
+export const testimonials = sqliteTable(
+  "testimonials",
+  {
+    testimonial_id: integer("testimonial_id").primaryKey({ autoIncrement: true }),
+    service_order_id: integer("service_order_id").references(() => serviceOrders.service_order_id),
+    service_id: integer("service_id").references(() => services.service_id),
+    service_code_group_id: integer("service_code_group_id").references(() => serviceCodeGroups.service_code_group_id),
+    vendor_id: integer("vendor_id").references(() => vendors.vendor_id),
+    /** The customer's shown name; "Guest" when missing. */
+    name: text("name"),
+    rating: integer("rating"),
+    comment: text("comment"),
+    display_order: integer("display_order").notNull().default(0),
+    json_data: text("json_data").notNull().default("{}"),
+    job_images: text("job_images").notNull().default('{"before":[],"after":[],"testimonial":[]}'),
+    promised_arrival_time: instant("promised_arrival_time"),
+    published: integer("published", { mode: "boolean" }).notNull().default(true),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("testimonials_service_idx").on(t.service_id, t.display_order),
+    index("testimonials_group_idx").on(t.service_code_group_id, t.display_order),
+  ],
+);

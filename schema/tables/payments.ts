@@ -1,0 +1,329 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
+import { services } from "./catalogue";
+import { cents, createdAt, instant } from "./columns";
+import { serviceOrders } from "./orders";
+import { vendors } from "./vendors";
+
+/**
+ * Money: the state the payments port keeps (the local adapter keeps the whole state machine here; the
+ * Stripe adapter mirrors provider objects by id). All amounts are integer cents; every charge, refund and
+ * payout has an idempotency key so retries and cron re-runs never move money twice.
+ */
+
+export const PROVIDERS = ["local", "stripe"] as const;
+
+/** The payment provider's customer for a user (Stripe Customer, or a local id). */
+export const paymentCustomers = sqliteTable("payment_customers", {
+  user_id: integer("user_id")
+    .primaryKey()
+    .references(() => users.user_id, { onDelete: "cascade" }),
+  provider: text("provider", { enum: PROVIDERS }).notNull(),
+  provider_customer_id: text("provider_customer_id").notNull().unique(),
+  created_at: createdAt(),
+});
+
+/** A saved card (SPEC section 3 "Payment method"). id is the provider's id (pm_...). */
+export const paymentMethods = sqliteTable(
+  "payment_methods",
+  {
+    id: text("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: PROVIDERS }).notNull(),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    exp_month: integer("exp_month").notNull(),
+    exp_year: integer("exp_year").notNull(),
+    is_default: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    /** Card fingerprint, to avoid saving the same card twice. */
+    fingerprint: text("fingerprint"),
+    created_at: createdAt(),
+    detached_at: instant("detached_at"),
+  },
+  (t) => [
+    index("payment_methods_user_idx").on(t.user_id),
+    uniqueIndex("payment_methods_one_default_uq")
+      .on(t.user_id)
+      .where(sql`is_default = 1 and detached_at is null`),
+  ],
+);
+
+export const PAYMENT_INTENT_STATUSES = [
+  "requires_payment_method",
+  "requires_action",
+  "processing",
+  "succeeded",
+  "canceled",
+] as const;
+
+/**
+ * A charge attempt (SPEC "Payment intent response"). purpose + ref say what it pays for: an order
+ * (order_id), a tip or secure-pay charge (service_order_id), a gift card, a membership, a client
+ * subscription charge, a vendor's added charge.
+ */
+export const paymentIntents = sqliteTable(
+  "payment_intents",
+  {
+    id: text("id").primaryKey(),
+    /** Null for payment-link payers without an account. */
+    user_id: integer("user_id").references(() => users.user_id),
+    provider: text("provider", { enum: PROVIDERS }).notNull(),
+    amount_cents: cents("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: PAYMENT_INTENT_STATUSES }).notNull(),
+    purpose: text("purpose", {
+      enum: ["order", "tip", "secure_pay", "add_charge", "gift_card", "membership", "client_subscription"],
+    }).notNull(),
+    ref: text("ref").notNull(),
+    payment_method_id: text("payment_method_id"),
+    idempotency_key: text("idempotency_key").notNull().unique(),
+    client_secret: text("client_secret").notNull(),
+    last_error: text("last_error"),
+    created_at: createdAt(),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [
+    index("payment_intents_user_idx").on(t.user_id, t.created_at),
+    index("payment_intents_purpose_ref_idx").on(t.purpose, t.ref),
+  ],
+);
+
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    refund_id: integer("refund_id").primaryKey({ autoIncrement: true }),
+    payment_intent_id: text("payment_intent_id")
+      .notNull()
+      .references(() => paymentIntents.id),
+    service_order_id: integer("service_order_id").references(() => serviceOrders.service_order_id),
+    amount_cents: cents("amount_cents").notNull(),
+    reason: text("reason"),
+    status: text("status", {
+      enum: ["pending", "succeeded", "failed"],
+    }).notNull(),
+    provider_ref: text("provider_ref"),
+    requested_by_user_id: integer("requested_by_user_id").references(() => users.user_id),
+    idempotency_key: text("idempotency_key").notNull().unique(),
+    created_at: createdAt(),
+  },
+  (t) => [index("refunds_pi_idx").on(t.payment_intent_id), index("refunds_so_idx").on(t.service_order_id)],
+);
+
+/** Tips on a job (customer tip modal or a vendor's secure-pay link). */
+export const tips = sqliteTable(
+  "tips",
+  {
+    tip_id: integer("tip_id").primaryKey({ autoIncrement: true }),
+    service_order_id: integer("service_order_id")
+      .notNull()
+      .references(() => serviceOrders.service_order_id),
+    user_id: integer("user_id").references(() => users.user_id),
+    vendor_id: integer("vendor_id").references(() => vendors.vendor_id),
+    amount_cents: cents("amount_cents").notNull(),
+    source: text("source", { enum: ["customer", "secure_pay"] })
+      .notNull()
+      .default("customer"),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
+    payment_intent_id: text("payment_intent_id").references(() => paymentIntents.id),
+    created_at: createdAt(),
+  },
+  (t) => [index("tips_so_idx").on(t.service_order_id), index("tips_vendor_idx").on(t.vendor_id, t.created_at)],
+);
+
+/** eGift cards. The code is what the recipient types; redeeming moves the balance to account credit. */
+export const giftCards = sqliteTable(
+  "gift_cards",
+  {
+    gift_card_id: integer("gift_card_id").primaryKey({ autoIncrement: true }),
+    code: text("code").notNull().unique(),
+    amount_cents: cents("amount_cents").notNull(),
+    balance_cents: cents("balance_cents").notNull(),
+    purchaser_user_id: integer("purchaser_user_id").references(() => users.user_id),
+    recipient_name: text("recipient_name"),
+    recipient_email: text("recipient_email"),
+    recipient_phone: text("recipient_phone"),
+    message: text("message"),
+    payment_intent_id: text("payment_intent_id").references(() => paymentIntents.id),
+    status: text("status", {
+      enum: ["pending_payment", "active", "redeemed", "void"],
+    })
+      .notNull()
+      .default("pending_payment"),
+    redeemed_by_user_id: integer("redeemed_by_user_id").references(() => users.user_id),
+    redeemed_at: instant("redeemed_at"),
+    created_at: createdAt(),
+  },
+  (t) => [index("gift_cards_purchaser_idx").on(t.purchaser_user_id)],
+);
+
+/**
+ * Account credit history. users.credit_balance_cents is the running balance kept in step with this
+ * ledger; (reason, ref) is unique so applying the same credit twice is a no-op.
+ */
+export const creditLedger = sqliteTable(
+  "credit_ledger",
+  {
+    entry_id: integer("entry_id").primaryKey({ autoIncrement: true }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id),
+    delta_cents: cents("delta_cents").notNull(),
+    /** e.g. welcome, referral, gift_card, order, refund, admin. */
+    reason: text("reason").notNull(),
+    /** What the entry is about, e.g. "order:12", "gift_card:ABCD", "user:5". */
+    ref: text("ref").notNull(),
+    note: text("note"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("credit_ledger_reason_ref_uq").on(t.reason, t.ref),
+    index("credit_ledger_user_idx").on(t.user_id, t.created_at),
+  ],
+);
+
+/** "Beauty member" memberships. At most one active per user. */
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    membership_id: integer("membership_id").primaryKey({ autoIncrement: true }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id),
+    status: text("status", { enum: ["active", "cancelled"] }).notNull(),
+    price_cents: cents("price_cents").notNull(),
+    started_at: instant("started_at").notNull(),
+    current_period_end: instant("current_period_end"),
+    cancelled_at: instant("cancelled_at"),
+    provider: text("provider", { enum: PROVIDERS }).notNull(),
+    provider_ref: text("provider_ref"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("memberships_user_idx").on(t.user_id, t.status),
+    uniqueIndex("memberships_one_active_uq")
+      .on(t.user_id)
+      .where(sql`status = 'active'`),
+  ],
+);
+
+/**
+ * A vendor's recurring client (SPEC section 4 "Client subscription"). The client gets a text link (its
+ * token's SHA-256 is stored) to enter payment; the card is charged 24 hours before each service. A price
+ * change waits in pending_price_cents for approval (status pending_approval) and auto-cancels by the next
+ * service date.
+ */
+export const clientSubscriptions = sqliteTable(
+  "client_subscriptions",
+  {
+    client_subscription_id: integer("client_subscription_id").primaryKey({ autoIncrement: true }),
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id),
+    client_user_id: integer("client_user_id").references(() => users.user_id),
+    client_name: text("client_name").notNull(),
+    client_phone: text("client_phone").notNull(),
+    client_email: text("client_email"),
+    service_id: integer("service_id")
+      .notNull()
+      .references(() => services.service_id),
+    price_cents: cents("price_cents").notNull(),
+    pending_price_cents: cents("pending_price_cents"),
+    interval_days: integer("interval_days").notNull(),
+    next_service_at: instant("next_service_at").notNull(),
+    job_minutes: integer("job_minutes").notNull(),
+    address: text("address").notNull(),
+    zipcode: text("zipcode").notNull(),
+    status: text("status", {
+      enum: ["created", "active", "pending_approval", "cancelled"],
+    })
+      .notNull()
+      .default("created"),
+    payment_method_id: text("payment_method_id"),
+    payment_link_token_hash: text("payment_link_token_hash").unique(),
+    payment_link_expires_at: instant("payment_link_expires_at"),
+    last_charged_for: instant("last_charged_for"),
+    cancelled_at: instant("cancelled_at"),
+    created_at: createdAt(),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [
+    index("client_subs_vendor_idx").on(t.vendor_id, t.status),
+    index("client_subs_due_idx").on(t.status, t.next_service_at),
+  ],
+);
+
+/** A vendor's payout account (Stripe Connect Express, or local). One per vendor. */
+export const connectedAccounts = sqliteTable("connected_accounts", {
+  vendor_id: integer("vendor_id")
+    .primaryKey()
+    .references(() => vendors.vendor_id),
+  provider: text("provider", { enum: PROVIDERS }).notNull(),
+  account_id: text("account_id").notNull().unique(),
+  status: text("status", {
+    enum: ["pending", "active", "restricted", "deleted"],
+  }).notNull(),
+  payouts_enabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
+  details_submitted: integer("details_submitted", { mode: "boolean" }).notNull().default(false),
+  created_at: createdAt(),
+  updated_at: instant("updated_at").notNull(),
+});
+
+/**
+ * What a vendor earned, line by line: a job's payout, a tip, an added charge, an adjustment. payout_id is
+ * set once the line is paid out. (service_order_id, kind) is unique for job lines so completion is
+ * idempotent.
+ */
+export const vendorEarnings = sqliteTable(
+  "vendor_earnings",
+  {
+    earning_id: integer("earning_id").primaryKey({ autoIncrement: true }),
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id),
+    service_order_id: integer("service_order_id").references(() => serviceOrders.service_order_id),
+    kind: text("kind", {
+      enum: ["job", "tip", "add_charge", "adjustment", "redemption"],
+    }).notNull(),
+    amount_cents: cents("amount_cents").notNull(),
+    /** Unique per line source, e.g. "job:12", "tip:4", "adjust:9". */
+    ref: text("ref").notNull().unique(),
+    payout_id: integer("payout_id").references(() => payouts.payout_id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("vendor_earnings_vendor_idx").on(t.vendor_id, t.created_at),
+    index("vendor_earnings_unpaid_idx").on(t.vendor_id, t.payout_id),
+  ],
+);
+
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    payout_id: integer("payout_id").primaryKey({ autoIncrement: true }),
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id),
+    amount_cents: cents("amount_cents").notNull(),
+    fee_cents: cents("fee_cents").notNull().default(0),
+    kind: text("kind", { enum: ["standard", "instant"] })
+      .notNull()
+      .default("standard"),
+    status: text("status", {
+      enum: ["pending", "paid", "failed", "canceled"],
+    }).notNull(),
+    idempotency_key: text("idempotency_key").notNull().unique(),
+    transfer_ref: text("transfer_ref"),
+    failure_reason: text("failure_reason"),
+    created_at: createdAt(),
+    paid_at: instant("paid_at"),
+  },
+  (t) => [
+    index("payouts_vendor_idx").on(t.vendor_id, t.created_at),
+    index("payouts_status_idx").on(t.status, t.created_at),
+  ],
+);

@@ -1,0 +1,234 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
+import { services } from "./catalogue";
+import { cents, createdAt, instant } from "./columns";
+import { uploads } from "./operations";
+
+/**
+ * Vendors (service professionals) and what the product knows about them outside their calendar. The
+ * vendor's Durable Object is the authority over busy time; vendor_busy is its projection in D1.
+ */
+export const vendors = sqliteTable(
+  "vendors",
+  {
+    vendor_id: integer("vendor_id").primaryKey({ autoIncrement: true }),
+    /** The vendor's login; users.vendor_id points back here. */
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id),
+    display_name: text("display_name").notNull(),
+    /**
+     * active; deactivated (may be re-activated); terminated (irreversible: payouts and jobs paused).
+     * Soft ban is a separate flag (SPEC section 4 "Vendor account").
+     */
+    status: text("status", { enum: ["active", "deactivated", "terminated"] })
+      .notNull()
+      .default("active"),
+    /** Soft-banned vendors keep their account but their reliability is set to 1. */
+    soft_banned: integer("soft_banned", { mode: "boolean" }).notNull().default(false),
+    /** 1..100; initial 50 (SPEC section 9); gates same-day booking and holidays. */
+    reliability: integer("reliability").notNull().default(50),
+    /** IANA zone of the vendor's service area; promised_arrival_time is shown in it. */
+    tz: text("tz").notNull(),
+    /** Bio shown on the vendor page (PUT /vendor/me/description). */
+    description: text("description"),
+    /**
+     * Weekly working hours as JSON, local wall-clock times in `tz` on the 30-minute grid:
+     * `{ "weekly": { "mon": [["09:00","17:00"]], "tue": [["09:00","12:00"],["13:00","18:00"]], "wed": [],
+     *    "thu": [...], "fri": [...], "sat": [...], "sun": [] } }`
+     * Each day lists [start, end) ranges "HH:MM"; a missing or empty day means not working.
+     */
+    available_setting: text("available_setting").notNull().default('{"weekly":{}}'),
+    /** Service range: a base ZIP and a radius; latitude/longitude are the base ZIP's centre. */
+    base_zip: text("base_zip"),
+    range_miles: integer("range_miles").notNull().default(15),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    /** Professional tier (counted apart in availability rows: pro_vendor_count). */
+    is_pro: integer("is_pro", { mode: "boolean" }).notNull().default(false),
+    /** Average rating times 100 (4.87 is 487); 0 with no ratings. */
+    rating_avg_x100: integer("rating_avg_x100").notNull().default(0),
+    rating_count: integer("rating_count").notNull().default(0),
+    /** Profile picture path (an upload key or /media/demo/vendor-<n>.svg). */
+    photo: text("photo"),
+    /** The signed vendor agreement (POST /vendor/me/main-details {agreement}). */
+    agreement_signed_at: instant("agreement_signed_at"),
+    license_upload_id: integer("license_upload_id").references(() => uploads.upload_id),
+    license_expires_at: instant("license_expires_at"),
+    /** Staff review of the license and the profile photo; a rejection carries a note for the vendor. */
+    license_status: text("license_status", { enum: ["none", "pending", "approved", "rejected"] })
+      .notNull()
+      .default("none"),
+    photo_status: text("photo_status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("approved"),
+    review_note: text("review_note"),
+    /**
+     * Payouts: the payout account itself is in connected_accounts (payments.ts). Paused for terminated
+     * vendors; instant transfers are an opt-in.
+     */
+    payouts_paused: integer("payouts_paused", { mode: "boolean" }).notNull().default(false),
+    instant_payout_enabled: integer("instant_payout_enabled", {
+      mode: "boolean",
+    })
+      .notNull()
+      .default(false),
+    created_at: createdAt(),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("vendors_user_uq").on(t.user_id),
+    index("vendors_status_idx").on(t.status),
+    index("vendors_base_zip_idx").on(t.base_zip),
+    // Candidate search near a point scans a latitude band of active vendors.
+    index("vendors_lat_idx").on(t.latitude),
+  ],
+);
+
+/** Which services a vendor offers, at the area price or an override. */
+export const vendorServices = sqliteTable(
+  "vendor_services",
+  {
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id, { onDelete: "cascade" }),
+    service_id: integer("service_id")
+      .notNull()
+      .references(() => services.service_id, { onDelete: "cascade" }),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    price_override_cents: cents("price_override_cents"),
+    /** Set when staff restrict the vendor from this service for all future jobs (SPEC section 6). */
+    restricted_at: instant("restricted_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendor_id, t.service_id] }),
+    index("vendor_services_service_idx").on(t.service_id, t.enabled),
+  ],
+);
+
+/**
+ * Applications to become a vendor (POST /vendor/create). rejected is permanent (cannot reapply);
+ * silently_rejected looks pending to the applicant; ignored may resubmit (SPEC section 4).
+ */
+export const vendorApplications = sqliteTable(
+  "vendor_applications",
+  {
+    application_id: integer("application_id").primaryKey({ autoIncrement: true }),
+    user_id: integer("user_id").references(() => users.user_id),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    zipcode: text("zipcode").notNull(),
+    /** JSON array of service_code_group_id the applicant offers. */
+    service_groups: text("service_groups").notNull().default("[]"),
+    experience_years: integer("experience_years"),
+    about: text("about"),
+    license_number: text("license_number"),
+    license_state: text("license_state"),
+    license_upload_id: integer("license_upload_id").references(() => uploads.upload_id),
+    status: text("status", {
+      enum: ["submitted", "approved", "rejected", "silently_rejected", "ignored"],
+    })
+      .notNull()
+      .default("submitted"),
+    reviewed_by_user_id: integer("reviewed_by_user_id").references(() => users.user_id),
+    reviewed_at: instant("reviewed_at"),
+    review_notes: text("review_notes"),
+    /** Set on approval: the vendor row created from this application. */
+    vendor_id: integer("vendor_id").references(() => vendors.vendor_id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("vendor_applications_status_idx").on(t.status, t.created_at),
+    index("vendor_applications_phone_idx").on(t.phone),
+    index("vendor_applications_user_idx").on(t.user_id),
+  ],
+);
+
+/** Time off entered by the vendor (POST/PUT/DELETE /vendor/me/calendar/time-off). */
+export const vendorTimeOff = sqliteTable(
+  "vendor_time_off",
+  {
+    time_off_id: integer("time_off_id").primaryKey({ autoIncrement: true }),
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id, { onDelete: "cascade" }),
+    starts_at: instant("starts_at").notNull(),
+    ends_at: instant("ends_at").notNull(),
+    reason: text("reason"),
+    created_at: createdAt(),
+  },
+  (t) => [index("vendor_time_off_vendor_idx").on(t.vendor_id, t.starts_at)],
+);
+
+/**
+ * The D1 projection of each vendor's busy intervals, written only by that vendor's Durable Object after
+ * every change so a slot search across vendors is one query (DESIGN section 3). [starts_at, ends_at) in
+ * UTC ms, padding already applied. ref_id is the hold id, service_order_id or time_off_id; (vendor_id,
+ * kind, ref_id) is unique so the object can upsert and delete by reference.
+ */
+export const vendorBusy = sqliteTable(
+  "vendor_busy",
+  {
+    busy_id: integer("busy_id").primaryKey({ autoIncrement: true }),
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id, { onDelete: "cascade" }),
+    starts_at: instant("starts_at").notNull(),
+    ends_at: instant("ends_at").notNull(),
+    kind: text("kind", { enum: ["hold", "booking", "time_off"] }).notNull(),
+    ref_id: text("ref_id").notNull(),
+    /** Holds lapse on their own; the search ignores expired ones before the object cleans them up. */
+    expires_at: instant("expires_at"),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("vendor_busy_ref_uq").on(t.vendor_id, t.kind, t.ref_id),
+    index("vendor_busy_vendor_time_idx").on(t.vendor_id, t.starts_at),
+    index("vendor_busy_time_idx").on(t.starts_at, t.ends_at),
+  ],
+);
+
+/**
+ * Notices for a user or a vendor (GET /vendor/me/notification). Listed by persistence, user-dismissed,
+ * severity descending, then timestamp (SPEC section 9).
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    user_id: integer("user_id").references(() => users.user_id, {
+      onDelete: "cascade",
+    }),
+    vendor_id: integer("vendor_id").references(() => vendors.vendor_id, {
+      onDelete: "cascade",
+    }),
+    /** 1 stays until resolved (cannot be dismissed); 0 can be dismissed. */
+    persistence: integer("persistence").notNull().default(0),
+    /** 0 info, 1 warning, 2 urgent. */
+    severity: integer("severity").notNull().default(0),
+    message: text("message").notNull(),
+    /** When the notice applies (ms UTC). */
+    timestamp: instant("timestamp").notNull(),
+    dismissed_at: instant("dismissed_at"),
+  },
+  (t) => [
+    index("notifications_vendor_idx").on(t.vendor_id, t.timestamp),
+    index("notifications_user_idx").on(t.user_id, t.timestamp),
+  ],
+);
+
+/** Vendors a customer asked not to be matched with again (POST /order/customer-vendor-exclude). */
+export const customerVendorExclusions = sqliteTable(
+  "customer_vendor_exclusions",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.vendor_id] }), index("cve_vendor_idx").on(t.vendor_id)],
+);
