@@ -6,7 +6,13 @@ export default defineConfig({
     cloudflareTest(async () => ({
       main: "./worker/api-entry.ts",
       wrangler: { configPath: "./wrangler.toml" },
-      miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") } },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          // Lets tests move the request clock with x-test-now (worker/middleware/clock.ts).
+          ALLOW_TEST_CLOCK: "1",
+        },
+      },
     })),
   ],
   test: { include: ["{domain,worker,durable,schema}/**/*.test.ts"], setupFiles: ["./worker/test-setup.ts"] },

@@ -1,9 +1,18 @@
-import { Hono } from "hono";
+import { createApp } from "./app";
+import { runScheduled } from "./cron";
+
+/**
+ * The Worker without server rendering: the API, media, the Durable Object classes and cron. Integration
+ * tests run against this entry (the SSR handler is a virtual module of the Vite build); worker/index.ts
+ * adds pages on top.
+ */
 export { VendorCalendar } from "../durable/vendor-calendar";
-const api = new Hono<{ Bindings: Env }>().basePath("/api");
-api.get("/ping", async (c) => {
-  const r = await c.env.DB.prepare("select 1 as one").first();
-  const stub = c.env.VENDOR_CALENDAR.get(c.env.VENDOR_CALENDAR.idFromName("v1"));
-  return c.json({ r, hi: await stub.hello() });
-});
-export default { fetch: api.fetch } satisfies ExportedHandler<Env>;
+
+const app = createApp();
+
+export default {
+  fetch: app.fetch,
+  async scheduled(controller, env) {
+    await runScheduled(env, controller.scheduledTime);
+  },
+} satisfies ExportedHandler<Env>;

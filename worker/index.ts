@@ -1,18 +1,21 @@
 import startEntry from "@tanstack/react-start/server-entry";
-import { Hono } from "hono";
+import { createApp } from "./app";
+import { runScheduled } from "./cron";
+
+/**
+ * The Worker entry: /api/* and /media/* go to Hono; every other path is rendered by TanStack Start with
+ * the shell data (signed-in user, header catalogue) as request context, so pages render complete on the
+ * first byte.
+ */
 export { VendorCalendar } from "../durable/vendor-calendar";
 
-const api = new Hono<{ Bindings: Env }>().basePath("/api");
-api.get("/ping", async (c) => {
-  const r = await c.env.DB.prepare("select 1 as one").first();
-  const stub = c.env.VENDOR_CALENDAR.get(c.env.VENDOR_CALENDAR.idFromName("v1"));
-  return c.json({ r, hi: await stub.hello() });
+const app = createApp({
+  renderPage: (request, shell) => startEntry.fetch(request, { context: shell } as never),
 });
 
 export default {
-  fetch(request: Request, env: Env, ctx: ExecutionContext) {
-    const url = new URL(request.url);
-    if (url.pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
-    return startEntry.fetch(request);
+  fetch: app.fetch,
+  async scheduled(controller, env) {
+    await runScheduled(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,34 @@
+import { outbox } from "../../../schema/tables/accounts";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { localSms } from "./local";
+import type { SmsPort } from "./port";
+import { twilioSms } from "./twilio";
+
+/** SMS_PROVIDER=twilio with TWILIO_* secrets sends real texts; anything else keeps them local. */
+export function smsFromEnv(env: Env): SmsPort {
+  if (env.SMS_PROVIDER === "twilio" && env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM) {
+    return twilioSms({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM });
+  }
+  return localSms;
+}
+
+/** Sends through the port and records the message in the outbox. Returns whether it went out. */
+export async function sendSms(
+  env: Env,
+  db: DrizzleD1Database,
+  msg: { to: string; body: string; now: number },
+): Promise<boolean> {
+  const port = smsFromEnv(env);
+  const result = await port.send(msg.to, msg.body);
+  await db.insert(outbox).values({
+    channel: "sms",
+    to: msg.to,
+    body: msg.body,
+    status: result.ok ? (port.provider === "local" ? "queued" : "sent") : "failed",
+    provider: port.provider,
+    provider_ref: result.ok ? result.ref : null,
+    error: result.ok ? null : result.error,
+    created_at: msg.now,
+  });
+  return result.ok;
+}

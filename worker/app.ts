@@ -1,0 +1,76 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { catalogue } from "../domain/messages";
+import type { ShellData } from "../schema/payloads/shell";
+import { accountsApi } from "./api/accounts";
+import { adminApi } from "./api/admin";
+import { connectAdminApi } from "./api/connect-admin";
+// import { mediaApp } from "./api/media";
+import { profileApi } from "./api/profile";
+import { shellApi, shellData } from "./api/shell";
+import { vendorApi } from "./api/vendor";
+import { toProfile } from "./auth/profile";
+import { AppError } from "./http/errors";
+import type { AppEnv } from "./http/types";
+import { clock } from "./middleware/clock";
+import { csrf } from "./middleware/csrf";
+import { rateLimit } from "./middleware/rate-limit";
+import { session } from "./middleware/session";
+
+/** Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it). */
+export type RenderPage = (request: Request, shell: ShellData) => Promise<Response>;
+
+/** Sign-in, signup and code endpoints: a per-IP ceiling on top of the per-account and per-phone rules. */
+const authLimit = rateLimit({ name: "auth", limit: 30, windowMs: 60_000 });
+
+function errorResponse(code: keyof typeof catalogue, status?: number): Response {
+  const entry = catalogue[code];
+  return Response.json({ error: { code, message: entry.text } }, { status: status ?? entry.status });
+}
+
+export function createApp(opts: { renderPage?: RenderPage } = {}) {
+  const api = new Hono<AppEnv>()
+    .use("/accounts", authLimit)
+    .use("/validateOtp", authLimit)
+    .use("/login", authLimit)
+    .use("/resetPassword/*", authLimit)
+    .use("/resetPassword", authLimit)
+    .use("/auth/*", authLimit)
+    .route("/", accountsApi)
+    .route("/account/user", profileApi)
+    .route("/shell", shellApi)
+    .route("/vendor/me", vendorApi)
+    .route("/admin", adminApi)
+    .route("/connect/admin", connectAdminApi);
+
+  const app = new Hono<AppEnv>();
+  app.use("*", clock, csrf);
+  app.use("/api/*", session);
+  app.route("/api", api);
+  // app.route("/media", mediaApp);
+  app.all("/api/*", () => errorResponse("NOT_FOUND"));
+
+  if (opts.renderPage) {
+    const render = opts.renderPage;
+    app.use("*", session);
+    app.all("*", async (c) => {
+      const viewer = c.get("viewer");
+      const shell = await shellData(c.env, c.get("db"), viewer ? toProfile(viewer) : null);
+      return render(c.req.raw, shell);
+    });
+  }
+
+  app.notFound(() => errorResponse("NOT_FOUND"));
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(err.toBody(), err.status as 400);
+    if (err instanceof HTTPException && err.status < 500) {
+      const code = err.status === 413 ? "FILE_TOO_LARGE" : err.status === 404 ? "NOT_FOUND" : "INVALID_INPUT";
+      return errorResponse(code, err.status);
+    }
+    console.error(JSON.stringify({ at: "onError", method: c.req.method, path: c.req.path, error: String(err), stack: err instanceof Error ? err.stack : undefined }));
+    return errorResponse("GENERAL_EXCEPTION");
+  });
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApp>;

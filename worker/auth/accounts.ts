@@ -1,0 +1,89 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { normalizeEmail } from "../../domain/email";
+import { normalizeUsPhone } from "../../domain/phone";
+import { MIN_PASSWORD_LENGTH } from "../../schema/payloads/accounts";
+import { users } from "../../schema/tables/accounts";
+import { fail } from "../http/errors";
+import type { SessionUser } from "./sessions";
+
+/** Account rules shared by signup, login, reset and profile edits. */
+export const MAX_FAILED_LOGINS = 5;
+export const LOCKOUT_MS = 60 * 1000;
+
+export function phoneOrFail(input: string): string {
+  return normalizeUsPhone(input) ?? fail("PHONE_NOT_VALID");
+}
+
+export function emailOrFail(input: string): string {
+  return normalizeEmail(input) ?? fail("INVALID_EMAIL_ADDRESS");
+}
+
+export function passwordOrFail(password: string): string {
+  if (password.length < MIN_PASSWORD_LENGTH) fail("PASSWORD_TOO_WEAK");
+  return password;
+}
+
+export async function findUserByPhone(db: DrizzleD1Database, phone: string): Promise<SessionUser | null> {
+  const rows = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Login accepts the phone or the email in one field. */
+export async function findUserByLogin(db: DrizzleD1Database, login: string): Promise<SessionUser | null> {
+  if (login.includes("@")) {
+    const email = normalizeEmail(login);
+    if (!email) fail("INVALID_EMAIL_ADDRESS");
+    const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    return rows[0] ?? null;
+  }
+  return findUserByPhone(db, phoneOrFail(login));
+}
+
+export async function activeUserExists(db: DrizzleD1Database, phone: string, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.user_id })
+    .from(users)
+    .where(and(or(eq(users.phone, phone), eq(users.email, email)), eq(users.status, "active")))
+    .limit(1);
+  return rows.length > 0;
+}
+
+const REFERRAL_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A short code people can read aloud: up to 3 letters of the name and 4 random characters. */
+export function newReferralCode(name: string): string {
+  const prefix = name.toUpperCase().replace(/[^A-Z]/g, "").slice(0, 3) || "GLW";
+  const raw = crypto.getRandomValues(new Uint8Array(4));
+  return prefix + [...raw].map((b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join("");
+}
+
+export async function referrerOrFail(db: DrizzleD1Database, code: string | null | undefined): Promise<number | null> {
+  if (!code) return null;
+  const rows = await db
+    .select({ id: users.user_id })
+    .from(users)
+    .where(and(eq(users.referral_code, code.toUpperCase()), eq(users.status, "active")))
+    .limit(1);
+  return rows[0]?.id ?? fail("INVALID_REFERRAL_CODE");
+}
+
+/**
+ * Counts a failed login atomically. The fifth failure locks the account for a minute and resets the
+ * count, so the next minute's attempts all get TOO_MANY_ATTEMPTS. Returns whether the account is now locked.
+ */
+export async function recordFailedLogin(db: DrizzleD1Database, userId: number, now: number): Promise<boolean> {
+  const [row] = await db
+    .update(users)
+    .set({
+      locked_until: sql`CASE WHEN ${users.failed_login_count} + 1 >= ${MAX_FAILED_LOGINS} THEN ${now + LOCKOUT_MS} ELSE ${users.locked_until} END`,
+      failed_login_count: sql`CASE WHEN ${users.failed_login_count} + 1 >= ${MAX_FAILED_LOGINS} THEN 0 ELSE ${users.failed_login_count} + 1 END`,
+    })
+    .where(eq(users.user_id, userId))
+    .returning({ locked_until: users.locked_until });
+  return row?.locked_until != null && row.locked_until > now;
+}
+
+export async function clearFailedLogins(db: DrizzleD1Database, userId: number): Promise<void> {
+  await db.update(users).set({ failed_login_count: 0, locked_until: null }).where(eq(users.user_id, userId));
+}

@@ -1,0 +1,27 @@
+import { createMiddleware } from "hono/factory";
+import { canUseConnectAdmin, isAdmin, isVendor } from "../../domain/roles";
+import type { SessionUser } from "../auth/sessions";
+import { fail } from "../http/errors";
+import type { AppEnv } from "../http/types";
+
+/** Route-group guards (SPEC section 6). Signed out: 401 INVALID_SESSION; wrong role: 403 FORBIDDEN. */
+function requireRole(allowed: (user: SessionUser) => boolean) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const viewer = c.get("viewer");
+    if (!viewer) fail("INVALID_SESSION");
+    if (!allowed(viewer)) fail("FORBIDDEN");
+    await next();
+  });
+}
+
+export const requireUser = requireRole(() => true);
+export const requireVendor = requireRole((u) => isVendor(u));
+export const requireAdmin = requireRole((u) => isAdmin(u));
+export const requireConnectAdmin = requireRole((u) => canUseConnectAdmin(u));
+
+/** The signed-in user inside a guarded route. */
+export function viewerOf(c: { get(key: "viewer"): SessionUser | null }): SessionUser {
+  const viewer = c.get("viewer");
+  if (!viewer) fail("INVALID_SESSION");
+  return viewer;
+}
