@@ -135,7 +135,7 @@ type Phase = "before" | "after";
 function nailsScene(r: Rand, phase: Phase, skin: string, polish: string): string {
   const after = phase === "after";
   // A hand seen from above: palm and four fingers, a thumb to the side.
-  const fingers = [
+  const fingers: [number, number, number][] = [
     [112, 60, 86],
     [142, 44, 100],
     [172, 48, 96],
@@ -147,8 +147,8 @@ function nailsScene(r: Rand, phase: Phase, skin: string, polish: string): string
     s += `<rect x="${x}" y="${y}" width="26" height="${h + 20}" rx="13" fill="${skin}"/>`;
     const len = after ? 26 : int(r, 14, 24);
     const fill = after ? polish : "#eadbd2";
-    s += `<rect x="${x! + 4}" y="${y! + 3}" width="18" height="${len}" rx="9" fill="${fill}"${after ? "" : ' stroke="#cbb5a9" stroke-width="1.5"'}/>`;
-    if (after) s += `<rect x="${x! + 8}" y="${y! + 7}" width="4" height="12" rx="2" fill="#ffffff" opacity=".7"/>`;
+    s += `<rect x="${x + 4}" y="${y + 3}" width="18" height="${len}" rx="9" fill="${fill}"${after ? "" : ' stroke="#cbb5a9" stroke-width="1.5"'}/>`;
+    if (after) s += `<rect x="${x + 8}" y="${y + 7}" width="4" height="12" rx="2" fill="#ffffff" opacity=".7"/>`;
   }
   return s;
 }
