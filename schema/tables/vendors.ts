@@ -36,7 +36,9 @@ export const vendors = sqliteTable(
      * Weekly working hours as JSON, local wall-clock times in `tz` on the 30-minute grid:
      * `{ "weekly": { "mon": [["09:00","17:00"]], "tue": [["09:00","12:00"],["13:00","18:00"]], "wed": [],
      *    "thu": [...], "fri": [...], "sat": [...], "sun": [] } }`
-     * Each day lists [start, end) ranges "HH:MM"; a missing or empty day means not working.
+     * Each day lists [start, end) ranges "HH:MM" ("24:00" ends at midnight); a missing or empty day means
+     * not working (domain/calendar WeeklySchedule). Optional: `"same_day": boolean` (accepts same-day
+     * bookings, still gated by reliability; default true) and `"holidays": "skip" | "work"` (default skip).
      */
     available_setting: text("available_setting").notNull().default('{"weekly":{}}'),
     /** Service range: a base ZIP and a radius; latitude/longitude are the base ZIP's centre. */
@@ -49,6 +51,8 @@ export const vendors = sqliteTable(
     /** Average rating times 100 (4.87 is 487); 0 with no ratings. */
     rating_avg_x100: integer("rating_avg_x100").notNull().default(0),
     rating_count: integer("rating_count").notNull().default(0),
+    /** Completed jobs, kept in step on completion; sets the padding tier (domain/calendar/padding.ts). */
+    completed_jobs: integer("completed_jobs").notNull().default(0),
     /** Profile picture path (an upload key or /media/demo/vendor-<n>.svg). */
     photo: text("photo"),
     /** The signed vendor agreement (POST /vendor/me/main-details {agreement}). */
@@ -164,8 +168,10 @@ export const vendorTimeOff = sqliteTable(
 /**
  * The D1 projection of each vendor's busy intervals, written only by that vendor's Durable Object after
  * every change so a slot search across vendors is one query (DESIGN section 3). [starts_at, ends_at) in
- * UTC ms, padding already applied. ref_id is the hold id, service_order_id or time_off_id; (vendor_id,
- * kind, ref_id) is unique so the object can upsert and delete by reference.
+ * UTC ms is the listed duration (promised arrival to end); padding and the 60% rule are applied by
+ * domain/calendar at search time, which is why is_connect is kept. ref_id is the hold id,
+ * service_order_id or time_off_id; (vendor_id, kind, ref_id) is unique so the object can upsert and delete
+ * by reference. Kinds map to domain/calendar's BusyKind as booking -> job, hold -> hold, time_off -> block.
  */
 export const vendorBusy = sqliteTable(
   "vendor_busy",
@@ -178,6 +184,8 @@ export const vendorBusy = sqliteTable(
     ends_at: instant("ends_at").notNull(),
     kind: text("kind", { enum: ["hold", "booking", "time_off"] }).notNull(),
     ref_id: text("ref_id").notNull(),
+    /** Connect (business) jobs count at full length in conflict checks. */
+    is_connect: integer("is_connect", { mode: "boolean" }).notNull().default(false),
     /** Holds lapse on their own; the search ignores expired ones before the object cleans them up. */
     expires_at: instant("expires_at"),
     updated_at: instant("updated_at").notNull(),
