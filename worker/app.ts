@@ -5,9 +5,10 @@ import type { ShellData } from "../schema/payloads/shell";
 import { accountsApi } from "./api/accounts";
 import { adminApi } from "./api/admin";
 import { connectAdminApi } from "./api/connect-admin";
-// import { mediaApp } from "./api/media";
+import { mediaApp } from "./api/media";
 import { profileApi } from "./api/profile";
 import { shellApi, shellData } from "./api/shell";
+import { uploadsApp } from "./api/uploads";
 import { vendorApi } from "./api/vendor";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
@@ -47,7 +48,8 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
   app.use("*", clock, csrf);
   app.use("/api/*", session);
   app.route("/api", api);
-  // app.route("/media", mediaApp);
+  app.route("/media", uploadsApp);
+  app.route("/media", mediaApp);
   app.all("/api/*", () => errorResponse("NOT_FOUND"));
 
   if (opts.renderPage) {

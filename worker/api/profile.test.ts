@@ -170,3 +170,16 @@ async function ensureService() {
     ),
   ]);
 }
+
+describe("GET /media/u/...", () => {
+  it("serves an uploaded photo with its type and 404s for anything else", async () => {
+    const client = new Client();
+    await signUp(client);
+    const photo: string = (await client.put("/api/account/user/profile-picture", form(png(512, 3)))).body.data[0].photo;
+    const res = await new Client().get(photo);
+    expect(res.status).toBe(200);
+    const missing = await new Client().get("/media/u/1/00000000-0000-0000-0000-000000000000.png");
+    expect(missing.status).toBe(404);
+    expect((await new Client().get("/media/u/../secrets")).status).toBe(404);
+  });
+});
