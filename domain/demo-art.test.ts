@@ -104,6 +104,11 @@ describe("renderDemoArt", () => {
     expect(demoArtMotif("spa-pedicure")).toBe("nails");
     expect(demoArtMotif("brow-lamination")).toBe("brows");
     expect(demoArtMotif("mens-haircut")).toBe("men");
+    expect(demoArtMotif("event-makeup")).toBe("makeup");
+    expect(demoArtMotif("event-glam-station")).toBe("business");
+    expect(demoArtMotif("bridal-party-glam")).toBe("vip");
+    expect(demoArtMotif("signature-facial")).toBe("facial");
+    expect(demoArtMotif("lash-lift-tint")).toBe("lashes");
     expect(demoArtMotif("something-else")).toBe("spa");
   });
 

@@ -245,9 +245,9 @@ type Motif =
 /** Most specific words first: "chair-massage" is business before massage; "brow-lamination" is brows. */
 const MOTIF_WORDS: [Motif, string[]][] = [
   ["gift", ["gift", "card", "credit"]],
-  ["business", ["corporate", "office", "event", "business", "connect", "chair", "team"]],
+  ["business", ["corporate", "office", "business", "connect", "chair", "team", "station"]],
   ["senior", ["senior", "elder", "foundation", "care"]],
-  ["vip", ["vip", "luxury", "deluxe", "signature", "package", "day", "bridal-party"]],
+  ["vip", ["vip", "luxury", "deluxe", "package", "day", "party", "carpet", "retreat"]],
   ["men", ["men", "mens", "beard", "shave", "barber", "fade", "gentleman", "groom"]],
   ["lashes", ["lash", "lashes", "extension", "extensions"]],
   ["brows", ["brow", "brows", "wax", "waxing", "threading", "tint", "lamination", "bikini", "leg"]],
