@@ -34,9 +34,18 @@ export function buildInput(jobCount = 300, horizonDays = 88): FreeSlotsInput {
   for (let i = 0; i < jobCount; i++) {
     const date = addDays(today, 1 + Math.floor(rand() * horizonDays));
     const minute = 8 * 60 + Math.floor(rand() * 22) * 30; // 08:00 ... 18:30
-    const start = localToInstant(date, `${String(Math.floor(minute / 60)).padStart(2, "0")}:${minute % 60 === 0 ? "00" : "30"}`, TZ);
+    const start = localToInstant(
+      date,
+      `${String(Math.floor(minute / 60)).padStart(2, "0")}:${minute % 60 === 0 ? "00" : "30"}`,
+      TZ,
+    );
     const duration = [45, 60, 90, 120][Math.floor(rand() * 4)]!;
-    busy.push({ start, end: start + duration * MINUTE_MS, isConnect: rand() < 0.2, kind: rand() < 0.05 ? "hold" : "job" });
+    busy.push({
+      start,
+      end: start + duration * MINUTE_MS,
+      isConnect: rand() < 0.2,
+      kind: rand() < 0.05 ? "hold" : "job",
+    });
   }
   const timeOff = [
     { start: localToInstant("2026-10-05", "00:00", TZ), end: localToInstant("2026-10-08", "00:00", TZ) },
@@ -48,7 +57,10 @@ export function buildInput(jobCount = 300, horizonDays = 88): FreeSlotsInput {
     weekly: {
       mon: [["08:00", "20:00"]],
       tue: [["08:00", "20:00"]],
-      wed: [["08:00", "12:00"], ["13:00", "21:00"]],
+      wed: [
+        ["08:00", "12:00"],
+        ["13:00", "21:00"],
+      ],
       thu: [["08:00", "20:00"]],
       fri: [["08:00", "20:00"]],
       sat: [["09:00", "17:00"]],
@@ -86,6 +98,8 @@ export function run(runs = 1000): { median: number; p99: number; slots: number }
 const argv1: string | undefined = (globalThis as { process?: { argv?: string[] } }).process?.argv?.[1];
 if (argv1 && /free-slots\.bench\.[cm]?[jt]s$/.test(argv1)) {
   const { median, p99, slots } = run();
-  console.log(`free-slots (88 days, 300 jobs): median ${median.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms (target < 2 ms)`);
+  console.log(
+    `free-slots (88 days, 300 jobs): median ${median.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms (target < 2 ms)`,
+  );
   console.log(`  (${slots} free 90-minute starts from today through today + 88)`);
 }
