@@ -1,4 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useState } from "react";
-export const Route = createFileRoute("/")({ component: Home });
-function Home() { const [n, setN] = useState(0); return <button onClick={() => setN(n + 1)}>count {n}</button>; }
+import { BRAND } from "../config/brand";
+import { HomePage } from "../features/home/components/home-page";
+
+export const Route = createFileRoute("/")({
+  head: () => ({ meta: [{ title: `${BRAND.name} | Book at-home beauty, spa and massage pros by ZIP` }] }),
+  component: HomePage,
+});

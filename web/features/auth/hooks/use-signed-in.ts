@@ -1,0 +1,31 @@
+import { useRouter } from "@tanstack/react-router";
+import { useCallback } from "react";
+import { catalogue, type MessageCode } from "../../../../domain/messages";
+import { postLoginDestination } from "../../../../domain/roles";
+import type { Profile } from "../../../../schema/payloads/accounts";
+import { notify } from "../../../stores/alert-store";
+import { refreshCartCount } from "../../../stores/cart-store";
+import { useShell } from "../../../stores/shell-context";
+import { closeAuthModal } from "../../../stores/ui-store";
+
+/**
+ * What happens once the API has signed someone in: the header switches to the profile menu without a
+ * reload, the local cart is re-read (an unreadable one is rewritten from memory), and a vendor or staff
+ * member goes to their area (SPEC section 4; roles from domain/roles.ts).
+ */
+export function useSignedIn() {
+  const { setViewer } = useShell();
+  const router = useRouter();
+  return useCallback(
+    (profile: Profile, message: MessageCode) => {
+      setViewer(profile);
+      closeAuthModal();
+      refreshCartCount();
+      notify("success", catalogue[message].text);
+      const saved = new URLSearchParams(window.location.search).has("saved");
+      const dest = postLoginDestination(profile, { saved });
+      if (dest && window.location.pathname !== dest) void router.navigate({ href: dest });
+    },
+    [router, setViewer],
+  );
+}

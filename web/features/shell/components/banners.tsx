@@ -1,0 +1,102 @@
+import { useLocation, useRouter } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { appBannerPostponedUntil, compatibilityBanners, nextCompatibilityLevel, shouldShowAppBanner } from "../../../../domain/ui-rules";
+import { isVendor } from "../../../../domain/roles";
+import { BRAND, telHref } from "../../../config/brand";
+import { AppLink } from "../../../components/ui/app-link";
+import { CloseIcon } from "../../../components/ui/icons";
+import { settingsStore, updateSettings } from "../../../stores/settings-store";
+import { useShell } from "../../../stores/shell-context";
+import { openAuthModal } from "../../../stores/ui-store";
+
+const PROMO_SNOOZE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Compatibility-level banners (SPEC section 4) and the app banner. The level comes from the shell data;
+ * featured services are not part of it yet, so the level-8 rule receives `null` and never raises it.
+ */
+export function Banners() {
+  const { compatibilityLevel, viewer, supportPhone } = useShell();
+  const referral = settingsStore.use((s) => Boolean(s.referralCode));
+  const promoSnoozed = settingsStore.use((s) => (s.setting008 ?? 0) > Date.now());
+  const appPostponed = settingsStore.use((s) => s.setting002);
+  const location = useLocation({ select: (l) => ({ pathname: l.pathname, searchStr: l.searchStr }) });
+  const router = useRouter();
+  const [client, setClient] = useState<{ ua: string; now: number } | null>(null);
+
+  useEffect(() => setClient({ ua: navigator.userAgent, now: Date.now() }), []);
+
+  const level = nextCompatibilityLevel(compatibilityLevel, { signedIn: Boolean(viewer), hasReferralCode: referral, featuredDiscounts: null });
+  const b = compatibilityBanners(level);
+
+  useEffect(() => {
+    if (b.redirectToMaintenance && location.pathname !== "/maintenance") void router.navigate({ href: "/maintenance", replace: true });
+  }, [b.redirectToMaintenance, location.pathname, router]);
+
+  const appBanner =
+    client !== null &&
+    viewer !== null &&
+    shouldShowAppBanner({
+      userAgent: client.ua,
+      signedIn: true,
+      isVendor: isVendor(viewer),
+      pathname: location.pathname,
+      search: location.searchStr,
+      postponedUntil: appPostponed,
+      now: client.now,
+    });
+
+  return (
+    <>
+      {b.outdatedBrowser && (
+        <div className="banner banner-warn" role="status">
+          <p>
+            Your browser is out of date, so parts of {BRAND.name} may not work. Please update it, or call us at{" "}
+            <a href={telHref(supportPhone)}>{supportPhone}</a> and we'll book for you.
+          </p>
+        </div>
+      )}
+      {b.maintenance && (
+        <div className="banner banner-warn" role="status">
+          <p>We're doing scheduled maintenance. Some features may be briefly unavailable; your bookings are safe.</p>
+        </div>
+      )}
+      {b.signupPromo && !viewer && !promoSnoozed && (
+        <div className="banner banner-promo" role="region" aria-label="Create an account">
+          <p>New to {BRAND.name}? Create a free account to save your details and book in under a minute.</p>
+          <button type="button" className="button button-primary button-sm" onClick={() => openAuthModal("signup")}>
+            Create Account
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Close"
+            onClick={() => updateSettings({ setting008: Date.now() + PROMO_SNOOZE_MS })}
+          >
+            <CloseIcon size={18} />
+          </button>
+        </div>
+      )}
+      {(appBanner || (b.appBanner && client !== null && viewer !== null && !(appPostponed && appPostponed > client.now))) && (
+        <div className="banner banner-app" role="region" aria-label="App">
+          <div className="banner-app-icon" aria-hidden="true" />
+          <p>
+            <strong>{BRAND.name} on your home screen</strong>
+            <span>Book again in one tap and follow your pro's arrival.</span>
+          </p>
+          <AppLink href="/help#app" className="button button-secondary button-sm">
+            How to add
+          </AppLink>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Close app banner"
+            onClick={() => updateSettings({ setting002: appBannerPostponedUntil(Date.now()) })}
+          >
+            <CloseIcon size={18} />
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

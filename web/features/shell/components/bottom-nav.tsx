@@ -1,0 +1,139 @@
+import { useLocation } from "@tanstack/react-router";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { bottomNavTabs, isVendor } from "../../../../domain/roles";
+import { BOTTOM_BAR_SCROLL_THRESHOLD_PX } from "../../../../domain/ui-rules";
+import { AppLink } from "../../../components/ui/app-link";
+import {
+  BagIcon,
+  BriefcaseIcon,
+  CalendarIcon,
+  HelpIcon,
+  ListIcon,
+  ReceiptIcon,
+  RepeatIcon,
+  ShareIcon,
+  ShieldIcon,
+  SparkleIcon,
+  UserIcon,
+} from "../../../components/ui/icons";
+import { notify } from "../../../stores/alert-store";
+import { settingsStore } from "../../../stores/settings-store";
+import { useViewer } from "../../../stores/shell-context";
+import { openAuthModal, uiStore } from "../../../stores/ui-store";
+
+const ICONS: Record<string, ReactNode> = {
+  admin: <ShieldIcon />,
+  help: <HelpIcon />,
+  connect: <BriefcaseIcon />,
+  business: <SparkleIcon />,
+  orders: <ReceiptIcon />,
+  book: <CalendarIcon />,
+  profile: <UserIcon />,
+  checkout: <BagIcon />,
+  login: <UserIcon />,
+  signup: <UserIcon />,
+};
+
+/** Hides while scrolling down past 20 px and shows again on the way up. */
+function useHiddenByScroll(): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (y > BOTTOM_BAR_SCROLL_THRESHOLD_PX && y > last + 2) setHidden(true);
+      else if (y < last - 2 || y <= BOTTOM_BAR_SCROLL_THRESHOLD_PX) setHidden(false);
+      last = y;
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  return hidden;
+}
+
+function useFooterVisible(pathname: string): boolean {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const footer = document.getElementById("site-footer");
+    if (!footer) {
+      setVisible(false);
+      return;
+    }
+    const io = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)));
+    io.observe(footer);
+    return () => io.disconnect();
+  }, [pathname]);
+  return visible;
+}
+
+async function shareVendorPage(vendorId: number) {
+  const url = `${window.location.origin}/vendor/${vendorId}`;
+  try {
+    if (navigator.share) {
+      await navigator.share({ title: "Book me on Glow At Home", url });
+      return;
+    }
+    await navigator.clipboard.writeText(url);
+    notify("success", "Your booking page link was copied. Share it with your clients.");
+  } catch (err) {
+    if ((err as DOMException)?.name !== "AbortError") notify("info", `Your booking page: ${url}`);
+  }
+}
+
+/** The mobile bottom navigation (SPEC section 2); CSS shows it at 767 px and below. */
+export function BottomNav({ disabled = false }: { disabled?: boolean }) {
+  const viewer = useViewer();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const referral = settingsStore.use((s) => Boolean(s.referralCode));
+  const serviceModal = uiStore.use((s) => s.serviceModalOpen);
+  const scrolledAway = useHiddenByScroll();
+  const footerVisible = useFooterVisible(pathname);
+  const ref = useRef<HTMLElement>(null);
+
+  if (disabled || pathname === "/checkout" || pathname.startsWith("/checkout/")) return null;
+  const hidden = scrolledAway || footerVisible || serviceModal;
+  const onBusiness = pathname === "/business" || pathname.startsWith("/business/");
+
+  if (viewer && isVendor(viewer) && onBusiness) {
+    const vendorId = viewer.vendor_id!;
+    return (
+      <nav ref={ref} className={`bottom-nav${hidden ? " is-hidden" : ""}`} aria-label="Business shortcuts">
+        <button type="button" className="bottom-tab" onClick={() => void shareVendorPage(vendorId)}>
+          <ShareIcon />
+          <span>Share</span>
+        </button>
+        <AppLink href="/business?view=logs" className="bottom-tab">
+          <ListIcon />
+          <span>Logs</span>
+        </AppLink>
+        <AppLink href="/business?view=subscriptions" className="bottom-tab">
+          <RepeatIcon />
+          <span>Subscriptions</span>
+        </AppLink>
+        <AppLink href="/business/calendar" className="bottom-tab" activeMatch="exact">
+          <CalendarIcon />
+          <span>Calendar</span>
+        </AppLink>
+      </nav>
+    );
+  }
+
+  const tabs = bottomNavTabs(viewer, { hasReferralCode: referral });
+  return (
+    <nav ref={ref} className={`bottom-nav${hidden ? " is-hidden" : ""}`} aria-label="Main">
+      {tabs.map((t) =>
+        t.modal ? (
+          <button key={t.key} type="button" className="bottom-tab" onClick={() => openAuthModal(t.modal!)}>
+            {ICONS[t.key]}
+            <span>{t.label}</span>
+          </button>
+        ) : (
+          <AppLink key={t.key} href={t.href} className="bottom-tab" activeMatch={t.href === "/#book" ? undefined : "area"}>
+            {ICONS[t.key]}
+            <span>{t.label}</span>
+          </AppLink>
+        ),
+      )}
+    </nav>
+  );
+}

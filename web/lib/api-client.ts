@@ -1,0 +1,72 @@
+import { catalogue, type ApiErrorBody } from "../../domain/messages";
+
+/**
+ * The one way the browser calls the API: JSON in, `{ data }` out, and every failure becomes an ApiError
+ * carrying the catalogue code and the message from the response body (`error.message`), which is what the
+ * user is shown. GETs time out after 65 s like the spec's shared client; other methods have no timeout.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+const GET_TIMEOUT_MS = 65_000;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  json?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const method = opts.method ?? (opts.json !== undefined || opts.form ? "POST" : "GET");
+  const headers: Record<string, string> = { Accept: "application/json" };
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(opts.json);
+  }
+  let signal = opts.signal;
+  if (method === "GET" && typeof AbortSignal !== "undefined" && "timeout" in AbortSignal) {
+    const timeout = AbortSignal.timeout(GET_TIMEOUT_MS);
+    signal = signal && "any" in AbortSignal ? AbortSignal.any([signal, timeout]) : (signal ?? timeout);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { method, headers, body, signal, credentials: "same-origin" });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    throw new ApiError("NETWORK", "We couldn't reach our servers. Check your connection and try again.", 0);
+  }
+
+  let payload: unknown = null;
+  try {
+    payload = await res.json();
+  } catch {
+    payload = null;
+  }
+  if (res.ok && payload && typeof payload === "object" && "data" in payload) {
+    return (payload as { data: T }).data;
+  }
+  const err = (payload as Partial<ApiErrorBody> | null)?.error;
+  if (err && typeof err.message === "string") {
+    throw new ApiError(String(err.code ?? "GENERAL_EXCEPTION"), err.message, res.status, err.fields);
+  }
+  if (res.status === 404) throw new ApiError("NOT_FOUND", catalogue.NOT_FOUND.text, 404);
+  throw new ApiError("GENERAL_EXCEPTION", catalogue.GENERAL_EXCEPTION.text, res.status);
+}
+
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  return catalogue.GENERAL_EXCEPTION.text;
+}

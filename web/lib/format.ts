@@ -1,0 +1,16 @@
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** Money is integer cents everywhere; this is the edge where it becomes dollars. */
+export function formatCents(cents: number): string {
+  return usd.format((Number.isFinite(cents) ? cents : 0) / 100);
+}
+
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit" });
+}
+
+export function firstName(name: string | null | undefined): string {
+  return (name ?? "").trim().split(/\s+/)[0] ?? "";
+}

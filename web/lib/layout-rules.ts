@@ -1,0 +1,25 @@
+/**
+ * Which chrome a path gets (SPEC section 2 "Layout rules"). Rendered on the server from the path alone, so
+ * the first paint has the right header; mobile-only differences are CSS classes, not JS, to avoid shifts.
+ */
+export type HeaderKind = "main" | "connect" | "blog" | "admin" | "none";
+
+export interface LayoutSpec {
+  header: HeaderKind;
+  /** Checkout: the default header on desktop, a "Back to Cart" header on mobile. */
+  checkout: boolean;
+  footer: "show" | "hide" | "desktop-only";
+}
+
+const within = (path: string, area: string) => path === area || path.startsWith(`${area}/`);
+
+export function layoutFor(pathname: string): LayoutSpec {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (within(path, "/checkout")) return { header: "main", checkout: true, footer: "desktop-only" };
+  if (["/business", "/pay", "/subscription", "/reschedule", "/serviceinfo", "/services"].some((a) => within(path, a)))
+    return { header: "none", checkout: false, footer: "hide" };
+  if (within(path, "/admin")) return { header: "admin", checkout: false, footer: "hide" };
+  if (within(path, "/blogs")) return { header: "blog", checkout: false, footer: "hide" };
+  if (within(path, "/connect")) return { header: "connect", checkout: false, footer: "show" };
+  return { header: "main", checkout: false, footer: "show" };
+}

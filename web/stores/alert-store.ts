@@ -1,0 +1,36 @@
+import { ALERT_AUTO_DISMISS_MS } from "../../domain/ui-rules";
+import { catalogue, isMessageCode } from "../../domain/messages";
+import { createStore } from "../lib/create-store";
+
+/**
+ * The one alert system (SPEC section 8): successes and notices dismiss themselves after 8 s, errors wait
+ * for Dismiss. Rendered by AlertRegion in an aria-live region.
+ */
+export type AlertKind = "success" | "info" | "error";
+
+export interface Alert {
+  id: number;
+  kind: AlertKind;
+  message: string;
+  action?: { label: string; href: string };
+}
+
+export const alertStore = createStore<{ alerts: Alert[] }>({ alerts: [] });
+let nextId = 1;
+
+export function notify(kind: AlertKind, message: string, action?: Alert["action"]): number {
+  const id = nextId++;
+  alertStore.set((s) => ({ alerts: [...s.alerts.filter((a) => a.message !== message), { id, kind, message, action }] }));
+  if (kind !== "error" && typeof window !== "undefined") window.setTimeout(() => dismissAlert(id), ALERT_AUTO_DISMISS_MS);
+  return id;
+}
+
+/** Shows a catalogue message with the catalogue's display type ("1" must be dismissed, "0" passes). */
+export function notifyCode(code: string): number {
+  const entry = isMessageCode(code) ? catalogue[code] : catalogue.GENERAL_EXCEPTION;
+  return notify(entry.display === "1" ? "error" : "success", entry.text);
+}
+
+export function dismissAlert(id: number): void {
+  alertStore.set((s) => ({ alerts: s.alerts.filter((a) => a.id !== id) }));
+}

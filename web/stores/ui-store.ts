@@ -1,0 +1,35 @@
+import { createStore } from "../lib/create-store";
+
+export type AuthModal = "login" | "signup" | "forgot";
+
+interface UiState {
+  modal: AuthModal | null;
+  /** Set by a service modal of a later feature; hides the bottom bar while open (SPEC section 2). */
+  serviceModalOpen: boolean;
+  zipBoxOpen: boolean;
+  /** The ZIP box was opened by a flow that wants the cart after the ZIP is set (SPEC section 2). */
+  zipRedirectToCart: boolean;
+}
+
+export const uiStore = createStore<UiState>({
+  modal: null,
+  serviceModalOpen: false,
+  zipBoxOpen: false,
+  zipRedirectToCart: false,
+});
+
+export function openAuthModal(modal: AuthModal): void {
+  uiStore.set({ modal, zipBoxOpen: false });
+}
+
+export function closeAuthModal(): void {
+  uiStore.set({ modal: null });
+}
+
+export function openZipBox(opts: { redirectToCart?: boolean } = {}): void {
+  uiStore.set({ zipBoxOpen: true, zipRedirectToCart: Boolean(opts.redirectToCart) });
+}
+
+export function closeZipBox(): void {
+  uiStore.set({ zipBoxOpen: false, zipRedirectToCart: false });
+}
