@@ -1,0 +1,280 @@
+import * as v from "valibot";
+import { VENDOR_SORTS, type JobImageEntry, type Page } from "../../domain/catalogue-rules";
+
+/**
+ * Payloads of the catalogue, vendor directory and places endpoints (docs/api-booking.md). Shape checks
+ * only: a ZIP that is well formed but not a US ZIP, or a search term that is too short, is refused by the
+ * handler with its own catalogue code.
+ */
+
+/** A ZIP as the browser sends it: "02116", "2116" or 2116 (SPEC section 5: padded to 5 digits). */
+const ZipInput = v.union(
+  [v.pipe(v.string(), v.trim(), v.maxLength(10)), v.pipe(v.number(), v.integer())],
+  "Enter a ZIP code.",
+);
+
+/** A positive id in a JSON body. */
+const Id = v.pipe(v.number("Expected a number."), v.integer(), v.minValue(1), v.maxValue(2 ** 31 - 1));
+/** A positive id in a query string. */
+const QueryId = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^\d{1,10}$/, "Expected a number."),
+  v.transform(Number),
+  v.minValue(1),
+  v.maxValue(2 ** 31 - 1),
+);
+/** 1-based page; the first page when missing. */
+const PageNumber = v.optional(
+  v.pipe(v.number("Expected a page number."), v.integer(), v.minValue(1), v.maxValue(1000)),
+  1,
+);
+const QueryPage = v.optional(
+  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,4}$/, "Expected a page number."), v.transform(Number), v.minValue(1)),
+  "1",
+);
+/** true/false, 1/0 or "1"/"0"/"true"/"false". */
+const Flag = v.pipe(
+  v.union([v.boolean(), v.picklist([0, 1]), v.picklist(["0", "1", "true", "false"])], "Expected true or false."),
+  v.transform((x) => x === true || x === 1 || x === "1" || x === "true"),
+);
+
+// ----------------------------------------------------------------------------------------------- places
+
+export const GetAddressBody = v.object({
+  address: v.pipe(v.string(), v.trim(), v.minLength(1, "Enter an address or a ZIP code."), v.maxLength(200)),
+});
+
+const Coordinate = (min: number, max: number, what: string) =>
+  v.pipe(
+    v.union(
+      [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,3}(\.\d+)?$/), v.transform(Number))],
+      `Expected ${what}.`,
+    ),
+    v.number(),
+    v.finite(),
+    v.minValue(min, `${what} is between ${min} and ${max}.`),
+    v.maxValue(max, `${what} is between ${min} and ${max}.`),
+  );
+
+export const LatLongBody = v.object({
+  latitude: Coordinate(-90, 90, "Latitude"),
+  longitude: Coordinate(-180, 180, "Longitude"),
+});
+
+export interface AddressFound {
+  code: 1;
+  zipcode: string;
+  city: string;
+  state: string;
+  formatted_address: string;
+  time_zone: string;
+}
+export interface AddressNotFound {
+  code: -1 | -5;
+  message: string;
+}
+export type AddressLookup = AddressFound | AddressNotFound;
+
+export interface ZipFromLatLong {
+  zipcode: string;
+  city: string;
+  state: string;
+  time_zone: string;
+  formatted_address: string;
+  /** Miles from the point to the ZIP's centre, one decimal. */
+  distance_miles: number;
+}
+
+// -------------------------------------------------------------------------------------------- catalogue
+
+export const ServiceAndCategoryBody = v.object({ zipCode: ZipInput, isUserData: v.optional(Flag, false) });
+export const UserServicesBody = v.object({ zip: ZipInput });
+export const CustomServiceQuery = v.object({
+  zipCode: ZipInput,
+  serviceGroupId: QueryId,
+  pagination: QueryPage,
+});
+export const SearchQuery = v.object({ zipCode: ZipInput, searchTerm: v.pipe(v.string(), v.maxLength(200)) });
+export const FeaturedQuery = v.object({
+  zipCode: ZipInput,
+  /** The category being viewed (listed with display_order 3). */
+  scgid: v.optional(QueryId),
+  /** Show category 10100 (completed orders). */
+  showCompleted: v.optional(Flag, false),
+});
+export const TestimonialsQuery = v.object({ serviceId: v.optional(QueryId), scgid: v.optional(QueryId) });
+export const Testimonials2Query = v.object({ scgid: QueryId, serviceId: v.optional(QueryId) });
+
+/** A service as a booking list shows it, priced for the ZIP's area (cents). */
+export interface ServiceCard {
+  service_id: number;
+  service_code: string;
+  slug: string;
+  description: string;
+  long_description: string | null;
+  service_code_group_id: number;
+  category_name: string;
+  order_rank: number;
+  is_popular: boolean;
+  surcharge: boolean;
+  type: number;
+  duration_minutes: number;
+  price_cents: number;
+  /** services.discount_cents (the spec's "discount"); negative marks a price above list. */
+  discount_cents: number;
+  image: string | null;
+  /** Past jobs shown on the service page (JSON string, SPEC "f3"). */
+  f3: string | null;
+}
+
+export interface CategoryCard {
+  service_code_group_id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  display_order: number;
+  /** JSON `{ exclude, shortcuts }` (SPEC section 3). */
+  service_shortcuts: string | null;
+  /** Services of this category available in the ZIP. */
+  service_count: number;
+}
+
+export interface CustomServiceCard {
+  custom_service_id: number;
+  custom_sc: string;
+  service_code_group_id: number;
+  name: string;
+  description: string | null;
+  duration_minutes: number;
+  price_cents: number;
+}
+
+export interface ServiceAndCategory {
+  zipCode: string;
+  services: ServiceCard[];
+  category: CategoryCard[];
+  customSC: CustomServiceCard[];
+}
+
+export interface UserServiceCard extends ServiceCard {
+  /** How often the signed-in customer booked it (completed jobs), and when last (ISO), for "book again". */
+  times_booked: number;
+  last_booked_at: string | null;
+}
+
+export interface SearchResult {
+  zipCode: string;
+  searchTerm: string;
+  services: ServiceCard[];
+  /** Categories whose name matches the term. */
+  categories: CategoryCard[];
+}
+
+export interface FeaturedServices {
+  zipCode: string;
+  services: ServiceCard[];
+  distinct_scg: Array<{ service_code_group_id: number; name: string }>;
+  distinct_sscg: Record<string, Array<{ service_id: number; description: string }>>;
+  category: CategoryCard[];
+}
+
+export interface TestimonialCard {
+  testimonial_id: number;
+  service_order_id: number | null;
+  service_id: number | null;
+  service_description: string | null;
+  service_code_group_id: number | null;
+  /** The category it belongs to (json_data.scgid, else service_code_group_id). */
+  scgid: number | null;
+  vendor_id: number | null;
+  name: string;
+  rating: number | null;
+  comment: string | null;
+  display_order: number;
+  json_data: string;
+  job_images: JobImageEntry[];
+  job_image: string | null;
+  /** YYYY-MM-DD HH:MM in the vendor's zone; null when unknown. */
+  promised_arrival_time: string | null;
+}
+
+// ---------------------------------------------------------------------------------- vendor directory
+
+export const VendorsListBody = v.object({
+  zipCode: ZipInput,
+  serviceId: v.optional(v.nullable(Id)),
+  scgid: v.optional(v.nullable(Id)),
+  sort: v.optional(v.picklist(VENDOR_SORTS, `Sort by ${VENDOR_SORTS.join(", ")}.`), "distance"),
+  pagination: PageNumber,
+});
+
+export const VendorServiceQuery = v.object({
+  zipCode: ZipInput,
+  vendorId: QueryId,
+  /** "0" profile and services (default); "1" also the availability rows of SPEC section 3. */
+  view: v.optional(v.picklist(["0", "1"], "view is 0 or 1."), "0"),
+});
+
+export const VendorServiceSubBody = v.object({ zipCode: ZipInput, vendorId: Id, serviceId: Id });
+
+export const REVIEW_FILTERS = { ALL: 0, WITH_PHOTOS: 1, THIS_SERVICE: 2 } as const;
+
+export const VendorReviewsBody = v.object({
+  vendorId: Id,
+  serviceId: v.optional(v.nullable(Id)),
+  pagination: PageNumber,
+  /** Accepted for the client's convenience; reviews do not depend on place. */
+  serviceZip: v.optional(v.nullable(ZipInput)),
+  filterType: v.optional(v.picklist([0, 1, 2], "filterType is 0 (all), 1 (with photos) or 2 (this service)."), 0),
+});
+
+export interface VendorCard {
+  vendor_id: number;
+  display_name: string;
+  photo: string | null;
+  is_pro: boolean;
+  distance_miles: number;
+  /** Average rating, two decimals (4.87); 0 without ratings. */
+  rating: number;
+  rating_count: number;
+  completed_jobs: number;
+  /** Lowest price among the services listed for the filter (or the requested service), cents. */
+  starting_price_cents: number | null;
+  services: Array<{ service_id: number; description: string; price_cents: number; is_popular: boolean }>;
+}
+
+export type VendorsList = Page<VendorCard> & { zipCode: string; sort: string };
+
+export interface VendorServiceItem extends ServiceCard {
+  /** The vendor's price here: their own price, else the area price. */
+  vendor_price_cents: number;
+}
+
+export interface VendorProfile {
+  vendor_id: number;
+  display_name: string;
+  photo: string | null;
+  description: string | null;
+  tz: string;
+  is_pro: boolean;
+  rating: number;
+  rating_count: number;
+  completed_jobs: number;
+  distance_miles: number | null;
+  /** True when the ZIP is within the vendor's range. */
+  serves_zip: boolean;
+}
+
+export interface VendorReview {
+  service_order_id: number;
+  name: string;
+  vendor_rating: number;
+  vendor_rating_notes: string | null;
+  service_id: number;
+  service_description: string;
+  rated_at: string | null;
+  promised_arrival_time: string;
+  job_images: JobImageEntry[];
+  job_image: string | null;
+}
