@@ -10,33 +10,540 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as R404RouteImport } from './routes/404'
+import { Route as AccountRouteRouteImport } from './routes/account/route'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as AffiliatesRouteImport } from './routes/affiliates'
+import { Route as AlliancesRouteImport } from './routes/alliances'
+import { Route as AmbassadorsRouteImport } from './routes/ambassadors'
+import { Route as BusinessRouteRouteImport } from './routes/business/route'
+import { Route as CartRouteImport } from './routes/cart'
+import { Route as CheckoutRouteImport } from './routes/checkout'
+import { Route as FoundationRouteImport } from './routes/foundation'
+import { Route as FoundationRecipientsRouteImport } from './routes/foundation-recipients'
+import { Route as GiftcardRouteImport } from './routes/giftcard'
+import { Route as HelpRouteImport } from './routes/help'
+import { Route as MaintenanceRouteImport } from './routes/maintenance'
+import { Route as MembershipRouteImport } from './routes/membership'
+import { Route as PayRouteImport } from './routes/pay'
+import { Route as PrivacypolicyRouteImport } from './routes/privacypolicy'
+import { Route as RescheduleRouteImport } from './routes/reschedule'
+import { Route as ServiceinfoRouteImport } from './routes/serviceinfo'
+import { Route as SubscriptionRouteImport } from './routes/subscription'
+import { Route as TermsandconditionsRouteImport } from './routes/termsandconditions'
+import { Route as VendorsRouteImport } from './routes/vendors'
+import { Route as AccountIndexRouteImport } from './routes/account/index'
+import { Route as AccountSplatRouteImport } from './routes/account/$'
+import { Route as AccountMembershipRouteImport } from './routes/account/membership'
+import { Route as AccountOrdersRouteImport } from './routes/account/orders'
+import { Route as AccountSettingsRouteImport } from './routes/account/settings'
+import { Route as AccountWalletRouteImport } from './routes/account/wallet'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminPageRouteImport } from './routes/admin/$page'
+import { Route as AdminOutboxRouteImport } from './routes/admin/outbox'
+import { Route as BlogsIndexRouteImport } from './routes/blogs/index'
+import { Route as BlogsSlugRouteImport } from './routes/blogs/$slug'
+import { Route as BusinessIndexRouteImport } from './routes/business/index'
+import { Route as BusinessCalendarRouteImport } from './routes/business/calendar'
+import { Route as ConnectIndexRouteImport } from './routes/connect/index'
+import { Route as ConnectAdminRouteImport } from './routes/connect/admin'
+import { Route as ServicesIndexRouteImport } from './routes/services/index'
+import { Route as ServicesSlugRouteImport } from './routes/services/$slug'
+import { Route as VendorVidRouteImport } from './routes/vendor/$vid'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const R404Route = R404RouteImport.update({
+  id: '/404',
+  path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRouteRoute = AccountRouteRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AffiliatesRoute = AffiliatesRouteImport.update({
+  id: '/affiliates',
+  path: '/affiliates',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AlliancesRoute = AlliancesRouteImport.update({
+  id: '/alliances',
+  path: '/alliances',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AmbassadorsRoute = AmbassadorsRouteImport.update({
+  id: '/ambassadors',
+  path: '/ambassadors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BusinessRouteRoute = BusinessRouteRouteImport.update({
+  id: '/business',
+  path: '/business',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CartRoute = CartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutRoute = CheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FoundationRoute = FoundationRouteImport.update({
+  id: '/foundation',
+  path: '/foundation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FoundationRecipientsRoute = FoundationRecipientsRouteImport.update({
+  id: '/foundation-recipients',
+  path: '/foundation-recipients',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GiftcardRoute = GiftcardRouteImport.update({
+  id: '/giftcard',
+  path: '/giftcard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpRoute = HelpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MaintenanceRoute = MaintenanceRouteImport.update({
+  id: '/maintenance',
+  path: '/maintenance',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MembershipRoute = MembershipRouteImport.update({
+  id: '/membership',
+  path: '/membership',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PayRoute = PayRouteImport.update({
+  id: '/pay',
+  path: '/pay',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacypolicyRoute = PrivacypolicyRouteImport.update({
+  id: '/privacypolicy',
+  path: '/privacypolicy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RescheduleRoute = RescheduleRouteImport.update({
+  id: '/reschedule',
+  path: '/reschedule',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ServiceinfoRoute = ServiceinfoRouteImport.update({
+  id: '/serviceinfo',
+  path: '/serviceinfo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubscriptionRoute = SubscriptionRouteImport.update({
+  id: '/subscription',
+  path: '/subscription',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsandconditionsRoute = TermsandconditionsRouteImport.update({
+  id: '/termsandconditions',
+  path: '/termsandconditions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VendorsRoute = VendorsRouteImport.update({
+  id: '/vendors',
+  path: '/vendors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountIndexRoute = AccountIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountSplatRoute = AccountSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountMembershipRoute = AccountMembershipRouteImport.update({
+  id: '/membership',
+  path: '/membership',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountOrdersRoute = AccountOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountSettingsRoute = AccountSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountWalletRoute = AccountWalletRouteImport.update({
+  id: '/wallet',
+  path: '/wallet',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminPageRoute = AdminPageRouteImport.update({
+  id: '/$page',
+  path: '/$page',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminOutboxRoute = AdminOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const BlogsIndexRoute = BlogsIndexRouteImport.update({
+  id: '/blogs/',
+  path: '/blogs/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogsSlugRoute = BlogsSlugRouteImport.update({
+  id: '/blogs/$slug',
+  path: '/blogs/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BusinessIndexRoute = BusinessIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
+const BusinessCalendarRoute = BusinessCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
+const ConnectIndexRoute = ConnectIndexRouteImport.update({
+  id: '/connect/',
+  path: '/connect/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConnectAdminRoute = ConnectAdminRouteImport.update({
+  id: '/connect/admin',
+  path: '/connect/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ServicesIndexRoute = ServicesIndexRouteImport.update({
+  id: '/services/',
+  path: '/services/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ServicesSlugRoute = ServicesSlugRouteImport.update({
+  id: '/services/$slug',
+  path: '/services/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VendorVidRoute = VendorVidRouteImport.update({
+  id: '/vendor/$vid',
+  path: '/vendor/$vid',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRouteRouteWithChildren
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/business': typeof BusinessRouteRouteWithChildren
+  '/404': typeof R404Route
+  '/affiliates': typeof AffiliatesRoute
+  '/alliances': typeof AlliancesRoute
+  '/ambassadors': typeof AmbassadorsRoute
+  '/cart': typeof CartRoute
+  '/checkout': typeof CheckoutRoute
+  '/foundation': typeof FoundationRoute
+  '/foundation-recipients': typeof FoundationRecipientsRoute
+  '/giftcard': typeof GiftcardRoute
+  '/help': typeof HelpRoute
+  '/maintenance': typeof MaintenanceRoute
+  '/membership': typeof MembershipRoute
+  '/pay': typeof PayRoute
+  '/privacypolicy': typeof PrivacypolicyRoute
+  '/reschedule': typeof RescheduleRoute
+  '/serviceinfo': typeof ServiceinfoRoute
+  '/subscription': typeof SubscriptionRoute
+  '/termsandconditions': typeof TermsandconditionsRoute
+  '/vendors': typeof VendorsRoute
+  '/account/$': typeof AccountSplatRoute
+  '/account/membership': typeof AccountMembershipRoute
+  '/account/orders': typeof AccountOrdersRoute
+  '/account/settings': typeof AccountSettingsRoute
+  '/account/wallet': typeof AccountWalletRoute
+  '/admin/$page': typeof AdminPageRoute
+  '/admin/outbox': typeof AdminOutboxRoute
+  '/blogs/$slug': typeof BlogsSlugRoute
+  '/business/calendar': typeof BusinessCalendarRoute
+  '/connect/admin': typeof ConnectAdminRoute
+  '/services/$slug': typeof ServicesSlugRoute
+  '/vendor/$vid': typeof VendorVidRoute
+  '/account/': typeof AccountIndexRoute
+  '/admin/': typeof AdminIndexRoute
+  '/blogs/': typeof BlogsIndexRoute
+  '/business/': typeof BusinessIndexRoute
+  '/connect/': typeof ConnectIndexRoute
+  '/services/': typeof ServicesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/404': typeof R404Route
+  '/affiliates': typeof AffiliatesRoute
+  '/alliances': typeof AlliancesRoute
+  '/ambassadors': typeof AmbassadorsRoute
+  '/cart': typeof CartRoute
+  '/checkout': typeof CheckoutRoute
+  '/foundation': typeof FoundationRoute
+  '/foundation-recipients': typeof FoundationRecipientsRoute
+  '/giftcard': typeof GiftcardRoute
+  '/help': typeof HelpRoute
+  '/maintenance': typeof MaintenanceRoute
+  '/membership': typeof MembershipRoute
+  '/pay': typeof PayRoute
+  '/privacypolicy': typeof PrivacypolicyRoute
+  '/reschedule': typeof RescheduleRoute
+  '/serviceinfo': typeof ServiceinfoRoute
+  '/subscription': typeof SubscriptionRoute
+  '/termsandconditions': typeof TermsandconditionsRoute
+  '/vendors': typeof VendorsRoute
+  '/account/$': typeof AccountSplatRoute
+  '/account/membership': typeof AccountMembershipRoute
+  '/account/orders': typeof AccountOrdersRoute
+  '/account/settings': typeof AccountSettingsRoute
+  '/account/wallet': typeof AccountWalletRoute
+  '/admin/$page': typeof AdminPageRoute
+  '/admin/outbox': typeof AdminOutboxRoute
+  '/blogs/$slug': typeof BlogsSlugRoute
+  '/business/calendar': typeof BusinessCalendarRoute
+  '/connect/admin': typeof ConnectAdminRoute
+  '/services/$slug': typeof ServicesSlugRoute
+  '/vendor/$vid': typeof VendorVidRoute
+  '/account': typeof AccountIndexRoute
+  '/admin': typeof AdminIndexRoute
+  '/blogs': typeof BlogsIndexRoute
+  '/business': typeof BusinessIndexRoute
+  '/connect': typeof ConnectIndexRoute
+  '/services': typeof ServicesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRouteRouteWithChildren
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/business': typeof BusinessRouteRouteWithChildren
+  '/404': typeof R404Route
+  '/affiliates': typeof AffiliatesRoute
+  '/alliances': typeof AlliancesRoute
+  '/ambassadors': typeof AmbassadorsRoute
+  '/cart': typeof CartRoute
+  '/checkout': typeof CheckoutRoute
+  '/foundation': typeof FoundationRoute
+  '/foundation-recipients': typeof FoundationRecipientsRoute
+  '/giftcard': typeof GiftcardRoute
+  '/help': typeof HelpRoute
+  '/maintenance': typeof MaintenanceRoute
+  '/membership': typeof MembershipRoute
+  '/pay': typeof PayRoute
+  '/privacypolicy': typeof PrivacypolicyRoute
+  '/reschedule': typeof RescheduleRoute
+  '/serviceinfo': typeof ServiceinfoRoute
+  '/subscription': typeof SubscriptionRoute
+  '/termsandconditions': typeof TermsandconditionsRoute
+  '/vendors': typeof VendorsRoute
+  '/account/$': typeof AccountSplatRoute
+  '/account/membership': typeof AccountMembershipRoute
+  '/account/orders': typeof AccountOrdersRoute
+  '/account/settings': typeof AccountSettingsRoute
+  '/account/wallet': typeof AccountWalletRoute
+  '/admin/$page': typeof AdminPageRoute
+  '/admin/outbox': typeof AdminOutboxRoute
+  '/blogs/$slug': typeof BlogsSlugRoute
+  '/business/calendar': typeof BusinessCalendarRoute
+  '/connect/admin': typeof ConnectAdminRoute
+  '/services/$slug': typeof ServicesSlugRoute
+  '/vendor/$vid': typeof VendorVidRoute
+  '/account/': typeof AccountIndexRoute
+  '/admin/': typeof AdminIndexRoute
+  '/blogs/': typeof BlogsIndexRoute
+  '/business/': typeof BusinessIndexRoute
+  '/connect/': typeof ConnectIndexRoute
+  '/services/': typeof ServicesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/account'
+    | '/admin'
+    | '/business'
+    | '/404'
+    | '/affiliates'
+    | '/alliances'
+    | '/ambassadors'
+    | '/cart'
+    | '/checkout'
+    | '/foundation'
+    | '/foundation-recipients'
+    | '/giftcard'
+    | '/help'
+    | '/maintenance'
+    | '/membership'
+    | '/pay'
+    | '/privacypolicy'
+    | '/reschedule'
+    | '/serviceinfo'
+    | '/subscription'
+    | '/termsandconditions'
+    | '/vendors'
+    | '/account/$'
+    | '/account/membership'
+    | '/account/orders'
+    | '/account/settings'
+    | '/account/wallet'
+    | '/admin/$page'
+    | '/admin/outbox'
+    | '/blogs/$slug'
+    | '/business/calendar'
+    | '/connect/admin'
+    | '/services/$slug'
+    | '/vendor/$vid'
+    | '/account/'
+    | '/admin/'
+    | '/blogs/'
+    | '/business/'
+    | '/connect/'
+    | '/services/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/404'
+    | '/affiliates'
+    | '/alliances'
+    | '/ambassadors'
+    | '/cart'
+    | '/checkout'
+    | '/foundation'
+    | '/foundation-recipients'
+    | '/giftcard'
+    | '/help'
+    | '/maintenance'
+    | '/membership'
+    | '/pay'
+    | '/privacypolicy'
+    | '/reschedule'
+    | '/serviceinfo'
+    | '/subscription'
+    | '/termsandconditions'
+    | '/vendors'
+    | '/account/$'
+    | '/account/membership'
+    | '/account/orders'
+    | '/account/settings'
+    | '/account/wallet'
+    | '/admin/$page'
+    | '/admin/outbox'
+    | '/blogs/$slug'
+    | '/business/calendar'
+    | '/connect/admin'
+    | '/services/$slug'
+    | '/vendor/$vid'
+    | '/account'
+    | '/admin'
+    | '/blogs'
+    | '/business'
+    | '/connect'
+    | '/services'
+  id:
+    | '__root__'
+    | '/'
+    | '/account'
+    | '/admin'
+    | '/business'
+    | '/404'
+    | '/affiliates'
+    | '/alliances'
+    | '/ambassadors'
+    | '/cart'
+    | '/checkout'
+    | '/foundation'
+    | '/foundation-recipients'
+    | '/giftcard'
+    | '/help'
+    | '/maintenance'
+    | '/membership'
+    | '/pay'
+    | '/privacypolicy'
+    | '/reschedule'
+    | '/serviceinfo'
+    | '/subscription'
+    | '/termsandconditions'
+    | '/vendors'
+    | '/account/$'
+    | '/account/membership'
+    | '/account/orders'
+    | '/account/settings'
+    | '/account/wallet'
+    | '/admin/$page'
+    | '/admin/outbox'
+    | '/blogs/$slug'
+    | '/business/calendar'
+    | '/connect/admin'
+    | '/services/$slug'
+    | '/vendor/$vid'
+    | '/account/'
+    | '/admin/'
+    | '/blogs/'
+    | '/business/'
+    | '/connect/'
+    | '/services/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRouteRoute: typeof AccountRouteRouteWithChildren
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  BusinessRouteRoute: typeof BusinessRouteRouteWithChildren
+  R404Route: typeof R404Route
+  AffiliatesRoute: typeof AffiliatesRoute
+  AlliancesRoute: typeof AlliancesRoute
+  AmbassadorsRoute: typeof AmbassadorsRoute
+  CartRoute: typeof CartRoute
+  CheckoutRoute: typeof CheckoutRoute
+  FoundationRoute: typeof FoundationRoute
+  FoundationRecipientsRoute: typeof FoundationRecipientsRoute
+  GiftcardRoute: typeof GiftcardRoute
+  HelpRoute: typeof HelpRoute
+  MaintenanceRoute: typeof MaintenanceRoute
+  MembershipRoute: typeof MembershipRoute
+  PayRoute: typeof PayRoute
+  PrivacypolicyRoute: typeof PrivacypolicyRoute
+  RescheduleRoute: typeof RescheduleRoute
+  ServiceinfoRoute: typeof ServiceinfoRoute
+  SubscriptionRoute: typeof SubscriptionRoute
+  TermsandconditionsRoute: typeof TermsandconditionsRoute
+  VendorsRoute: typeof VendorsRoute
+  BlogsSlugRoute: typeof BlogsSlugRoute
+  ConnectAdminRoute: typeof ConnectAdminRoute
+  ServicesSlugRoute: typeof ServicesSlugRoute
+  VendorVidRoute: typeof VendorVidRoute
+  BlogsIndexRoute: typeof BlogsIndexRoute
+  ConnectIndexRoute: typeof ConnectIndexRoute
+  ServicesIndexRoute: typeof ServicesIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +555,372 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/404': {
+      id: '/404'
+      path: '/404'
+      fullPath: '/404'
+      preLoaderRoute: typeof R404RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/affiliates': {
+      id: '/affiliates'
+      path: '/affiliates'
+      fullPath: '/affiliates'
+      preLoaderRoute: typeof AffiliatesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/alliances': {
+      id: '/alliances'
+      path: '/alliances'
+      fullPath: '/alliances'
+      preLoaderRoute: typeof AlliancesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ambassadors': {
+      id: '/ambassadors'
+      path: '/ambassadors'
+      fullPath: '/ambassadors'
+      preLoaderRoute: typeof AmbassadorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/business': {
+      id: '/business'
+      path: '/business'
+      fullPath: '/business'
+      preLoaderRoute: typeof BusinessRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cart': {
+      id: '/cart'
+      path: '/cart'
+      fullPath: '/cart'
+      preLoaderRoute: typeof CartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout': {
+      id: '/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof CheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/foundation': {
+      id: '/foundation'
+      path: '/foundation'
+      fullPath: '/foundation'
+      preLoaderRoute: typeof FoundationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/foundation-recipients': {
+      id: '/foundation-recipients'
+      path: '/foundation-recipients'
+      fullPath: '/foundation-recipients'
+      preLoaderRoute: typeof FoundationRecipientsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/giftcard': {
+      id: '/giftcard'
+      path: '/giftcard'
+      fullPath: '/giftcard'
+      preLoaderRoute: typeof GiftcardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/help': {
+      id: '/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof HelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/maintenance': {
+      id: '/maintenance'
+      path: '/maintenance'
+      fullPath: '/maintenance'
+      preLoaderRoute: typeof MaintenanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/membership': {
+      id: '/membership'
+      path: '/membership'
+      fullPath: '/membership'
+      preLoaderRoute: typeof MembershipRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pay': {
+      id: '/pay'
+      path: '/pay'
+      fullPath: '/pay'
+      preLoaderRoute: typeof PayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacypolicy': {
+      id: '/privacypolicy'
+      path: '/privacypolicy'
+      fullPath: '/privacypolicy'
+      preLoaderRoute: typeof PrivacypolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reschedule': {
+      id: '/reschedule'
+      path: '/reschedule'
+      fullPath: '/reschedule'
+      preLoaderRoute: typeof RescheduleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/serviceinfo': {
+      id: '/serviceinfo'
+      path: '/serviceinfo'
+      fullPath: '/serviceinfo'
+      preLoaderRoute: typeof ServiceinfoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscription': {
+      id: '/subscription'
+      path: '/subscription'
+      fullPath: '/subscription'
+      preLoaderRoute: typeof SubscriptionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/termsandconditions': {
+      id: '/termsandconditions'
+      path: '/termsandconditions'
+      fullPath: '/termsandconditions'
+      preLoaderRoute: typeof TermsandconditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vendors': {
+      id: '/vendors'
+      path: '/vendors'
+      fullPath: '/vendors'
+      preLoaderRoute: typeof VendorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/': {
+      id: '/account/'
+      path: '/'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AccountIndexRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/$': {
+      id: '/account/$'
+      path: '/$'
+      fullPath: '/account/$'
+      preLoaderRoute: typeof AccountSplatRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/membership': {
+      id: '/account/membership'
+      path: '/membership'
+      fullPath: '/account/membership'
+      preLoaderRoute: typeof AccountMembershipRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/orders': {
+      id: '/account/orders'
+      path: '/orders'
+      fullPath: '/account/orders'
+      preLoaderRoute: typeof AccountOrdersRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/settings': {
+      id: '/account/settings'
+      path: '/settings'
+      fullPath: '/account/settings'
+      preLoaderRoute: typeof AccountSettingsRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/wallet': {
+      id: '/account/wallet'
+      path: '/wallet'
+      fullPath: '/account/wallet'
+      preLoaderRoute: typeof AccountWalletRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/$page': {
+      id: '/admin/$page'
+      path: '/$page'
+      fullPath: '/admin/$page'
+      preLoaderRoute: typeof AdminPageRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/outbox': {
+      id: '/admin/outbox'
+      path: '/outbox'
+      fullPath: '/admin/outbox'
+      preLoaderRoute: typeof AdminOutboxRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/blogs/': {
+      id: '/blogs/'
+      path: '/blogs'
+      fullPath: '/blogs/'
+      preLoaderRoute: typeof BlogsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blogs/$slug': {
+      id: '/blogs/$slug'
+      path: '/blogs/$slug'
+      fullPath: '/blogs/$slug'
+      preLoaderRoute: typeof BlogsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/business/': {
+      id: '/business/'
+      path: '/'
+      fullPath: '/business/'
+      preLoaderRoute: typeof BusinessIndexRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
+    '/business/calendar': {
+      id: '/business/calendar'
+      path: '/calendar'
+      fullPath: '/business/calendar'
+      preLoaderRoute: typeof BusinessCalendarRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
+    '/connect/': {
+      id: '/connect/'
+      path: '/connect'
+      fullPath: '/connect/'
+      preLoaderRoute: typeof ConnectIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/connect/admin': {
+      id: '/connect/admin'
+      path: '/connect/admin'
+      fullPath: '/connect/admin'
+      preLoaderRoute: typeof ConnectAdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/services/': {
+      id: '/services/'
+      path: '/services'
+      fullPath: '/services/'
+      preLoaderRoute: typeof ServicesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/services/$slug': {
+      id: '/services/$slug'
+      path: '/services/$slug'
+      fullPath: '/services/$slug'
+      preLoaderRoute: typeof ServicesSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vendor/$vid': {
+      id: '/vendor/$vid'
+      path: '/vendor/$vid'
+      fullPath: '/vendor/$vid'
+      preLoaderRoute: typeof VendorVidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
+interface AccountRouteRouteChildren {
+  AccountSplatRoute: typeof AccountSplatRoute
+  AccountMembershipRoute: typeof AccountMembershipRoute
+  AccountOrdersRoute: typeof AccountOrdersRoute
+  AccountSettingsRoute: typeof AccountSettingsRoute
+  AccountWalletRoute: typeof AccountWalletRoute
+  AccountIndexRoute: typeof AccountIndexRoute
+}
+
+const AccountRouteRouteChildren: AccountRouteRouteChildren = {
+  AccountSplatRoute: AccountSplatRoute,
+  AccountMembershipRoute: AccountMembershipRoute,
+  AccountOrdersRoute: AccountOrdersRoute,
+  AccountSettingsRoute: AccountSettingsRoute,
+  AccountWalletRoute: AccountWalletRoute,
+  AccountIndexRoute: AccountIndexRoute,
+}
+
+const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
+  AccountRouteRouteChildren,
+)
+
+interface AdminRouteRouteChildren {
+  AdminPageRoute: typeof AdminPageRoute
+  AdminOutboxRoute: typeof AdminOutboxRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminPageRoute: AdminPageRoute,
+  AdminOutboxRoute: AdminOutboxRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
+interface BusinessRouteRouteChildren {
+  BusinessCalendarRoute: typeof BusinessCalendarRoute
+  BusinessIndexRoute: typeof BusinessIndexRoute
+}
+
+const BusinessRouteRouteChildren: BusinessRouteRouteChildren = {
+  BusinessCalendarRoute: BusinessCalendarRoute,
+  BusinessIndexRoute: BusinessIndexRoute,
+}
+
+const BusinessRouteRouteWithChildren = BusinessRouteRoute._addFileChildren(
+  BusinessRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRouteRoute: AccountRouteRouteWithChildren,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
+  BusinessRouteRoute: BusinessRouteRouteWithChildren,
+  R404Route: R404Route,
+  AffiliatesRoute: AffiliatesRoute,
+  AlliancesRoute: AlliancesRoute,
+  AmbassadorsRoute: AmbassadorsRoute,
+  CartRoute: CartRoute,
+  CheckoutRoute: CheckoutRoute,
+  FoundationRoute: FoundationRoute,
+  FoundationRecipientsRoute: FoundationRecipientsRoute,
+  GiftcardRoute: GiftcardRoute,
+  HelpRoute: HelpRoute,
+  MaintenanceRoute: MaintenanceRoute,
+  MembershipRoute: MembershipRoute,
+  PayRoute: PayRoute,
+  PrivacypolicyRoute: PrivacypolicyRoute,
+  RescheduleRoute: RescheduleRoute,
+  ServiceinfoRoute: ServiceinfoRoute,
+  SubscriptionRoute: SubscriptionRoute,
+  TermsandconditionsRoute: TermsandconditionsRoute,
+  VendorsRoute: VendorsRoute,
+  BlogsSlugRoute: BlogsSlugRoute,
+  ConnectAdminRoute: ConnectAdminRoute,
+  ServicesSlugRoute: ServicesSlugRoute,
+  VendorVidRoute: VendorVidRoute,
+  BlogsIndexRoute: BlogsIndexRoute,
+  ConnectIndexRoute: ConnectIndexRoute,
+  ServicesIndexRoute: ServicesIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -9,7 +9,11 @@ export const ZIP_CHANGE_EVENT = "glow:zipchange";
  * `zipcode` query parameter on the current route with the new ZIP, tells listening pages (the orders page
  * reloads its list), and goes to /cart when the flow asked for it and the cart is not empty.
  */
-export function setServiceZip(router: AnyRouter, zip: string, opts: { redirectToCart?: boolean; replaceUrl?: boolean } = {}): void {
+export function setServiceZip(
+  router: AnyRouter,
+  zip: string,
+  opts: { redirectToCart?: boolean; replaceUrl?: boolean } = {},
+): void {
   updateSettings({ zipcode: zip });
   window.dispatchEvent(new CustomEvent(ZIP_CHANGE_EVENT, { detail: { zip } }));
   if (opts.redirectToCart && readCart().length > 0) {

@@ -1,4 +1,11 @@
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation, type ErrorComponentProps } from "@tanstack/react-router";
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Outlet,
+  Scripts,
+  useLocation,
+  type ErrorComponentProps,
+} from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { canUseConnectAdmin } from "../../domain/roles";
 import { AlertRegion } from "../components/layout/alert-region";
@@ -160,7 +167,9 @@ function RootError({ error, reset }: ErrorComponentProps) {
       <p className="eyebrow">Something went wrong</p>
       <h1 className="page-title">Sorry, this page didn't load</h1>
       <p className="page-intro">Please try again. If it keeps happening, contact us and we'll help right away.</p>
-      {import.meta.env.DEV && <pre className="error-detail">{error instanceof Error ? error.message : String(error)}</pre>}
+      {import.meta.env.DEV && (
+        <pre className="error-detail">{error instanceof Error ? error.message : String(error)}</pre>
+      )}
       <div className="not-found-actions">
         <button type="button" className="button button-primary" onClick={() => reset()}>
           Try again

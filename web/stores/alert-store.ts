@@ -20,8 +20,11 @@ let nextId = 1;
 
 export function notify(kind: AlertKind, message: string, action?: Alert["action"]): number {
   const id = nextId++;
-  alertStore.set((s) => ({ alerts: [...s.alerts.filter((a) => a.message !== message), { id, kind, message, action }] }));
-  if (kind !== "error" && typeof window !== "undefined") window.setTimeout(() => dismissAlert(id), ALERT_AUTO_DISMISS_MS);
+  alertStore.set((s) => ({
+    alerts: [...s.alerts.filter((a) => a.message !== message), { id, kind, message, action }],
+  }));
+  if (kind !== "error" && typeof window !== "undefined")
+    window.setTimeout(() => dismissAlert(id), ALERT_AUTO_DISMISS_MS);
   return id;
 }
 

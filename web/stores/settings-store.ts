@@ -33,7 +33,8 @@ function load(): LocalSettings {
     const v = r[k];
     if (typeof v === "number" && Number.isFinite(v)) out[k] = v;
   }
-  if (typeof r.referralCode === "string" && /^[A-Za-z0-9_-]{1,32}$/.test(r.referralCode)) out.referralCode = r.referralCode;
+  if (typeof r.referralCode === "string" && /^[A-Za-z0-9_-]{1,32}$/.test(r.referralCode))
+    out.referralCode = r.referralCode;
   return out;
 }
 

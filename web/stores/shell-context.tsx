@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from "re
 import type { Profile } from "../../schema/payloads/accounts";
 import type { NavCategory, ShellData } from "../../schema/payloads/shell";
 import { BRAND } from "../config/brand";
+import { formatPhone } from "../lib/format";
 
 /**
  * Who is signed in and what the header lists, per render. It lives in React context (not a module store)
@@ -36,7 +37,7 @@ export function shellStateFrom(data: ShellData | null): ShellState {
   return {
     viewer: data.viewer ?? null,
     categories: [...(data.categories ?? [])].sort((a, b) => a.display_order - b.display_order),
-    supportPhone: data.supportPhone || BRAND.fallbackSupportPhone,
+    supportPhone: formatPhone(data.supportPhone || BRAND.fallbackSupportPhone),
     compatibilityLevel: Number.isFinite(data.compatibilityLevel) ? data.compatibilityLevel : 1,
     ready: true,
   };

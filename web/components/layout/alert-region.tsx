@@ -33,7 +33,12 @@ export function AlertRegion() {
                 </>
               )}
             </p>
-            <button type="button" className="icon-button alert-close" aria-label="Close" onClick={() => dismissAlert(a.id)}>
+            <button
+              type="button"
+              className="icon-button alert-close"
+              aria-label="Close"
+              onClick={() => dismissAlert(a.id)}
+            >
               <CloseIcon size={16} />
             </button>
           </div>

@@ -60,11 +60,20 @@ export function EmptyState({
         <div className="empty-actions">
           {steps.map((s) =>
             s.href ? (
-              <AppLink key={s.label} href={s.href} className={`button ${s.primary ? "button-primary" : "button-secondary"}`}>
+              <AppLink
+                key={s.label}
+                href={s.href}
+                className={`button ${s.primary ? "button-primary" : "button-secondary"}`}
+              >
                 {s.label}
               </AppLink>
             ) : (
-              <button key={s.label} type="button" onClick={s.onClick} className={`button ${s.primary ? "button-primary" : "button-secondary"}`}>
+              <button
+                key={s.label}
+                type="button"
+                onClick={s.onClick}
+                className={`button ${s.primary ? "button-primary" : "button-secondary"}`}
+              >
                 {s.label}
               </button>
             ),

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { BACKDROP_TRANSITION_MS, dragCloseThreshold, MODAL_TRANSITION_MS, MOBILE_BREAKPOINT_PX } from "../../../domain/ui-rules";
+import {
+  BACKDROP_TRANSITION_MS,
+  dragCloseThreshold,
+  MODAL_TRANSITION_MS,
+  MOBILE_BREAKPOINT_PX,
+} from "../../../domain/ui-rules";
 import { CloseIcon } from "./icons";
 
 /**
@@ -49,7 +54,17 @@ function unlockScroll() {
   savedScroll = null;
 }
 
-export function Dialog({ open, onClose, title, description, children, size = "sm", initialFocus, testId, focusKey }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  size = "sm",
+  initialFocus,
+  testId,
+  focusKey,
+}: DialogProps) {
   const [mounted, setMounted] = useState(open);
   const [shown, setShown] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -107,7 +122,9 @@ export function Dialog({ open, onClose, title, description, children, size = "sm
     if (e.key !== "Tab") return;
     const panel = panelRef.current;
     if (!panel) return;
-    const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
     if (items.length === 0) {
       e.preventDefault();
       panel.focus();
@@ -160,7 +177,10 @@ export function Dialog({ open, onClose, title, description, children, size = "sm
   return createPortal(
     <div
       className={`dialog-root${shown ? " is-open" : ""}`}
-      style={{ ["--sheet-ms" as string]: `${MODAL_TRANSITION_MS}ms`, ["--backdrop-ms" as string]: `${BACKDROP_TRANSITION_MS}ms` }}
+      style={{
+        ["--sheet-ms" as string]: `${MODAL_TRANSITION_MS}ms`,
+        ["--backdrop-ms" as string]: `${BACKDROP_TRANSITION_MS}ms`,
+      }}
     >
       <div className="dialog-backdrop" onClick={() => onCloseRef.current()} aria-hidden="true" />
       <div
@@ -184,7 +204,12 @@ export function Dialog({ open, onClose, title, description, children, size = "sm
           <h2 id={titleId} className="dialog-title">
             {title}
           </h2>
-          <button type="button" className="icon-button dialog-close" onClick={() => onCloseRef.current()} aria-label="Close">
+          <button
+            type="button"
+            className="icon-button dialog-close"
+            onClick={() => onCloseRef.current()}
+            aria-label="Close"
+          >
             <CloseIcon />
           </button>
         </div>

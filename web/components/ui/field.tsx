@@ -20,7 +20,13 @@ export function Field({ label, hint, error, optionalMark, id, className, ...inpu
         {label}
         {optionalMark && <span className="field-optional"> (optional)</span>}
       </label>
-      <input id={inputId} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={inputId}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}

@@ -29,7 +29,18 @@ export interface MenuButtonProps {
   currentKey?: string;
 }
 
-export function MenuButton({ label, ariaLabel, items, header, align = "end", buttonClassName, className, testId, maxHeight, currentKey }: MenuButtonProps) {
+export function MenuButton({
+  label,
+  ariaLabel,
+  items,
+  header,
+  align = "end",
+  buttonClassName,
+  className,
+  testId,
+  maxHeight,
+  currentKey,
+}: MenuButtonProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -108,7 +119,10 @@ export function MenuButton({ label, ariaLabel, items, header, align = "end", but
         {label}
       </button>
       {open && (
-        <div className={`menu-popover menu-${align}`} style={limit ? { maxHeight: limit, overflowY: "auto" } : undefined}>
+        <div
+          className={`menu-popover menu-${align}`}
+          style={limit ? { maxHeight: limit, overflowY: "auto" } : undefined}
+        >
           {header && <div className="menu-header">{header}</div>}
           <ul role="menu" id={menuId} aria-label={ariaLabel} className="menu-list">
             {items.map((item, i) => (

@@ -19,7 +19,14 @@ export function AuthModals() {
   // Keep showing the last flow while the dialog animates out.
   const last = lastRef.current;
   return (
-    <Dialog open={modal !== null} onClose={closeAuthModal} title={TITLES[last].title} description={TITLES[last].description} testId={`${last}-modal`} focusKey={last}>
+    <Dialog
+      open={modal !== null}
+      onClose={closeAuthModal}
+      title={TITLES[last].title}
+      description={TITLES[last].description}
+      testId={`${last}-modal`}
+      focusKey={last}
+    >
       {/* key resets each form's state when switching flows */}
       {last === "login" && <LoginForm key="login" />}
       {last === "signup" && <SignupForm key="signup" />}

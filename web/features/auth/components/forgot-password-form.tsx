@@ -78,7 +78,8 @@ export function ForgotPasswordForm() {
     return (
       <form className="form" onSubmit={submitReset} noValidate>
         <p className="form-lead">
-          If <strong>{sentTo || phone}</strong> belongs to an account, we just texted it a 6-digit code. Enter it with your new password.
+          If <strong>{sentTo || phone}</strong> belongs to an account, we just texted it a 6-digit code. Enter it with
+          your new password.
         </p>
         <FormError message={error} />
         <CodeInput value={code} onChange={setCode} error={fields.code} />
@@ -117,7 +118,9 @@ export function ForgotPasswordForm() {
 
   return (
     <form className="form" onSubmit={submitPhone} noValidate>
-      <p className="form-lead">Enter the mobile number on your account and we'll text you a code to reset your password.</p>
+      <p className="form-lead">
+        Enter the mobile number on your account and we'll text you a code to reset your password.
+      </p>
       <FormError message={error} />
       <Field
         label="Mobile phone"

@@ -29,7 +29,8 @@ export function SignupForm() {
   const wait = useCountdown(resendAt);
   const signedIn = useSignedIn();
 
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
 
   const send = async (): Promise<boolean> => {
     setError(null);
@@ -97,7 +98,8 @@ export function SignupForm() {
     return (
       <form className="form" onSubmit={submitCode} noValidate>
         <p className="form-lead">
-          We texted a 6-digit code to <strong>{sentTo || form.phone}</strong>. Enter it below to finish creating your account.
+          We texted a 6-digit code to <strong>{sentTo || form.phone}</strong>. Enter it below to finish creating your
+          account.
         </p>
         <FormError message={error} />
         <CodeInput value={code} onChange={setCode} error={fields.code} />
@@ -119,7 +121,15 @@ export function SignupForm() {
   return (
     <form className="form" onSubmit={submitDetails} noValidate>
       <FormError message={error} />
-      <Field label="Full name" name="name" autoComplete="name" value={form.name} onChange={set("name")} error={fields.name} required />
+      <Field
+        label="Full name"
+        name="name"
+        autoComplete="name"
+        value={form.name}
+        onChange={set("name")}
+        error={fields.name}
+        required
+      />
       <Field
         label="Mobile phone"
         name="phone"
@@ -132,7 +142,16 @@ export function SignupForm() {
         error={fields.phone}
         required
       />
-      <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set("email")} error={fields.email} required />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={set("email")}
+        error={fields.email}
+        required
+      />
       <Field
         label="Password"
         name="password"

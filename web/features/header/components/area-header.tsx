@@ -10,7 +10,17 @@ export interface AreaLink {
 }
 
 /** The own headers of the connect, blog and admin areas (SPEC section 2): logo, area name, area links, account. */
-export function AreaHeader({ area, links, tone = "light", extra }: { area: string; links: AreaLink[]; tone?: "light" | "dark"; extra?: ReactNode }) {
+export function AreaHeader({
+  area,
+  links,
+  tone = "light",
+  extra,
+}: {
+  area: string;
+  links: AreaLink[];
+  tone?: "light" | "dark";
+  extra?: ReactNode;
+}) {
   return (
     <header className={`area-header area-${tone}`}>
       <div className="container area-row">

@@ -25,7 +25,8 @@ export function CategoryBar() {
   const urlId = Number(search.scgid);
   const [chosenId, setChosenId] = useState<number | null>(null);
   const chosen =
-    categories.find((c) => c.service_code_group_id === (Number.isFinite(urlId) && urlId > 0 ? urlId : chosenId)) ?? categories[0];
+    categories.find((c) => c.service_code_group_id === (Number.isFinite(urlId) && urlId > 0 ? urlId : chosenId)) ??
+    categories[0];
 
   const trackRef = useRef<HTMLUListElement>(null);
   const moreRef = useRef<HTMLDivElement>(null);
@@ -91,7 +92,11 @@ export function CategoryBar() {
               const hidden = i >= fit;
               return (
                 <li key={s.service_id} className={hidden ? "is-overflow" : undefined} aria-hidden={hidden || undefined}>
-                  <AppLink className="chip" href={serviceChipHref(chosen.service_code_group_id, s.service_id)} tabIndex={hidden ? -1 : undefined}>
+                  <AppLink
+                    className="chip"
+                    href={serviceChipHref(chosen.service_code_group_id, s.service_id)}
+                    tabIndex={hidden ? -1 : undefined}
+                  >
                     {s.description}
                   </AppLink>
                 </li>

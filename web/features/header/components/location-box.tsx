@@ -7,7 +7,8 @@ import { setServiceZip } from "../../../lib/location";
 import { settingsStore } from "../../../stores/settings-store";
 import { closeZipBox, openZipBox, uiStore } from "../../../stores/ui-store";
 
-const ADDRESS_NOT_FOUND = "We are unable to locate this address, please enter a 5 digit zip code within the continental US.";
+const ADDRESS_NOT_FOUND =
+  "We are unable to locate this address, please enter a 5 digit zip code within the continental US.";
 
 /** The ZIP/location button and its box (SPEC section 2). A non-modal popover; Escape or Update closes it. */
 export function LocationButton() {

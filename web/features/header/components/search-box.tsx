@@ -1,6 +1,11 @@
 import { useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { canSubmitSearch, normalizeSearchTerm, QUICK_SEARCHES, showMobileSearchButton } from "../../../../domain/search-rules";
+import {
+  canSubmitSearch,
+  normalizeSearchTerm,
+  QUICK_SEARCHES,
+  showMobileSearchButton,
+} from "../../../../domain/search-rules";
 import { CloseIcon, SearchIcon } from "../../../components/ui/icons";
 import { searchHref } from "../../../lib/paths";
 import { settingsStore } from "../../../stores/settings-store";

@@ -5,7 +5,8 @@ import { parseLocationInput } from "../../../../domain/location-input";
 import { setServiceZip } from "../../../lib/location";
 import { settingsStore } from "../../../stores/settings-store";
 
-const ADDRESS_NOT_FOUND = "We are unable to locate this address, please enter a 5 digit zip code within the continental US.";
+const ADDRESS_NOT_FOUND =
+  "We are unable to locate this address, please enter a 5 digit zip code within the continental US.";
 
 /** The hero's "Book by ZIP or address" card (anchor #book, the visitors' Book Now target). */
 export function BookByZip() {

@@ -1,7 +1,15 @@
 import { isAdmin } from "../../../../domain/roles";
 import { BRAND } from "../../../config/brand";
 import { AppLink } from "../../../components/ui/app-link";
-import { CalendarIcon, CheckIcon, ClockIcon, HeartIcon, ShieldIcon, SparkleIcon, StarIcon } from "../../../components/ui/icons";
+import {
+  CalendarIcon,
+  CheckIcon,
+  ClockIcon,
+  HeartIcon,
+  ShieldIcon,
+  SparkleIcon,
+  StarIcon,
+} from "../../../components/ui/icons";
 import { categoryHref, SPECIAL_CATEGORY } from "../../../lib/paths";
 import { useShell } from "../../../stores/shell-context";
 import { BookByZip } from "./book-by-zip";
@@ -28,8 +36,8 @@ function Hero() {
             Your glow, <em>delivered</em> to your door.
           </h1>
           <p className="hero-sub">
-            Book vetted hair stylists, nail artists, makeup artists and massage therapists who come to you, with
-            clear prices for your ZIP code before you book.
+            Book vetted hair stylists, nail artists, makeup artists and massage therapists who come to you, with clear
+            prices for your ZIP code before you book.
           </p>
           <BookByZip />
           <ul className="hero-trust">
@@ -169,7 +177,10 @@ function Trust() {
               <ShieldIcon />
             </div>
             <h3>Checked and licensed</h3>
-            <p>Every pro passes an identity check, a background check and a license review where their state requires one.</p>
+            <p>
+              Every pro passes an identity check, a background check and a license review where their state requires
+              one.
+            </p>
           </div>
           <div className="feature">
             <div className="feature-icon">

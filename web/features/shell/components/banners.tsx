@@ -1,6 +1,11 @@
 import { useLocation, useRouter } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { appBannerPostponedUntil, compatibilityBanners, nextCompatibilityLevel, shouldShowAppBanner } from "../../../../domain/ui-rules";
+import {
+  appBannerPostponedUntil,
+  compatibilityBanners,
+  nextCompatibilityLevel,
+  shouldShowAppBanner,
+} from "../../../../domain/ui-rules";
 import { isVendor } from "../../../../domain/roles";
 import { BRAND, telHref } from "../../../config/brand";
 import { AppLink } from "../../../components/ui/app-link";
@@ -26,11 +31,16 @@ export function Banners() {
 
   useEffect(() => setClient({ ua: navigator.userAgent, now: Date.now() }), []);
 
-  const level = nextCompatibilityLevel(compatibilityLevel, { signedIn: Boolean(viewer), hasReferralCode: referral, featuredDiscounts: null });
+  const level = nextCompatibilityLevel(compatibilityLevel, {
+    signedIn: Boolean(viewer),
+    hasReferralCode: referral,
+    featuredDiscounts: null,
+  });
   const b = compatibilityBanners(level);
 
   useEffect(() => {
-    if (b.redirectToMaintenance && location.pathname !== "/maintenance") void router.navigate({ href: "/maintenance", replace: true });
+    if (b.redirectToMaintenance && location.pathname !== "/maintenance")
+      void router.navigate({ href: "/maintenance", replace: true });
   }, [b.redirectToMaintenance, location.pathname, router]);
 
   const appBanner =
@@ -77,7 +87,8 @@ export function Banners() {
           </button>
         </div>
       )}
-      {(appBanner || (b.appBanner && client !== null && viewer !== null && !(appPostponed && appPostponed > client.now))) && (
+      {(appBanner ||
+        (b.appBanner && client !== null && viewer !== null && !(appPostponed && appPostponed > client.now))) && (
         <div className="banner banner-app" role="region" aria-label="App">
           <div className="banner-app-icon" aria-hidden="true" />
           <p>

@@ -128,7 +128,12 @@ export function BottomNav({ disabled = false }: { disabled?: boolean }) {
             <span>{t.label}</span>
           </button>
         ) : (
-          <AppLink key={t.key} href={t.href} className="bottom-tab" activeMatch={t.href === "/#book" ? undefined : "area"}>
+          <AppLink
+            key={t.key}
+            href={t.href}
+            className="bottom-tab"
+            activeMatch={t.href === "/#book" ? undefined : "area"}
+          >
             {ICONS[t.key]}
             <span>{t.label}</span>
           </AppLink>

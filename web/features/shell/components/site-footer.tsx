@@ -42,7 +42,10 @@ export function SiteFooter({ mode }: { mode: "show" | "desktop-only" }) {
       <div className="container footer-grid">
         <div className="footer-brand">
           <Logo />
-          <p>{BRAND.tagline}. Vetted, insured professionals, upfront prices by ZIP code, and support that picks up the phone.</p>
+          <p>
+            {BRAND.tagline}. Vetted, insured professionals, upfront prices by ZIP code, and support that picks up the
+            phone.
+          </p>
           <p className="footer-contact">
             <a href={telHref(supportPhone)}>{supportPhone}</a>
             <span aria-hidden="true"> · </span>

@@ -34,10 +34,14 @@ export function usePostLoginRedirect() {
           if (window.location.pathname !== "/account/orders") void router.navigate({ href: "/account/orders" });
         } else if (info.redirect === 2) {
           // The rating modal arrives with the orders issue; until then the completed orders page hosts it.
-          notify("info", `How was your service${info.vendor_name ? ` with ${info.vendor_name}` : ""}? Your rating helps other clients.`, {
-            label: "Rate now",
-            href: "/account/orders?completed=1",
-          });
+          notify(
+            "info",
+            `How was your service${info.vendor_name ? ` with ${info.vendor_name}` : ""}? Your rating helps other clients.`,
+            {
+              label: "Rate now",
+              href: "/account/orders?completed=1",
+            },
+          );
         }
       })
       .catch(() => undefined);

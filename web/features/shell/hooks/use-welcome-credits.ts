@@ -15,9 +15,13 @@ export function useWelcomeCredits() {
     if (total === null) return;
     updateSettings({ setting006: now });
     const name = firstName(viewer.name);
-    notify("success", `Welcome back${name ? `, ${name}` : ""}! You have ${formatCents(total)} in credits to use on your next booking.`, {
-      label: "View wallet",
-      href: "/account/wallet",
-    });
+    notify(
+      "success",
+      `Welcome back${name ? `, ${name}` : ""}! You have ${formatCents(total)} in credits to use on your next booking.`,
+      {
+        label: "View wallet",
+        href: "/account/wallet",
+      },
+    );
   }, [viewer?.user_id]);
 }

@@ -1,0 +1,8 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { BRAND } from "../config/brand";
+import { PayPage } from "../features/links/components/link-pages";
+
+export const Route = createFileRoute("/pay")({
+  head: () => ({ meta: [{ title: `Payment | ${BRAND.name}` }, { name: "robots", content: "noindex" }] }),
+  component: PayPage,
+});

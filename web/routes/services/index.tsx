@@ -1,0 +1,8 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { BRAND } from "../../config/brand";
+import { ServicesPage } from "../../features/catalog/components/services-page";
+
+export const Route = createFileRoute("/services/")({
+  head: () => ({ meta: [{ title: `Services | ${BRAND.name}` }] }),
+  component: ServicesPage,
+});

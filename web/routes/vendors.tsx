@@ -1,0 +1,8 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { BRAND } from "../config/brand";
+import { VendorsPage } from "../features/catalog/components/vendor-pages";
+
+export const Route = createFileRoute("/vendors")({
+  head: () => ({ meta: [{ title: `Find a pro | ${BRAND.name}` }] }),
+  component: VendorsPage,
+});
