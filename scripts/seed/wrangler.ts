@@ -8,8 +8,12 @@ const WRANGLER = join(dirname(require.resolve("wrangler/package.json")), "bin", 
 
 export type Target = "--local" | "--remote";
 
+/** GLOW_STATE_DIR (tests, benchmarks) points local runs at another state folder, as vite.config.ts does. */
+const persistTo = (args: string[]) =>
+  args.includes("--local") && process.env.GLOW_STATE_DIR ? ["--persist-to", process.env.GLOW_STATE_DIR] : [];
+
 function run(args: string[]): { ok: boolean; stdout: string; stderr: string } {
-  const res = spawnSync(process.execPath, [WRANGLER, "d1", "execute", "DB", ...args], {
+  const res = spawnSync(process.execPath, [WRANGLER, "d1", "execute", "DB", ...args, ...persistTo(args)], {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },

@@ -12,5 +12,5 @@ export function prepareState(dir: string): void {
   const run = (cmd: string, args: string[]) =>
     execFileSync(cmd, args, { stdio: "inherit", env: { ...process.env, GLOW_STATE_DIR: abs } });
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", abs]);
-  run("npx", ["tsx", "scripts/seed/index.ts", "--persist-to", abs]);
+  run("npx", ["tsx", "scripts/seed/index.ts"]);
 }

@@ -142,7 +142,7 @@ describe("POST /api/accounts (signup) and /api/validateOtp", () => {
   it("accepts a valid referral code from an existing member", async () => {
     const referrer = await signUp(new Client());
     const { profile } = await signUp(new Client(), {});
-    expect(profile.referral_code).toMatch(/^[A-Z2-9]{4,7}$/);
+    expect(profile.referral_code).toMatch(/^[A-Z2-9]{5,8}$/);
     const phone = freshPhone();
     const res = await new Client().post("/api/accounts", {
       name: "Referred",
