@@ -80,7 +80,10 @@ export function vendorsNearQuery(db: DrizzleD1Database, place: ZipPlace) {
       rating_avg_x100: vendors.rating_avg_x100,
       rating_count: vendors.rating_count,
       completed_jobs: vendors.completed_jobs,
-      offers: sql<string>`json_group_array(json_array(${vendorServices.service_id}, ${vendorServices.price_override_cents}))`,
+      offers:
+        sql<string>`json_group_array(json_array(${vendorServices.service_id}, ${vendorServices.price_override_cents}))`.as(
+          "offers",
+        ),
     })
     .from(vendors)
     .innerJoin(
