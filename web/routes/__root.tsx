@@ -147,10 +147,9 @@ function AreaChrome({ kind, checkout }: { kind: ReturnType<typeof layoutFor>["he
           tone="dark"
           links={[
             { href: "/admin", label: "Overview" },
-            { href: "/admin/outbox", label: "SMS outbox" },
+            { href: "/admin/outbox", label: "Outbox" },
             { href: "/admin/applications", label: "Applications" },
             { href: "/admin/vendors", label: "Vendors" },
-            { href: "/admin/reschedules", label: "Reschedules" },
             { href: "/admin/ratings", label: "Ratings" },
             { href: "/admin/payouts", label: "Payouts" },
           ]}

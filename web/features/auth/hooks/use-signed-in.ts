@@ -2,9 +2,11 @@ import { useRouter } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { catalogue, type MessageCode } from "../../../../domain/messages";
 import { postLoginDestination } from "../../../../domain/roles";
+import { welcomeCreditsDue } from "../../../../domain/ui-rules";
 import type { Profile } from "../../../../schema/payloads/accounts";
 import { notify } from "../../../stores/alert-store";
 import { refreshCartCount } from "../../../stores/cart-store";
+import { settingsStore } from "../../../stores/settings-store";
 import { useShell } from "../../../stores/shell-context";
 import { closeAuthModal } from "../../../stores/ui-store";
 
@@ -21,7 +23,9 @@ export function useSignedIn() {
       setViewer(profile);
       closeAuthModal();
       refreshCartCount();
-      notify("success", catalogue[message].text);
+      // The welcome-back credits message greets by name; don't stack a second greeting on top of it.
+      const creditsGreeting = welcomeCreditsDue(profile, settingsStore.get().setting006, Date.now()) !== null;
+      if (!(message === "LOGIN_SUCCESS" && creditsGreeting)) notify("success", catalogue[message].text);
       const saved = new URLSearchParams(window.location.search).has("saved");
       const dest = postLoginDestination(profile, { saved });
       if (dest && window.location.pathname !== dest) void router.navigate({ href: dest });

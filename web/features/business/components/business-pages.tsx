@@ -5,7 +5,8 @@ import { AppLink } from "../../../components/ui/app-link";
 import { CalendarIcon, ListIcon, RepeatIcon, SparkleIcon } from "../../../components/ui/icons";
 import { useViewer } from "../../../stores/shell-context";
 
-export function BusinessFrame({ children }: { children: ReactNode }) {
+/** The business area's own bar; `account` is the header's account control, passed in by the route. */
+export function BusinessFrame({ children, account }: { children: ReactNode; account?: ReactNode }) {
   return (
     <>
       <AreaBar title="Business">
@@ -17,6 +18,7 @@ export function BusinessFrame({ children }: { children: ReactNode }) {
             Calendar
           </AppLink>
         </nav>
+        {account}
       </AreaBar>
       {children}
     </>

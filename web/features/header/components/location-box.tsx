@@ -76,7 +76,14 @@ export function LocationButton() {
         data-testid="location-button"
       >
         <PinIcon size={18} />
-        <span className="location-value">{zip ?? "Set location"}</span>
+        {zip ? (
+          <span className="location-value">{zip}</span>
+        ) : (
+          <span className="location-value">
+            <span className="location-long">Set location</span>
+            <span className="location-short">ZIP</span>
+          </span>
+        )}
       </button>
       {open && (
         <div className="popover location-box" id={boxId} role="dialog" aria-label="Your location">

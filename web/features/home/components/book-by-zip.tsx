@@ -42,7 +42,7 @@ export function BookByZip() {
             id={`${id}-input`}
             className="input"
             name="location"
-            placeholder="Enter your ZIP code, e.g. 10001"
+            placeholder="ZIP code or address"
             autoComplete="postal-code"
             value={value}
             onChange={(e) => setValue(e.target.value)}
