@@ -54,55 +54,47 @@ export function vendorPhoto(photo: string | null, status: string): string {
 /** Vendors that can be booked: active and not soft-banned. */
 export const bookableVendor = and(eq(vendors.status, "active"), eq(vendors.soft_banned, false));
 
-/** The largest range of any bookable vendor: the box must reach the farthest vendor that could serve. */
-const MAX_RANGE = sql`(SELECT coalesce(max(range_miles), 0) FROM vendors WHERE status = 'active' AND soft_banned = 0)`;
-
 /**
- * One query: every bookable vendor whose position lies in the box around the ZIP that the widest range
- * needs, with what they offer (enabled, not restricted, service enabled) folded into one JSON column.
- * Batchable; pass the rows to `vendorsInRange`.
+ * One query: every bookable vendor whose position lies in the box around the ZIP that the widest range of
+ * any bookable vendor needs, with what they offer (enabled, not restricted, service enabled) folded into
+ * one JSON column. Batchable; pass the rows to `vendorsInRange`.
+ *
+ * Written in SQL for the plan: `INDEXED BY vendors_lat_idx` with `CROSS JOIN` (which fixes the join
+ * order in SQLite) makes it a scan of the latitude band, then primary-key lookups of each vendor's
+ * offers. Left to itself, the planner prefers the status index (nearly every vendor is active) or a scan
+ * of vendor_services.
  */
 export function vendorsNearQuery(db: DrizzleD1Database, place: ZipPlace) {
   const cos = Math.max(Math.cos((place.latitude * Math.PI) / 180), 0.01);
-  const latSpan = sql`(${MAX_RANGE} / ${MILES_PER_DEGREE})`;
-  const lngSpan = sql`(${MAX_RANGE} / ${MILES_PER_DEGREE * cos})`;
+  const widest = sql`(SELECT coalesce(max(range_miles), 0) FROM vendors WHERE status = 'active' AND soft_banned = 0)`;
+  const latSpan = sql`(${widest} / ${MILES_PER_DEGREE})`;
+  const lngSpan = sql`(${widest} / ${MILES_PER_DEGREE * cos})`;
+  const col = <T>(name: string) => sql<T>`${sql.raw(`v.${name}`)}`.as(name);
   return db
     .select({
-      vendor_id: vendors.vendor_id,
-      display_name: vendors.display_name,
-      photo: vendors.photo,
-      photo_status: vendors.photo_status,
-      is_pro: vendors.is_pro,
-      tz: vendors.tz,
-      latitude: vendors.latitude,
-      longitude: vendors.longitude,
-      range_miles: vendors.range_miles,
-      rating_avg_x100: vendors.rating_avg_x100,
-      rating_count: vendors.rating_count,
-      completed_jobs: vendors.completed_jobs,
-      offers:
-        sql<string>`json_group_array(json_array(${vendorServices.service_id}, ${vendorServices.price_override_cents}))`.as(
-          "offers",
-        ),
+      vendor_id: col<number>("vendor_id"),
+      display_name: col<string>("display_name"),
+      photo: col<string | null>("photo"),
+      photo_status: col<string>("photo_status"),
+      is_pro: col<number>("is_pro"),
+      tz: col<string>("tz"),
+      latitude: col<number | null>("latitude"),
+      longitude: col<number | null>("longitude"),
+      range_miles: col<number>("range_miles"),
+      rating_avg_x100: col<number>("rating_avg_x100"),
+      rating_count: col<number>("rating_count"),
+      completed_jobs: col<number>("completed_jobs"),
+      offers: sql<string>`json_group_array(json_array(vs.service_id, vs.price_override_cents))`.as("offers"),
     })
-    .from(vendors)
-    .innerJoin(
-      vendorServices,
-      and(
-        eq(vendorServices.vendor_id, vendors.vendor_id),
-        eq(vendorServices.enabled, true),
-        isNull(vendorServices.restricted_at),
-      ),
-    )
-    .innerJoin(services, and(eq(services.service_id, vendorServices.service_id), eq(services.enable, true)))
+    .from(sql`vendors AS v INDEXED BY vendors_lat_idx CROSS JOIN vendor_services AS vs CROSS JOIN services AS s`)
     .where(
-      and(
-        bookableVendor,
-        sql`${vendors.latitude} BETWEEN ${place.latitude} - ${latSpan} AND ${place.latitude} + ${latSpan}`,
-        sql`${vendors.longitude} BETWEEN ${place.longitude} - ${lngSpan} AND ${place.longitude} + ${lngSpan}`,
-      ),
+      sql`v.latitude BETWEEN ${place.latitude} - ${latSpan} AND ${place.latitude} + ${latSpan}
+        AND v.longitude BETWEEN ${place.longitude} - ${lngSpan} AND ${place.longitude} + ${lngSpan}
+        AND v.status = 'active' AND v.soft_banned = 0
+        AND vs.vendor_id = v.vendor_id AND vs.enabled = 1 AND vs.restricted_at IS NULL
+        AND s.service_id = vs.service_id AND s.enable = 1`,
     )
-    .groupBy(vendors.vendor_id);
+    .groupBy(sql`v.vendor_id`);
 }
 
 type VendorNearRow = Awaited<ReturnType<typeof vendorsNearQuery>>[number];
@@ -124,7 +116,7 @@ export function vendorsInRange(rows: readonly VendorNearRow[], place: ZipPlace):
       vendor_id: r.vendor_id,
       display_name: r.display_name,
       photo: vendorPhoto(r.photo, r.photo_status),
-      is_pro: r.is_pro,
+      is_pro: Boolean(r.is_pro),
       tz: r.tz,
       range_miles: r.range_miles,
       rating_avg_x100: r.rating_avg_x100,
