@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AppLink } from "../ui/app-link";
+import { Logo } from "../ui/logo";
 
 /** A page's title block and content column. */
 export function Page({
@@ -85,13 +86,12 @@ export function EmptyState({
 }
 
 /** A minimal top bar for areas where the default header is hidden (SPEC section 2). */
-export function AreaBar({ title, children }: { title: string; children?: ReactNode }) {
+export function AreaBar({ title, nav, children }: { title: string; nav?: ReactNode; children?: ReactNode }) {
   return (
     <div className="area-bar">
-      <AppLink href="/" className="area-bar-home" aria-label="Glow At Home home">
-        <span className="area-bar-dot" aria-hidden="true" />
-      </AppLink>
+      <Logo compact />
       <span className="area-bar-title">{title}</span>
+      {nav && <div className="area-bar-nav">{nav}</div>}
       <div className="area-bar-extra">{children}</div>
     </div>
   );

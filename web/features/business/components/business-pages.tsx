@@ -9,15 +9,19 @@ import { useViewer } from "../../../stores/shell-context";
 export function BusinessFrame({ children, account }: { children: ReactNode; account?: ReactNode }) {
   return (
     <>
-      <AreaBar title="Business">
-        <nav className="area-nav" aria-label="Business">
-          <AppLink href="/business" className="area-link" activeMatch="exact">
-            Dashboard
-          </AppLink>
-          <AppLink href="/business/calendar" className="area-link" activeMatch="exact">
-            Calendar
-          </AppLink>
-        </nav>
+      <AreaBar
+        title="Business"
+        nav={
+          <nav className="area-nav" aria-label="Business">
+            <AppLink href="/business" className="area-link" activeMatch="exact">
+              Dashboard
+            </AppLink>
+            <AppLink href="/business/calendar" className="area-link" activeMatch="exact">
+              Calendar
+            </AppLink>
+          </nav>
+        }
+      >
         {account}
       </AreaBar>
       {children}

@@ -164,7 +164,7 @@ export function MobileSearch() {
         <div className="search-overlay" onKeyDown={(e) => e.key === "Escape" && close()}>
           <form role="search" className="search-overlay-form" onSubmit={submit}>
             <label htmlFor={id} className="visually-hidden">
-              Search services
+              Find a service
             </label>
             <SearchIcon size={18} className="search-icon" />
             <input

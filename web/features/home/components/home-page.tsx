@@ -53,6 +53,7 @@ function Hero() {
           </ul>
         </div>
         <div className="hero-art" aria-hidden="true">
+          <HeroStillLife />
           <div className="hero-chip hero-chip-b">
             <CalendarIcon />
             <div>
@@ -70,6 +71,62 @@ function Hero() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** A calm spa still life (towels, candle, stones, eucalyptus), drawn inline so the hero needs no image request. */
+function HeroStillLife() {
+  return (
+    <svg className="hero-svg" viewBox="0 0 400 500" preserveAspectRatio="xMidYMax slice" focusable="false">
+      <defs>
+        <linearGradient id="hero-sky" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#f6e0d6" />
+          <stop offset="1" stopColor="#eac3b3" />
+        </linearGradient>
+        <linearGradient id="hero-towel" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#fffaf6" />
+          <stop offset="1" stopColor="#f1e6dd" />
+        </linearGradient>
+        <linearGradient id="hero-towel2" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#d8e3d6" />
+          <stop offset="1" stopColor="#bfd0bd" />
+        </linearGradient>
+      </defs>
+      <rect width="400" height="500" fill="url(#hero-sky)" />
+      <circle cx="292" cy="128" r="58" fill="#fbeee6" opacity="0.8" />
+      <rect x="0" y="392" width="400" height="108" fill="#d9a995" />
+      <rect x="0" y="392" width="400" height="6" fill="#c9957f" opacity="0.5" />
+      <g>
+        <path d="M118 186 C 112 250, 120 300, 128 392" stroke="#7f9a7a" strokeWidth="3" fill="none" />
+        <g fill="#93ad8e">
+          <ellipse cx="104" cy="214" rx="16" ry="10" transform="rotate(-25 104 214)" />
+          <ellipse cx="136" cy="236" rx="16" ry="10" transform="rotate(25 136 236)" />
+          <ellipse cx="108" cy="262" rx="17" ry="11" transform="rotate(-20 108 262)" />
+          <ellipse cx="140" cy="290" rx="17" ry="11" transform="rotate(22 140 290)" />
+          <ellipse cx="112" cy="318" rx="17" ry="11" transform="rotate(-18 112 318)" />
+          <ellipse cx="120" cy="192" rx="12" ry="8" transform="rotate(-60 120 192)" />
+        </g>
+        <path d="M104 300 h48 l-6 92 h-36 z" fill="#f7efe9" opacity="0.85" />
+      </g>
+      <g>
+        <rect x="176" y="352" width="170" height="40" rx="18" fill="url(#hero-towel2)" />
+        <rect x="186" y="314" width="150" height="40" rx="18" fill="url(#hero-towel)" />
+        <rect x="196" y="280" width="130" height="36" rx="16" fill="#f3d9cf" />
+        <path d="M186 334 h150" stroke="#e6d8cc" strokeWidth="2" />
+      </g>
+      <g>
+        <rect x="236" y="222" width="50" height="58" rx="8" fill="#fffaf6" />
+        <rect x="236" y="238" width="50" height="10" fill="#5b2a45" opacity="0.85" />
+        <path d="M261 222 v-8" stroke="#4f434b" strokeWidth="2" />
+        <path d="M261 186 c 9 12, 7 22, 0 26 c -7 -4, -9 -14, 0 -26 z" fill="#f7c26b" />
+        <path d="M261 196 c 4 6, 3 11, 0 13 c -3 -2, -4 -7, 0 -13 z" fill="#fff3d6" />
+      </g>
+      <g>
+        <ellipse cx="88" cy="412" rx="36" ry="13" fill="#6f6369" />
+        <ellipse cx="92" cy="394" rx="26" ry="11" fill="#8a7d84" />
+        <ellipse cx="94" cy="381" rx="16" ry="8" fill="#a4989e" />
+      </g>
+    </svg>
   );
 }
 

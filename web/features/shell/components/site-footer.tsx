@@ -67,7 +67,7 @@ export function SiteFooter({ mode }: { mode: "show" | "desktop-only" }) {
       </div>
       <div className="container footer-base">
         <p>
-          © {new Date().getFullYear()} {BRAND.legalName}. All rights reserved.
+          © {new Date().getFullYear()} {BRAND.legalName} All rights reserved.
         </p>
         <p>Services are performed by independent professionals.</p>
       </div>
