@@ -73,17 +73,20 @@ export function Dialog({
   const [dragY, setDragY] = useState(0);
   const titleId = useId();
   const descId = useId();
+  const wasOpen = useRef(false);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
   // Mount, then show on the next frame so the CSS transition runs; hide, then unmount after it.
   useEffect(() => {
     if (open) {
-      if (!mounted) openerRef.current = document.activeElement as HTMLElement | null;
+      if (!wasOpen.current) openerRef.current = document.activeElement as HTMLElement | null;
+      wasOpen.current = true;
       setMounted(true);
       const raf = requestAnimationFrame(() => requestAnimationFrame(() => setShown(true)));
       return () => cancelAnimationFrame(raf);
     }
+    wasOpen.current = false;
     setShown(false);
     const t = window.setTimeout(() => setMounted(false), MODAL_TRANSITION_MS);
     return () => window.clearTimeout(t);
