@@ -172,6 +172,17 @@ describe("search ranking", () => {
     ]);
   });
 
+  it("prefers a name match inside the matching category", () => {
+    const items = [
+      { name: "Senior Manicure & Hand Massage", category: "Senior Services" },
+      { name: "Hot Stone Massage", category: "Massage" },
+    ];
+    expect(rankSearch(items, "massage", (x) => x).map((x) => x.name)).toEqual([
+      "Hot Stone Massage",
+      "Senior Manicure & Hand Massage",
+    ]);
+  });
+
   it("matches category names and word prefixes, and needs every word", () => {
     expect(rankSearch(catalogue, "nails", (x) => x).map((x) => x.name)).toEqual(["Gel Manicure", "Classic Pedicure"]);
     expect(rankSearch(catalogue, "pedi", (x) => x).map((x) => x.name)).toEqual(["Classic Pedicure"]);

@@ -139,7 +139,9 @@ export function pageFromWindow<T>(rows: readonly T[], page: number, size = PAGE_
 // Search ranking. Every word of the term must match the service's name, its category or its description
 // (case-insensitive, plural "s"/"es" ignored, so the header's "Massages" finds "Swedish Massage"). The
 // score says where it matched: the whole term as the name beats a name prefix, a name word, a name
-// substring, the category name, and the description, in that order.
+// substring, the category name, and the description, in that order; a word found in both the name and
+// the category counts both, so "massage" puts the Massage category's services before a "Hand Massage"
+// of another category.
 
 export interface Searchable {
   /** The display name (services.description). */
@@ -186,10 +188,9 @@ export function searchScore(item: Searchable, term: string): number {
   if (nameText === phrase) score += 1000;
   else if (nameText.startsWith(phrase)) score += 500;
   for (const t of tokens) {
-    if (name.includes(t)) score += 100;
-    else if (name.some((w) => w.startsWith(t))) score += 60;
-    else if (nameText.includes(t)) score += 40;
-    else if (category.some((w) => w.startsWith(t))) score += 20;
+    const inName = name.includes(t) ? 100 : name.some((w) => w.startsWith(t)) ? 60 : nameText.includes(t) ? 40 : 0;
+    const inCategory = category.some((w) => w.startsWith(t)) ? 20 : 0;
+    if (inName + inCategory > 0) score += inName + inCategory;
     else if (description.includes(t)) score += 5;
     else return 0;
   }
