@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { telHref } from "../../../config/brand";
 import { AreaBar, EmptyState, Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
@@ -8,7 +9,7 @@ import { useShell } from "../../../stores/shell-context";
 import { openZipBox } from "../../../stores/ui-store";
 
 /** /services/$slug: a service page. Times, prices and pros for the ZIP arrive with the booking issue. */
-export function ServicePage({ slug }: { slug: string }) {
+export function ServicePage({ slug, locationControl }: { slug: string; locationControl?: ReactNode }) {
   const { categories, supportPhone } = useShell();
   const zip = settingsStore.use((s) => s.zipcode);
   const category = categories.find((c) => c.services.some((s) => s.slug === slug));
@@ -17,7 +18,7 @@ export function ServicePage({ slug }: { slug: string }) {
   if (!service || !category) {
     return (
       <>
-        <AreaBar title="Services" />
+        <AreaBar title="Services">{locationControl}</AreaBar>
         <div className="gate">
           <EmptyState
             title="We couldn't find that service"
@@ -32,7 +33,7 @@ export function ServicePage({ slug }: { slug: string }) {
 
   return (
     <>
-      <AreaBar title={category.name} />
+      <AreaBar title={category.name}>{locationControl}</AreaBar>
       <Page
         eyebrow={category.name}
         title={service.description}

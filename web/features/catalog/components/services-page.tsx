@@ -1,13 +1,13 @@
 import { useLocation } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { normalizeSearchTerm } from "../../../../domain/search-rules";
 import { telHref } from "../../../config/brand";
 import { AreaBar, EmptyState, Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
-import { PinIcon, SearchIcon } from "../../../components/ui/icons";
+import { SearchIcon } from "../../../components/ui/icons";
 import { categoryHref } from "../../../lib/paths";
 import { settingsStore } from "../../../stores/settings-store";
 import { useShell } from "../../../stores/shell-context";
-import { openZipBox } from "../../../stores/ui-store";
 import type { NavService } from "../../../../schema/payloads/shell";
 
 /**
@@ -15,7 +15,7 @@ import type { NavService } from "../../../../schema/payloads/shell";
  * here; this page has its own bar. The service list comes from the shell catalogue; prices and times for a
  * ZIP arrive with the booking issue.
  */
-export function ServicesPage() {
+export function ServicesPage({ locationControl }: { locationControl?: ReactNode }) {
   const search = useLocation({ select: (l) => l.search as Record<string, unknown> });
   const { categories, supportPhone } = useShell();
   const zip = settingsStore.use((s) => s.zipcode);
@@ -41,16 +41,7 @@ export function ServicesPage() {
 
   return (
     <>
-      <AreaBar title="Services">
-        <button
-          type="button"
-          className="location-button"
-          onClick={() => openZipBox()}
-          aria-label={zip ? `Service location ${zip}` : "Set your location"}
-        >
-          <PinIcon size={16} /> {zip ?? "Set location"}
-        </button>
-      </AreaBar>
+      <AreaBar title="Services">{locationControl}</AreaBar>
       <Page
         width="wide"
         eyebrow={zip ? `Near ${zip}` : "Everywhere we serve"}
