@@ -4,12 +4,15 @@ import { catalogue } from "../domain/messages";
 import type { ShellData } from "../schema/payloads/shell";
 import { accountsApi } from "./api/accounts";
 import { adminApi } from "./api/admin";
+import { catalogueApi, testimonialsApi, userServicesApi } from "./api/catalogue";
 import { connectAdminApi } from "./api/connect-admin";
 import { mediaApp } from "./api/media";
+import { placesApi } from "./api/places";
 import { profileApi } from "./api/profile";
 import { shellApi, shellData } from "./api/shell";
 import { uploadsApp } from "./api/uploads";
 import { vendorApi } from "./api/vendor";
+import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
 import type { AppEnv } from "./http/types";
@@ -42,7 +45,12 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/shell", shellApi)
     .route("/vendor/me", vendorApi)
     .route("/admin", adminApi)
-    .route("/connect/admin", connectAdminApi);
+    .route("/connect/admin", connectAdminApi)
+    .route("/", placesApi)
+    .route("/booking", catalogueApi)
+    .route("/booking", vendorsDirectoryApi)
+    .route("/users/me", userServicesApi)
+    .route("/", testimonialsApi);
 
   const app = new Hono<AppEnv>();
   app.use("*", clock, csrf);

@@ -6,4 +6,6 @@ interface Env {
   TWILIO_FROM?: string;
   /** Static JWKS JSON for Google sign-in, used instead of fetching Google's keys (tests, air-gapped). */
   GOOGLE_JWKS?: string;
+  /** Google Maps Geocoding key: switches the geo port from the offline ZIP table to Google. */
+  GOOGLE_MAPS_KEY?: string;
 }

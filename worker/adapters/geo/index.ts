@@ -6,6 +6,6 @@ import type { GeoPort } from "./port";
 /** GOOGLE_MAPS_KEY (a secret) switches address and coordinate lookups to Google; the default is offline. */
 export function geoFromEnv(env: Env, db: DrizzleD1Database): GeoPort {
   const local = offlineGeo(db);
-  const key = (env as Env & { GOOGLE_MAPS_KEY?: string }).GOOGLE_MAPS_KEY?.trim();
+  const key = env.GOOGLE_MAPS_KEY?.trim();
   return key ? googleGeo({ key, local }) : local;
 }
