@@ -19,6 +19,7 @@ import { BottomNav } from "../features/shell/components/bottom-nav";
 import { SiteFooter } from "../features/shell/components/site-footer";
 import { useEntryParams } from "../features/shell/hooks/use-entry-params";
 import { usePostLoginRedirect } from "../features/shell/hooks/use-post-login-redirect";
+import { usePriceNotice } from "../features/shell/hooks/use-price-notice";
 import { useShellRefresh } from "../features/shell/hooks/use-shell-refresh";
 import { useWelcomeCredits } from "../features/shell/hooks/use-welcome-credits";
 import { layoutFor } from "../lib/layout-rules";
@@ -83,6 +84,7 @@ function AppShell({ children }: { children: ReactNode }) {
   useEntryParams();
   usePostLoginRedirect();
   useWelcomeCredits();
+  usePriceNotice();
   const pathname = useLocation({ select: (l) => l.pathname });
   const layout = layoutFor(pathname);
   const { supportPhone } = useShell();

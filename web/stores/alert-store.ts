@@ -18,13 +18,17 @@ export interface Alert {
 export const alertStore = createStore<{ alerts: Alert[] }>({ alerts: [] });
 let nextId = 1;
 
-export function notify(kind: AlertKind, message: string, action?: Alert["action"]): number {
+export function notify(
+  kind: AlertKind,
+  message: string,
+  action?: Alert["action"],
+  durationMs = ALERT_AUTO_DISMISS_MS,
+): number {
   const id = nextId++;
   alertStore.set((s) => ({
     alerts: [...s.alerts.filter((a) => a.message !== message), { id, kind, message, action }],
   }));
-  if (kind !== "error" && typeof window !== "undefined")
-    window.setTimeout(() => dismissAlert(id), ALERT_AUTO_DISMISS_MS);
+  if (kind !== "error" && typeof window !== "undefined") window.setTimeout(() => dismissAlert(id), durationMs);
   return id;
 }
 

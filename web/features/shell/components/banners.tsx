@@ -92,8 +92,8 @@ export function Banners() {
         <div className="banner banner-app" role="region" aria-label="App">
           <div className="banner-app-icon" aria-hidden="true" />
           <p>
-            <strong>{BRAND.name} on your home screen</strong>
-            <span>Book again in one tap and follow your pro's arrival.</span>
+            <strong>{BRAND.shortName} on your home screen</strong>
+            <span>Rebook your pro in one tap.</span>
           </p>
           <AppLink href="/help#app" className="button button-secondary button-sm">
             How to add
