@@ -15,11 +15,21 @@ export function AccountControls() {
 
   if (!viewer) {
     return referral ? (
-      <button type="button" className="button button-primary button-sm" onClick={() => openAuthModal("signup")}>
+      <button
+        type="button"
+        className="button button-primary button-sm"
+        data-testid="header-signup"
+        onClick={() => openAuthModal("signup")}
+      >
         Create Account
       </button>
     ) : (
-      <button type="button" className="button button-primary button-sm" onClick={() => openAuthModal("login")}>
+      <button
+        type="button"
+        className="button button-primary button-sm"
+        data-testid="header-login"
+        onClick={() => openAuthModal("login")}
+      >
         Log In
       </button>
     );

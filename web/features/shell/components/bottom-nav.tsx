@@ -98,19 +98,24 @@ export function BottomNav({ disabled = false }: { disabled?: boolean }) {
     const vendorId = viewer.vendor_id!;
     return (
       <nav ref={ref} className={`bottom-nav${hidden ? " is-hidden" : ""}`} aria-label="Business shortcuts">
-        <button type="button" className="bottom-tab" onClick={() => void shareVendorPage(vendorId)}>
+        <button
+          type="button"
+          className="bottom-tab"
+          data-testid="bottom-tab-share"
+          onClick={() => void shareVendorPage(vendorId)}
+        >
           <ShareIcon />
           <span>Share</span>
         </button>
-        <AppLink href="/business?view=logs" className="bottom-tab">
+        <AppLink href="/business?view=logs" className="bottom-tab" data-testid="bottom-tab-logs">
           <ListIcon />
           <span>Logs</span>
         </AppLink>
-        <AppLink href="/business?view=subscriptions" className="bottom-tab">
+        <AppLink href="/business?view=subscriptions" className="bottom-tab" data-testid="bottom-tab-subscriptions">
           <RepeatIcon />
           <span>Subscriptions</span>
         </AppLink>
-        <AppLink href="/business/calendar" className="bottom-tab" activeMatch="exact">
+        <AppLink href="/business/calendar" className="bottom-tab" data-testid="bottom-tab-calendar" activeMatch="exact">
           <CalendarIcon />
           <span>Calendar</span>
         </AppLink>
@@ -123,7 +128,13 @@ export function BottomNav({ disabled = false }: { disabled?: boolean }) {
     <nav ref={ref} className={`bottom-nav${hidden ? " is-hidden" : ""}`} aria-label="Main">
       {tabs.map((t) =>
         t.modal ? (
-          <button key={t.key} type="button" className="bottom-tab" onClick={() => openAuthModal(t.modal!)}>
+          <button
+            key={t.key}
+            type="button"
+            className="bottom-tab"
+            data-testid={`bottom-tab-${t.key}`}
+            onClick={() => openAuthModal(t.modal!)}
+          >
             {ICONS[t.key]}
             <span>{t.label}</span>
           </button>
@@ -132,6 +143,7 @@ export function BottomNav({ disabled = false }: { disabled?: boolean }) {
             key={t.key}
             href={t.href}
             className="bottom-tab"
+            data-testid={`bottom-tab-${t.key}`}
             activeMatch={t.href === "/#book" ? undefined : "area"}
           >
             {ICONS[t.key]}
