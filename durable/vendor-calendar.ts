@@ -421,18 +421,21 @@ export class VendorCalendar extends DurableObject<Env> {
 
   /**
    * Lets a hold go (a cart item removed, moved or cleared). Releasing a hold that is gone (expired,
-   * released, never existed) answers released: false. Idempotent by key.
+   * released, never existed) answers released: false. Idempotent by key. `forgetKey` undoes a grant
+   * completely: the placeHold answer stored under that key (if it granted this hold) is dropped too, so a
+   * retry of a request whose follow-up write failed starts afresh instead of replaying a released hold.
    */
-  async releaseHold(holdId: string, idempotencyKey: string): Promise<ReleaseAnswer> {
+  async releaseHold(holdId: string, idempotencyKey: string, opts: { forgetKey?: string } = {}): Promise<ReleaseAnswer> {
     const vendorId = holdVendorId(holdId);
     if (vendorId === null) return { ok: true, released: false };
     await this.ready(vendorId);
-    const fingerprint = JSON.stringify(["releaseHold", holdId]);
+    const fingerprint = JSON.stringify(["releaseHold", holdId, opts.forgetKey ?? null]);
     const answer = this.ctx.storage.transactionSync((): ReleaseAnswer => {
       const replay = this.replay<ReleaseAnswer>(idempotencyKey, fingerprint);
       if (replay) return replay;
       const gone = this.sql.exec("DELETE FROM busy WHERE kind = 'hold' AND ref = ?", holdId).rowsWritten > 0;
       if (gone) this.changed("hold", holdId);
+      if (opts.forgetKey) this.forget(opts.forgetKey, holdId);
       const out: ReleaseAnswer = { ok: true, released: gone };
       this.remember(idempotencyKey, "releaseHold", fingerprint, out);
       return out;
@@ -663,6 +666,14 @@ export class VendorCalendar extends DurableObject<Env> {
     if (!row) return null;
     if (row.fingerprint !== fingerprint) return invalidKey() as T;
     return { ...(JSON.parse(row.answer) as object), replayed: true } as T;
+  }
+
+  /** Drops the stored answer of `key` if it is the grant of `holdId`. */
+  private forget(key: string, holdId: string): void {
+    const row = this.sql.exec<{ answer: string }>("SELECT answer FROM idempotency WHERE key = ? AND op = 'placeHold'", key).toArray()[0];
+    if (!row) return;
+    const answer = JSON.parse(row.answer) as HoldAnswer;
+    if (answer.ok && answer.hold.holdId === holdId) this.sql.exec("DELETE FROM idempotency WHERE key = ?", key);
   }
 
   private remember(key: string, op: string, fingerprint: string, answer: unknown): void {

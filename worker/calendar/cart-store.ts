@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { formatLocal, iso } from "../../domain/calendar/time";
+import { holdVendorId } from "../../durable/vendor-calendar";
+import type { CartItemView } from "../../schema/payloads/cart";
+import { cartItems, carts } from "../../schema/tables/orders";
+import { randomToken, sha256Hex } from "../auth/crypto";
+import type { AppEnv } from "../http/types";
+
+/**
+ * Whose cart a request works on (docs/decisions/011-holds-and-cart.md): a signed-in user's server-side cart,
+ * else a visitor's cart found by the SHA-256 of a random token in the `__Host-cart` cookie (HttpOnly, so
+ * page scripts never see it; D1 keeps only the hash). The browser's localStorage `cart` is a mirror.
+ */
+export const CART_COOKIE = "__Host-cart";
+export const CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+export interface CartOwner {
+  userId: number | null;
+  /** Hash of the visitor cookie's token, when the request carries one. */
+  visitorHash: string | null;
+}
+
+export async function cartOwner(c: Context<AppEnv>): Promise<CartOwner> {
+  const token = getCookie(c, CART_COOKIE);
+  const visitorHash = token && token.length <= 100 ? await sha256Hex(token) : null;
+  return { userId: c.get("viewer")?.user_id ?? null, visitorHash };
+}
+
+export type CartRow = typeof carts.$inferSelect;
+export type CartItemRow = typeof cartItems.$inferSelect;
+
+/** The caller's cart: the user's when signed in, else the visitor's. */
+export async function findCart(db: DrizzleD1Database, owner: CartOwner): Promise<CartRow | null> {
+  if (owner.userId !== null) {
+    const [row] = await db.select().from(carts).where(eq(carts.user_id, owner.userId)).limit(1);
+    return row ?? null;
+  }
+  if (owner.visitorHash === null) return null;
+  const [row] = await db.select().from(carts).where(eq(carts.visitor_token_hash, owner.visitorHash)).limit(1);
+  return row ?? null;
+}
+
+/** The visitor cart named by the cookie, whoever is signed in (for merging it at login). */
+export async function findVisitorCart(db: DrizzleD1Database, owner: CartOwner): Promise<CartRow | null> {
+  if (owner.visitorHash === null) return null;
+  const [row] = await db.select().from(carts).where(eq(carts.visitor_token_hash, owner.visitorHash)).limit(1);
+  return row ?? null;
+}
+
+/** The caller's cart, created when missing (a visitor gets a new cookie). Records the ZIP being shopped. */
+export async function ensureCart(c: Context<AppEnv>, db: DrizzleD1Database, owner: CartOwner, now: number, zip: string): Promise<number> {
+  if (owner.userId !== null) {
+    const [row] = await db
+      .insert(carts)
+      .values({ user_id: owner.userId, zipcode: zip, created_at: now, updated_at: now })
+      .onConflictDoUpdate({ target: carts.user_id, set: { zipcode: zip, updated_at: now } })
+      .returning({ cart_id: carts.cart_id });
+    return row!.cart_id;
+  }
+  const existing = await findCart(db, owner);
+  if (existing) return existing.cart_id;
+  const token = randomToken(32);
+  const [row] = await db
+    .insert(carts)
+    .values({ visitor_token_hash: await sha256Hex(token), zipcode: zip, created_at: now, updated_at: now })
+    .returning({ cart_id: carts.cart_id });
+  setCookie(c, CART_COOKIE, token, { httpOnly: true, secure: true, sameSite: "Lax", path: "/", maxAge: CART_COOKIE_MAX_AGE_S });
+  return row!.cart_id;
+}
+
+export function clearVisitorCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, CART_COOKIE, { path: "/", secure: true });
+}
+
+/** The vendor whose calendar holds the item's time (the chosen vendor, or the one matched for "any pro"). */
+export function heldBy(item: Pick<CartItemRow, "vendor_id" | "hold_id">): number | null {
+  return (item.hold_id ? holdVendorId(item.hold_id) : null) ?? item.vendor_id;
+}
+
+/** A cart item as the API shows it; times in `tz`, the zone of the vendor holding it. */
+export function itemView(item: CartItemRow, tz: string): CartItemView {
+  return {
+    cartitemid: item.cartitemid,
+    vendor_id: item.vendor_id,
+    hint_v: item.hint_v,
+    service_id: item.service_id,
+    service_code: item.service_code,
+    selectedDate: item.selected_date === null ? null : formatLocal(item.selected_date, tz),
+    selected_at: item.selected_date === null ? null : iso(item.selected_date),
+    time_zone: tz,
+    totalDuration: item.total_duration,
+    isSubscription: item.is_subscription,
+    isConnectType: item.is_connect_type,
+    scheduleBypass: item.schedule_bypass,
+    price_cents: item.price_cents,
+    hold_expires_at: item.hold_expires_at === null ? null : iso(item.hold_expires_at),
+    held_by_vendor_id: heldBy(item),
+  };
+}
