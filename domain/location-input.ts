@@ -3,10 +3,7 @@
  * padded to 5 digits), an address that ends in a ZIP (reduced to that ZIP), or an address that needs a
  * lookup. Used by the header's location box and the API's address endpoints alike.
  */
-export type LocationInput =
-  | { kind: "zip"; zip: string }
-  | { kind: "address"; address: string }
-  | { kind: "invalid" };
+export type LocationInput = { kind: "zip"; zip: string } | { kind: "address"; address: string } | { kind: "invalid" };
 
 /** Normalises a stored or query ZIP: digits only, 1 to 99999, padded to 5; anything else is null. */
 export function normalizeZip(value: unknown): string | null {

@@ -20,7 +20,14 @@ describe("search rules", () => {
   });
 
   it("keeps the six quick shortcuts in the spec's order, each submittable", () => {
-    expect(QUICK_SEARCHES).toEqual(["Senior Services", "Blowouts", "Pedicures", "Massages", "VIP Services", "Haircuts"]);
+    expect(QUICK_SEARCHES).toEqual([
+      "Senior Services",
+      "Blowouts",
+      "Pedicures",
+      "Massages",
+      "VIP Services",
+      "Haircuts",
+    ]);
     for (const q of QUICK_SEARCHES) expect(canSubmitSearch(q)).toBe(true);
   });
 });

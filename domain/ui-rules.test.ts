@@ -63,7 +63,15 @@ describe("nextCompatibilityLevel", () => {
 });
 
 describe("app banner", () => {
-  const base = { userAgent: IOS_SAFARI, signedIn: true, isVendor: false, pathname: "/", search: "", postponedUntil: undefined, now: NOW };
+  const base = {
+    userAgent: IOS_SAFARI,
+    signedIn: true,
+    isVendor: false,
+    pathname: "/",
+    search: "",
+    postponedUntil: undefined,
+    now: NOW,
+  };
   it("recognises iOS Safari and Android Chrome only", () => {
     expect(isAppBannerBrowser(IOS_SAFARI)).toBe(true);
     expect(isAppBannerBrowser(ANDROID_CHROME)).toBe(true);

@@ -33,7 +33,13 @@ export interface CompatibilityBanners {
 /** What a compatibility level shows (SPEC section 4): 2 outdated browser, 5 maintenance, 8 signup promo,
  * 9 promo plus app banner, 10 or more sends everyone to /maintenance. */
 export function compatibilityBanners(level: number): CompatibilityBanners {
-  const none = { outdatedBrowser: false, maintenance: false, signupPromo: false, appBanner: false, redirectToMaintenance: false };
+  const none = {
+    outdatedBrowser: false,
+    maintenance: false,
+    signupPromo: false,
+    appBanner: false,
+    redirectToMaintenance: false,
+  };
   if (!Number.isFinite(level)) return none;
   if (level >= 10) return { ...none, redirectToMaintenance: true };
   if (level === 9) return { ...none, signupPromo: true, appBanner: true };
