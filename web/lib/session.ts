@@ -3,21 +3,28 @@ import { clearSettings, settingsStore } from "../stores/settings-store";
 import { removeItem } from "./storage";
 
 /**
- * Logout (SPEC section 4): with a ZIP set, release the cart's held items; end the session on the server;
+ * Logout (SPEC section 4): with a ZIP set, release the cart's held items (clear-zip); end the session;
  * clear the local cart and settings; then go to / (or stay, cleaned, for ?logout=1) with a full reload so
  * no signed-in state survives in memory.
  */
 export async function logout(opts: { to?: string } = {}): Promise<void> {
   const zip = settingsStore.get().zipcode;
-  const ids = cartItemIds();
+  const ids = cartItemIds()
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
   if (zip && ids.length > 0) {
-    // Fire and forget: the cart feature's endpoint releases held slots; logout must not wait on it.
-    void fetch("/api/booking/service-remove-cart", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ zipCode: zip, cartitemids: ids }),
-      keepalive: true,
-    }).catch(() => undefined);
+    // Release the held times while the session still owns them (POST /booking/clear-zip); never block logout on it.
+    try {
+      await fetch("/api/booking/clear-zip", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ cartitemids: ids }),
+        credentials: "same-origin",
+        signal: AbortSignal.timeout(3000),
+      });
+    } catch {
+      /* held times lapse on their own */
+    }
   }
   try {
     await fetch("/api/logout", { credentials: "same-origin", headers: { Accept: "application/json" } });
