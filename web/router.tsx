@@ -2,17 +2,12 @@ import { createRouter } from "@tanstack/react-router";
 import { routeTree } from "./routeTree.gen";
 
 /**
- * `serverContext` is what the Worker passes to the TanStack Start handler as request context (ShellData);
- * Start puts it here during the server render only.
+ * The Worker passes ShellData to the TanStack Start handler as request context; Start hands it to route
+ * loaders as their `serverContext` argument during the server render (see routes/__root.tsx).
  */
-export interface RouterContext {
-  serverContext?: unknown;
-}
-
 export function getRouter() {
   return createRouter({
     routeTree,
-    context: {} satisfies RouterContext,
     scrollRestoration: true,
     defaultPreload: "intent",
   });

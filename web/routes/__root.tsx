@@ -1,5 +1,5 @@
 import {
-  createRootRouteWithContext,
+  createRootRoute,
   HeadContent,
   Outlet,
   Scripts,
@@ -24,11 +24,10 @@ import { useShellRefresh } from "../features/shell/hooks/use-shell-refresh";
 import { useWelcomeCredits } from "../features/shell/hooks/use-welcome-credits";
 import { layoutFor } from "../lib/layout-rules";
 import { shellFromServerContext } from "../lib/shell-data";
-import type { RouterContext } from "../router";
 import { ShellProvider, shellStateFrom, useShell, useViewer } from "../stores/shell-context";
 import appCss from "../styles/app.css?url";
 
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   head: () => ({
     meta: [
       { charSet: "utf-8" },
@@ -45,7 +44,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Server render: the Worker's ShellData arrives as request context and is dehydrated with the page, so a
   // signed-in visitor never sees "Log In" flash. In the browser this never re-runs (shouldReload false);
   // if the server had none, useShellRefresh fetches GET /api/shell.
-  loader: ({ context }) => ({ shell: shellFromServerContext(context.serverContext) }),
+  // Start passes the request context to loaders as a top-level `serverContext` argument (not inside
+  // `context`) during the server render only; it is not in the loader's types, hence the cast.
+  loader: (args) => ({ shell: shellFromServerContext((args as { serverContext?: unknown }).serverContext) }),
   shouldReload: false,
   staleTime: Number.POSITIVE_INFINITY,
   shellComponent: RootDocument,
