@@ -30,13 +30,33 @@ describe("VendorCalendar holds", () => {
     const answer = await stub.placeHold(hold(settings, at(TUE, "10:00")));
     expect(answer.ok).toBe(true);
     if (!answer.ok) return;
-    expect(answer.hold).toMatchObject({ vendorId, start: at(TUE, "10:00"), end: at(TUE, "11:00"), isConnect: false, expiresAt: T0 + HOLD_TTL_MS });
+    expect(answer.hold).toMatchObject({
+      vendorId,
+      start: at(TUE, "10:00"),
+      end: at(TUE, "11:00"),
+      isConnect: false,
+      expiresAt: T0 + HOLD_TTL_MS,
+    });
     expect(holdVendorId(answer.hold.holdId)).toBe(vendorId);
     expect(await stub.listBusy({ vendorId, now: T0 })).toEqual([
-      { kind: "hold", ref: answer.hold.holdId, start: at(TUE, "10:00"), end: at(TUE, "11:00"), isConnect: false, expiresAt: T0 + HOLD_TTL_MS },
+      {
+        kind: "hold",
+        ref: answer.hold.holdId,
+        start: at(TUE, "10:00"),
+        end: at(TUE, "11:00"),
+        isConnect: false,
+        expiresAt: T0 + HOLD_TTL_MS,
+      },
     ]);
     expect(await busyRows(vendorId)).toEqual([
-      { kind: "hold", ref_id: answer.hold.holdId, starts_at: at(TUE, "10:00"), ends_at: at(TUE, "11:00"), is_connect: 0, expires_at: T0 + HOLD_TTL_MS },
+      {
+        kind: "hold",
+        ref_id: answer.hold.holdId,
+        starts_at: at(TUE, "10:00"),
+        ends_at: at(TUE, "11:00"),
+        is_connect: 0,
+        expires_at: T0 + HOLD_TTL_MS,
+      },
     ]);
   });
 
@@ -46,7 +66,12 @@ describe("VendorCalendar holds", () => {
     // 10:00 + 36 min (60% of 60) + 60 min padding: the next start is 12:00 (11:36 is off the grid); before
     // it, a job must end its 36 minutes 60 minutes before 10:00, so 08:00. 12:00 is nearer to 10:30.
     const refused = await stub.placeHold(hold(settings, at(TUE, "10:30")));
-    expect(refused).toMatchObject({ ok: false, code: "CART_ITEM_NOT_AVAILABLE", reason: "conflict", alternative: { start: at(TUE, "12:00"), local: "2026-11-24 12:00" } });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: "CART_ITEM_NOT_AVAILABLE",
+      reason: "conflict",
+      alternative: { start: at(TUE, "12:00"), local: "2026-11-24 12:00" },
+    });
     expect((await stub.placeHold(hold(settings, at(TUE, "11:30")))).ok).toBe(false);
     expect((await stub.placeHold(hold(settings, at(TUE, "12:00")))).ok).toBe(true);
     expect((await stub.placeHold(hold(settings, at(TUE, "08:00")))).ok).toBe(true);
@@ -67,12 +92,18 @@ describe("VendorCalendar holds", () => {
     // A refusal is an answer too: replaying it does not re-check.
     const refusedReq = hold(settings, at(TUE, "14:30"));
     expect((await stub.placeHold(refusedReq)).ok).toBe(false);
-    expect(await stub.placeHold(refusedReq)).toMatchObject({ ok: false, code: "CART_ITEM_NOT_AVAILABLE", replayed: true });
+    expect(await stub.placeHold(refusedReq)).toMatchObject({
+      ok: false,
+      code: "CART_ITEM_NOT_AVAILABLE",
+      replayed: true,
+    });
   });
 
   it("grants exactly one of 50 concurrent holds on one time", async () => {
     const { vendorId, settings, stub } = await vendor();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => stub.placeHold(hold(settings, at(TUE, "15:00")))));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => stub.placeHold(hold(settings, at(TUE, "15:00")))),
+    );
     expect(answers.filter((a) => a.ok)).toHaveLength(1);
     expect(answers.filter((a) => !a.ok && a.code === "CART_ITEM_NOT_AVAILABLE")).toHaveLength(49);
     expect(await stub.listBusy({ vendorId, now: T0 })).toHaveLength(1);
@@ -80,7 +111,9 @@ describe("VendorCalendar holds", () => {
   });
 
   it("explains refusals: off the grid, outside hours, too soon, past, beyond the horizon", async () => {
-    const { settings, stub } = await vendor({ setting: { weekly: { mon: [["09:00", "17:00"]], tue: [["09:00", "17:00"]] } } });
+    const { settings, stub } = await vendor({
+      setting: { weekly: { mon: [["09:00", "17:00"]], tue: [["09:00", "17:00"]] } },
+    });
     expect(await stub.placeHold(hold(settings, at(TUE, "10:15")))).toMatchObject({
       code: "CART_ITEM_DATE_CHANGED",
       reason: "off-grid",
@@ -92,27 +125,44 @@ describe("VendorCalendar holds", () => {
       reason: "outside-hours",
       alternative: { local: "2026-11-24 16:00" },
     });
-    expect(await stub.placeHold(hold(settings, at("2026-11-23", "09:00"), { now: at("2026-11-23", "08:00") }))).toMatchObject({
+    expect(
+      await stub.placeHold(hold(settings, at("2026-11-23", "09:00"), { now: at("2026-11-23", "08:00") })),
+    ).toMatchObject({
       code: "INVALID_INPUT",
       reason: "too-soon",
       alternative: null,
     });
-    expect(await stub.placeHold(hold(settings, at("2026-11-23", "09:00"), { now: at("2026-11-23", "12:00") }))).toMatchObject({ code: "INVALID_INPUT", reason: "past" });
+    expect(
+      await stub.placeHold(hold(settings, at("2026-11-23", "09:00"), { now: at("2026-11-23", "12:00") })),
+    ).toMatchObject({ code: "INVALID_INPUT", reason: "past" });
     const far = addDays(localDate(T0, TZ), 92); // a Tuesday beyond today + 88
-    expect(await stub.placeHold(hold(settings, at(far, "10:00")))).toMatchObject({ code: "INVALID_INPUT", reason: "beyond-horizon" });
+    expect(await stub.placeHold(hold(settings, at(far, "10:00")))).toMatchObject({
+      code: "INVALID_INPUT",
+      reason: "beyond-horizon",
+    });
   });
 
   it("gates holidays by reliability (RELIABILITY_TOO_LOW) and treats a skipped holiday as moved time", async () => {
     const thanksgiving = at("2026-11-26", "10:00");
     const low = await vendor({ setting: { ...ALL_WEEK, holidays: "work" }, reliability: 40 });
-    expect(await low.stub.placeHold(hold(low.settings, thanksgiving))).toMatchObject({ ok: false, code: "RELIABILITY_TOO_LOW", reason: "holiday-gate" });
+    expect(await low.stub.placeHold(hold(low.settings, thanksgiving))).toMatchObject({
+      ok: false,
+      code: "RELIABILITY_TOO_LOW",
+      reason: "holiday-gate",
+    });
     const ok = await vendor({ setting: { ...ALL_WEEK, holidays: "work" }, reliability: 60 });
     expect((await ok.stub.placeHold(hold(ok.settings, thanksgiving))).ok).toBe(true);
     const skip = await vendor({ setting: ALL_WEEK, reliability: 100 });
-    expect(await skip.stub.placeHold(hold(skip.settings, thanksgiving))).toMatchObject({ code: "CART_ITEM_DATE_CHANGED", alternative: { local: "2026-11-25 21:30" } });
+    expect(await skip.stub.placeHold(hold(skip.settings, thanksgiving))).toMatchObject({
+      code: "CART_ITEM_DATE_CHANGED",
+      alternative: { local: "2026-11-25 21:30" },
+    });
     // Same day needs 70: at 50 today's times are refused with the gate.
     const sameDay = await vendor({ reliability: 50 });
-    expect(await sameDay.stub.placeHold(hold(sameDay.settings, at("2026-11-22", "14:00")))).toMatchObject({ code: "RELIABILITY_TOO_LOW", reason: "same-day-gate" });
+    expect(await sameDay.stub.placeHold(hold(sameDay.settings, at("2026-11-22", "14:00")))).toMatchObject({
+      code: "RELIABILITY_TOO_LOW",
+      reason: "same-day-gate",
+    });
   });
 
   it("lets a hold lapse after 15 minutes of request time: it stops counting and its projection goes", async () => {
@@ -136,7 +186,10 @@ describe("VendorCalendar holds", () => {
     expect(answer.ok).toBe(true);
     await runDurableObjectAlarm(stub);
     await vi.waitFor(async () => expect(await busyRows(vendorId)).toEqual([]));
-    const stored = await runInDurableObject(stub, (_, state) => state.storage.sql.exec("SELECT count(*) AS n FROM busy").one().n);
+    const stored = await runInDurableObject(
+      stub,
+      (_, state) => state.storage.sql.exec("SELECT count(*) AS n FROM busy").one().n,
+    );
     expect(stored).toBe(0);
   });
 
@@ -160,12 +213,35 @@ describe("VendorCalendar bookings and time off", () => {
     if (!h.ok) throw new Error("hold refused");
     const k = key();
     const booked = await stub.confirmHold(h.hold.holdId, "so-501", k, T0 + 5 * MIN);
-    expect(booked).toEqual({ ok: true, booking: { orderRef: "so-501", holdId: h.hold.holdId, vendorId, start: at(TUE, "10:00"), end: at(TUE, "11:00"), isConnect: true } });
-    expect(await stub.confirmHold(h.hold.holdId, "so-501", k, T0 + 5 * MIN)).toMatchObject({ ok: true, replayed: true });
+    expect(booked).toEqual({
+      ok: true,
+      booking: {
+        orderRef: "so-501",
+        holdId: h.hold.holdId,
+        vendorId,
+        start: at(TUE, "10:00"),
+        end: at(TUE, "11:00"),
+        isConnect: true,
+      },
+    });
+    expect(await stub.confirmHold(h.hold.holdId, "so-501", k, T0 + 5 * MIN)).toMatchObject({
+      ok: true,
+      replayed: true,
+    });
     // Confirming again with a new key still answers the same booking.
-    expect(await stub.confirmHold(h.hold.holdId, "so-501", key(), T0 + 6 * MIN)).toMatchObject({ ok: true, booking: { orderRef: "so-501" } });
+    expect(await stub.confirmHold(h.hold.holdId, "so-501", key(), T0 + 6 * MIN)).toMatchObject({
+      ok: true,
+      booking: { orderRef: "so-501" },
+    });
     expect(await busyRows(vendorId)).toEqual([
-      { kind: "booking", ref_id: "so-501", starts_at: at(TUE, "10:00"), ends_at: at(TUE, "11:00"), is_connect: 1, expires_at: null },
+      {
+        kind: "booking",
+        ref_id: "so-501",
+        starts_at: at(TUE, "10:00"),
+        ends_at: at(TUE, "11:00"),
+        is_connect: 1,
+        expires_at: null,
+      },
     ]);
     // A booking never lapses, and blocks its time for good.
     expect((await stub.placeHold(hold(settings, at(TUE, "10:00"), { now: T0 + 60 * MIN }))).ok).toBe(false);
@@ -176,17 +252,33 @@ describe("VendorCalendar bookings and time off", () => {
     const { settings, stub } = await vendor();
     const h = await stub.placeHold(hold(settings, at(TUE, "10:00")));
     if (!h.ok) throw new Error("hold refused");
-    expect(await stub.confirmHold(h.hold.holdId, "so-1", key(), T0 + 16 * MIN)).toMatchObject({ ok: false, code: "CART_ITEM_NOT_AVAILABLE" });
-    expect(await stub.confirmHold(`${h.hold.vendorId}.no-such-hold`, "so-2", key(), T0)).toMatchObject({ ok: false, code: "CART_ITEM_NOT_AVAILABLE" });
+    expect(await stub.confirmHold(h.hold.holdId, "so-1", key(), T0 + 16 * MIN)).toMatchObject({
+      ok: false,
+      code: "CART_ITEM_NOT_AVAILABLE",
+    });
+    expect(await stub.confirmHold(`${h.hold.vendorId}.no-such-hold`, "so-2", key(), T0)).toMatchObject({
+      ok: false,
+      code: "CART_ITEM_NOT_AVAILABLE",
+    });
   });
 
   it("blocks holds with time off, reports overlaps, and frees the time when the time off is removed", async () => {
     const { vendorId, settings, stub } = await vendor();
     const h = await stub.placeHold(hold(settings, at(TUE, "16:00")));
     expect(h.ok).toBe(true);
-    const off = await stub.addTimeOff({ vendorId, ref: "77", start: at(TUE, "09:00"), end: at(TUE, "17:00"), now: T0 }, key());
-    expect(off).toMatchObject({ ok: true, timeOff: { ref: "77" }, overlaps: [{ kind: "hold", start: at(TUE, "16:00") }] });
-    expect(await stub.placeHold(hold(settings, at(TUE, "10:00")))).toMatchObject({ ok: false, code: "CART_ITEM_NOT_AVAILABLE" });
+    const off = await stub.addTimeOff(
+      { vendorId, ref: "77", start: at(TUE, "09:00"), end: at(TUE, "17:00"), now: T0 },
+      key(),
+    );
+    expect(off).toMatchObject({
+      ok: true,
+      timeOff: { ref: "77" },
+      overlaps: [{ kind: "hold", start: at(TUE, "16:00") }],
+    });
+    expect(await stub.placeHold(hold(settings, at(TUE, "10:00")))).toMatchObject({
+      ok: false,
+      code: "CART_ITEM_NOT_AVAILABLE",
+    });
     // Time off is hard but gets no padding: a job may start right when it ends (17:00) - if the hold at 16:00 allows.
     expect((await busyRows(vendorId)).map((r) => [r.kind, r.ref_id])).toEqual([
       ["time_off", "77"],
@@ -207,8 +299,14 @@ describe("VendorCalendar bookings and time off", () => {
       .run();
     const stub = calendarOf(vendorId);
     const settings = await settingsOf(vendorId);
-    expect(await stub.placeHold(hold(settings, at(TUE, "10:30")))).toMatchObject({ ok: false, code: "CART_ITEM_NOT_AVAILABLE" });
-    expect(await stub.placeHold(hold(settings, at(TUE, "18:30")))).toMatchObject({ ok: false, code: "CART_ITEM_NOT_AVAILABLE" });
+    expect(await stub.placeHold(hold(settings, at(TUE, "10:30")))).toMatchObject({
+      ok: false,
+      code: "CART_ITEM_NOT_AVAILABLE",
+    });
+    expect(await stub.placeHold(hold(settings, at(TUE, "18:30")))).toMatchObject({
+      ok: false,
+      code: "CART_ITEM_NOT_AVAILABLE",
+    });
     expect((await stub.listBusy({ vendorId, now: T0 })).map((b) => [b.kind, b.ref])).toEqual([
       ["booking", "9001"],
       ["time_off", "12"],
@@ -220,7 +318,10 @@ describe("VendorCalendar settings and projection", () => {
   it("keeps the newest settings snapshot it has seen", async () => {
     const { settings, stub } = await vendor();
     const closed: VendorSettings = { ...settings, version: settings.version + 10, weekly: {} };
-    expect(await stub.placeHold(hold(closed, at(TUE, "10:00")))).toMatchObject({ code: "CART_ITEM_DATE_CHANGED", alternative: null });
+    expect(await stub.placeHold(hold(closed, at(TUE, "10:00")))).toMatchObject({
+      code: "CART_ITEM_DATE_CHANGED",
+      alternative: null,
+    });
     // An older snapshot (a request that read D1 before the change) cannot reopen the calendar.
     expect(await stub.placeHold(hold(settings, at(TUE, "10:00")))).toMatchObject({ code: "CART_ITEM_DATE_CHANGED" });
     const reopened: VendorSettings = { ...settings, version: settings.version + 20 };
@@ -240,11 +341,15 @@ describe("VendorCalendar settings and projection", () => {
     expect((await stub.placeHold(hold(settings, at(TUE, "10:00")))).ok).toBe(false);
     expect(errors).toHaveBeenCalled();
     errors.mockRestore();
-    expect(await runInDurableObject(stub, (_, state) => state.storage.sql.exec("SELECT count(*) AS n FROM outbox").one().n)).toBe(1);
+    expect(
+      await runInDurableObject(stub, (_, state) => state.storage.sql.exec("SELECT count(*) AS n FROM outbox").one().n),
+    ).toBe(1);
 
     await env.DB.prepare(`DROP TRIGGER busy_fail_${vendorId}`).run();
     await runDurableObjectAlarm(stub);
     await vi.waitFor(async () => expect(await busyRows(vendorId)).toHaveLength(1));
-    expect(await runInDurableObject(stub, (_, state) => state.storage.sql.exec("SELECT count(*) AS n FROM outbox").one().n)).toBe(0);
+    expect(
+      await runInDurableObject(stub, (_, state) => state.storage.sql.exec("SELECT count(*) AS n FROM outbox").one().n),
+    ).toBe(0);
   });
 });

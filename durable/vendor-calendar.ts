@@ -93,7 +93,8 @@ export interface BookingInfo {
   isConnect: boolean;
 }
 
-export type RefusalCode = "CART_ITEM_NOT_AVAILABLE" | "CART_ITEM_DATE_CHANGED" | "INVALID_INPUT" | "RELIABILITY_TOO_LOW";
+export type RefusalCode =
+  "CART_ITEM_NOT_AVAILABLE" | "CART_ITEM_DATE_CHANGED" | "INVALID_INPUT" | "RELIABILITY_TOO_LOW";
 
 /** The free start nearest to the one asked for, so the UI can highlight it. */
 export interface Alternative {
@@ -353,7 +354,12 @@ export class VendorCalendar extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
-    const meta = new Map(this.sql.exec<{ key: string; value: string }>("SELECT key, value FROM meta").toArray().map((r) => [r.key, r.value]));
+    const meta = new Map(
+      this.sql
+        .exec<{ key: string; value: string }>("SELECT key, value FROM meta")
+        .toArray()
+        .map((r) => [r.key, r.value]),
+    );
     if (meta.has("vendor_id")) this.vendorId = Number(meta.get("vendor_id"));
     if (meta.has("settings")) this.settings = JSON.parse(meta.get("settings")!) as VendorSettings;
     this.seq = Number(meta.get("seq") ?? 0);
@@ -371,7 +377,14 @@ export class VendorCalendar extends DurableObject<Env> {
    */
   async placeHold(req: PlaceHoldRequest): Promise<HoldAnswer> {
     await this.ready(req.settings.vendorId);
-    const fingerprint = JSON.stringify(["placeHold", req.start, req.durationMinutes, !!req.isConnect, !!req.bypass, req.ignoreHoldIds ?? []]);
+    const fingerprint = JSON.stringify([
+      "placeHold",
+      req.start,
+      req.durationMinutes,
+      !!req.isConnect,
+      !!req.bypass,
+      req.ignoreHoldIds ?? [],
+    ]);
     const answer = this.ctx.storage.transactionSync((): HoldAnswer => {
       const replay = this.replay<HoldAnswer>(req.idempotencyKey, fingerprint);
       if (replay) return replay;
@@ -380,22 +393,42 @@ export class VendorCalendar extends DurableObject<Env> {
       const isConnect = !!req.isConnect;
       const end = req.start + req.durationMinutes * MINUTE_MS;
       if (!(req.durationMinutes > 0) || !Number.isFinite(req.start)) {
-        return { ok: false, code: "INVALID_INPUT", reason: "bad-interval", fields: { selectedDate: "Choose a time." }, alternative: null };
+        return {
+          ok: false,
+          code: "INVALID_INPUT",
+          reason: "bad-interval",
+          fields: { selectedDate: "Choose a time." },
+          alternative: null,
+        };
       }
-      const judge: JudgeInput = { settings, now: req.now, start: req.start, durationMinutes: req.durationMinutes, isConnect, busy: [] };
+      const judge: JudgeInput = {
+        settings,
+        now: req.now,
+        start: req.start,
+        durationMinutes: req.durationMinutes,
+        isConnect,
+        busy: [],
+      };
       if (!req.bypass) {
         judge.busy = this.busyAround(req.start, end, req.ignoreHoldIds ?? []);
         const refusal = judgeHold(judge);
         if (refusal) {
-          const alternative = refusal.code === "INVALID_INPUT" || refusal.code === "RELIABILITY_TOO_LOW"
-            ? null
-            : nearestFreeStart({ ...judge, busy: this.allBusy(req.ignoreHoldIds ?? []) });
+          const alternative =
+            refusal.code === "INVALID_INPUT" || refusal.code === "RELIABILITY_TOO_LOW"
+              ? null
+              : nearestFreeStart({ ...judge, busy: this.allBusy(req.ignoreHoldIds ?? []) });
           const out: Refusal = { ...refusal, alternative };
           this.remember(req.idempotencyKey, "placeHold", fingerprint, out);
           return out;
         }
       } else if (end <= req.now) {
-        return { ok: false, code: "INVALID_INPUT", reason: "past", fields: { selectedDate: "That time has passed." }, alternative: null };
+        return {
+          ok: false,
+          code: "INVALID_INPUT",
+          reason: "past",
+          fields: { selectedDate: "That time has passed." },
+          alternative: null,
+        };
       }
       const hold: HoldInfo = {
         holdId: `${settings.vendorId}.${crypto.randomUUID()}`,
@@ -408,7 +441,12 @@ export class VendorCalendar extends DurableObject<Env> {
       };
       this.sql.exec(
         "INSERT INTO busy (kind, ref, start_ms, end_ms, is_connect, expires_at, hold_id, created_at) VALUES ('hold', ?, ?, ?, ?, ?, NULL, ?)",
-        hold.holdId, hold.start, hold.end, isConnect ? 1 : 0, hold.expiresAt, hold.createdAt,
+        hold.holdId,
+        hold.start,
+        hold.end,
+        isConnect ? 1 : 0,
+        hold.expiresAt,
+        hold.createdAt,
       );
       this.changed("hold", hold.holdId);
       const out: HoldAnswer = { ok: true, hold };
@@ -450,7 +488,12 @@ export class VendorCalendar extends DurableObject<Env> {
    * refused with CART_ITEM_NOT_AVAILABLE; confirming the same hold for the same order again answers the
    * same booking; a replayed key returns the first answer.
    */
-  async confirmHold(holdId: string, orderRef: string, idempotencyKey: string, now: number = Date.now()): Promise<ConfirmAnswer> {
+  async confirmHold(
+    holdId: string,
+    orderRef: string,
+    idempotencyKey: string,
+    now: number = Date.now(),
+  ): Promise<ConfirmAnswer> {
     const vendorId = holdVendorId(holdId);
     const gone: Refusal = { ok: false, code: "CART_ITEM_NOT_AVAILABLE", reason: "hold-gone", alternative: null };
     if (vendorId === null) return gone;
@@ -460,12 +503,30 @@ export class VendorCalendar extends DurableObject<Env> {
       const replay = this.replay<ConfirmAnswer>(idempotencyKey, fingerprint);
       if (replay) return replay;
       this.purgeExpired(now);
-      const booked = this.sql.exec<BusyRow>("SELECT * FROM busy WHERE kind = 'booking' AND ref = ?", orderRef).toArray()[0];
+      const booked = this.sql
+        .exec<BusyRow>("SELECT * FROM busy WHERE kind = 'booking' AND ref = ?", orderRef)
+        .toArray()[0];
       if (booked) {
         const out: ConfirmAnswer =
           booked.hold_id === holdId
-            ? { ok: true, booking: { orderRef, holdId, vendorId, start: booked.start_ms, end: booked.end_ms, isConnect: booked.is_connect === 1 } }
-            : { ok: false, code: "INVALID_INPUT", reason: "order-already-booked", fields: { orderRef: "This order already has a booking." }, alternative: null };
+            ? {
+                ok: true,
+                booking: {
+                  orderRef,
+                  holdId,
+                  vendorId,
+                  start: booked.start_ms,
+                  end: booked.end_ms,
+                  isConnect: booked.is_connect === 1,
+                },
+              }
+            : {
+                ok: false,
+                code: "INVALID_INPUT",
+                reason: "order-already-booked",
+                fields: { orderRef: "This order already has a booking." },
+                alternative: null,
+              };
         this.remember(idempotencyKey, "confirmHold", fingerprint, out);
         return out;
       }
@@ -477,13 +538,25 @@ export class VendorCalendar extends DurableObject<Env> {
       this.sql.exec("DELETE FROM busy WHERE kind = 'hold' AND ref = ?", holdId);
       this.sql.exec(
         "INSERT INTO busy (kind, ref, start_ms, end_ms, is_connect, expires_at, hold_id, created_at) VALUES ('booking', ?, ?, ?, ?, NULL, ?, ?)",
-        orderRef, hold.start_ms, hold.end_ms, hold.is_connect, holdId, now,
+        orderRef,
+        hold.start_ms,
+        hold.end_ms,
+        hold.is_connect,
+        holdId,
+        now,
       );
       this.changed("hold", holdId);
       this.changed("booking", orderRef);
       const out: ConfirmAnswer = {
         ok: true,
-        booking: { orderRef, holdId, vendorId, start: hold.start_ms, end: hold.end_ms, isConnect: hold.is_connect === 1 },
+        booking: {
+          orderRef,
+          holdId,
+          vendorId,
+          start: hold.start_ms,
+          end: hold.end_ms,
+          isConnect: hold.is_connect === 1,
+        },
       };
       this.remember(idempotencyKey, "confirmHold", fingerprint, out);
       return out;
@@ -496,7 +569,10 @@ export class VendorCalendar extends DurableObject<Env> {
    * Adds (or, for a known ref, moves) time off: hard unavailability for new holds. Existing holds and
    * bookings inside it are kept and returned as `overlaps` so the caller can tell the vendor. Idempotent.
    */
-  async addTimeOff(req: { vendorId: number; ref: string; start: number; end: number; now?: number }, idempotencyKey: string): Promise<TimeOffAnswer> {
+  async addTimeOff(
+    req: { vendorId: number; ref: string; start: number; end: number; now?: number },
+    idempotencyKey: string,
+  ): Promise<TimeOffAnswer> {
     await this.ready(req.vendorId);
     const fingerprint = JSON.stringify(["addTimeOff", req.ref, req.start, req.end]);
     const now = req.now ?? Date.now();
@@ -504,17 +580,30 @@ export class VendorCalendar extends DurableObject<Env> {
       const replay = this.replay<TimeOffAnswer>(idempotencyKey, fingerprint);
       if (replay) return replay;
       if (!(req.end > req.start) || !req.ref) {
-        return { ok: false, code: "INVALID_INPUT", reason: "bad-interval", fields: { end: "Time off must end after it starts." }, alternative: null };
+        return {
+          ok: false,
+          code: "INVALID_INPUT",
+          reason: "bad-interval",
+          fields: { end: "Time off must end after it starts." },
+          alternative: null,
+        };
       }
       this.purgeExpired(now);
       this.sql.exec(
         `INSERT INTO busy (kind, ref, start_ms, end_ms, is_connect, expires_at, hold_id, created_at) VALUES ('time_off', ?, ?, ?, 0, NULL, NULL, ?)
          ON CONFLICT (kind, ref) DO UPDATE SET start_ms = excluded.start_ms, end_ms = excluded.end_ms`,
-        req.ref, req.start, req.end, now,
+        req.ref,
+        req.start,
+        req.end,
+        now,
       );
       this.changed("time_off", req.ref);
       const overlaps = this.sql
-        .exec<BusyRow>("SELECT * FROM busy WHERE kind IN ('hold', 'booking') AND start_ms < ? AND end_ms > ? ORDER BY start_ms", req.end, req.start)
+        .exec<BusyRow>(
+          "SELECT * FROM busy WHERE kind IN ('hold', 'booking') AND start_ms < ? AND end_ms > ? ORDER BY start_ms",
+          req.end,
+          req.start,
+        )
         .toArray()
         .map(toEntry);
       const out: TimeOffAnswer = { ok: true, timeOff: { ref: req.ref, start: req.start, end: req.end }, overlaps };
@@ -551,7 +640,9 @@ export class VendorCalendar extends DurableObject<Env> {
     return this.sql
       .exec<BusyRow>(
         `SELECT * FROM busy WHERE (kind <> 'hold' OR expires_at > ?) AND end_ms > ? AND start_ms < ? ORDER BY start_ms, kind, ref`,
-        req.now, req.from ?? -8.64e15, req.to ?? 8.64e15,
+        req.now,
+        req.from ?? -8.64e15,
+        req.to ?? 8.64e15,
       )
       .toArray()
       .map(toEntry);
@@ -572,12 +663,20 @@ export class VendorCalendar extends DurableObject<Env> {
     let everything: BusyInterval[] | null = null;
     const alternativeFor = (h: HoldCheck): Alternative | null => {
       everything ??= this.allBusy([], req.now);
-      return nearestFreeStart({ settings, now: req.now, start: h.start, durationMinutes: h.durationMinutes, isConnect: h.isConnect, busy: everything });
+      return nearestFreeStart({
+        settings,
+        now: req.now,
+        start: h.start,
+        durationMinutes: h.durationMinutes,
+        isConnect: h.isConnect,
+        busy: everything,
+      });
     };
     return req.holds.map((h): HoldStatus => {
       const row = this.sql.exec<BusyRow>("SELECT * FROM busy WHERE kind = 'hold' AND ref = ?", h.holdId).toArray()[0];
       if (!row || row.expires_at === null || row.expires_at <= req.now) {
-        const booked = this.sql.exec("SELECT 1 FROM busy WHERE kind = 'booking' AND hold_id = ?", h.holdId).toArray().length > 0;
+        const booked =
+          this.sql.exec("SELECT 1 FROM busy WHERE kind = 'booking' AND hold_id = ?", h.holdId).toArray().length > 0;
         if (booked) return { holdId: h.holdId, state: "booked" };
         return { holdId: h.holdId, state: "expired", code: "CART_ITEM_NOT_AVAILABLE", alternative: alternativeFor(h) };
       }
@@ -623,11 +722,13 @@ export class VendorCalendar extends DurableObject<Env> {
    */
   private async ready(vendorId: number): Promise<void> {
     if (this.vendorId !== null) {
-      if (this.vendorId !== vendorId) throw new Error(`VendorCalendar ${this.vendorId} was called for vendor ${vendorId}`);
+      if (this.vendorId !== vendorId)
+        throw new Error(`VendorCalendar ${this.vendorId} was called for vendor ${vendorId}`);
       return;
     }
     const name = this.ctx.id.name;
-    if (name !== undefined && name !== String(vendorId)) throw new Error(`VendorCalendar ${name} was called for vendor ${vendorId}`);
+    if (name !== undefined && name !== String(vendorId))
+      throw new Error(`VendorCalendar ${name} was called for vendor ${vendorId}`);
     await this.ctx.blockConcurrencyWhile(async () => {
       if (this.vendorId !== null) return;
       const { results } = await this.env.DB.prepare(
@@ -639,7 +740,12 @@ export class VendorCalendar extends DurableObject<Env> {
         for (const r of results) {
           this.sql.exec(
             "INSERT OR IGNORE INTO busy (kind, ref, start_ms, end_ms, is_connect, expires_at, hold_id, created_at) VALUES (?, ?, ?, ?, ?, NULL, NULL, ?)",
-            r.kind, r.ref_id, r.starts_at, r.ends_at, r.is_connect ? 1 : 0, Date.now(),
+            r.kind,
+            r.ref_id,
+            r.starts_at,
+            r.ends_at,
+            r.is_connect ? 1 : 0,
+            Date.now(),
           );
         }
         this.setMeta("vendor_id", String(vendorId));
@@ -649,7 +755,11 @@ export class VendorCalendar extends DurableObject<Env> {
   }
 
   private setMeta(key: string, value: string): void {
-    this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+    this.sql.exec(
+      "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      key,
+      value,
+    );
   }
 
   /** The newest settings snapshot: the caller's unless this object has already seen a newer version. */
@@ -662,7 +772,9 @@ export class VendorCalendar extends DurableObject<Env> {
   }
 
   private replay<T>(key: string, fingerprint: string): T | null {
-    const row = this.sql.exec<{ fingerprint: string; answer: string }>("SELECT fingerprint, answer FROM idempotency WHERE key = ?", key).toArray()[0];
+    const row = this.sql
+      .exec<{ fingerprint: string; answer: string }>("SELECT fingerprint, answer FROM idempotency WHERE key = ?", key)
+      .toArray()[0];
     if (!row) return null;
     if (row.fingerprint !== fingerprint) return invalidKey() as T;
     return { ...(JSON.parse(row.answer) as object), replayed: true } as T;
@@ -670,7 +782,9 @@ export class VendorCalendar extends DurableObject<Env> {
 
   /** Drops the stored answer of `key` if it is the grant of `holdId`. */
   private forget(key: string, holdId: string): void {
-    const row = this.sql.exec<{ answer: string }>("SELECT answer FROM idempotency WHERE key = ? AND op = 'placeHold'", key).toArray()[0];
+    const row = this.sql
+      .exec<{ answer: string }>("SELECT answer FROM idempotency WHERE key = ? AND op = 'placeHold'", key)
+      .toArray()[0];
     if (!row) return;
     const answer = JSON.parse(row.answer) as HoldAnswer;
     if (answer.ok && answer.hold.holdId === holdId) this.sql.exec("DELETE FROM idempotency WHERE key = ?", key);
@@ -679,7 +793,11 @@ export class VendorCalendar extends DurableObject<Env> {
   private remember(key: string, op: string, fingerprint: string, answer: unknown): void {
     this.sql.exec(
       "INSERT INTO idempotency (key, op, fingerprint, answer, created_at) VALUES (?, ?, ?, ?, ?)",
-      key, op, fingerprint, JSON.stringify(answer), Date.now(),
+      key,
+      op,
+      fingerprint,
+      JSON.stringify(answer),
+      Date.now(),
     );
   }
 
@@ -689,13 +807,17 @@ export class VendorCalendar extends DurableObject<Env> {
     this.setMeta("seq", String(this.seq));
     this.sql.exec(
       "INSERT INTO outbox (kind, ref, seq) VALUES (?, ?, ?) ON CONFLICT (kind, ref) DO UPDATE SET seq = excluded.seq",
-      kind, ref, this.seq,
+      kind,
+      ref,
+      this.seq,
     );
   }
 
   /** Deletes holds that lapsed by `now` (they already stopped counting in every check). */
   private purgeExpired(now: number): void {
-    const lapsed = this.sql.exec<{ ref: string }>("SELECT ref FROM busy WHERE kind = 'hold' AND expires_at <= ?", now).toArray();
+    const lapsed = this.sql
+      .exec<{ ref: string }>("SELECT ref FROM busy WHERE kind = 'hold' AND expires_at <= ?", now)
+      .toArray();
     for (const { ref } of lapsed) {
       this.sql.exec("DELETE FROM busy WHERE kind = 'hold' AND ref = ?", ref);
       this.changed("hold", ref);
@@ -716,7 +838,9 @@ export class VendorCalendar extends DurableObject<Env> {
     return this.sql
       .exec<BusyRow>("SELECT * FROM busy")
       .toArray()
-      .filter((r) => !(r.kind === "hold" && (ignore.includes(r.ref) || (now !== undefined && (r.expires_at ?? 0) <= now))))
+      .filter(
+        (r) => !(r.kind === "hold" && (ignore.includes(r.ref) || (now !== undefined && (r.expires_at ?? 0) <= now))),
+      )
       .map(toBusyInterval);
   }
 
@@ -739,7 +863,11 @@ export class VendorCalendar extends DurableObject<Env> {
     const vendorId = this.vendorId;
     if (vendorId === null) return true;
     for (;;) {
-      const pending = this.sql.exec<{ kind: StoredKind; ref: string; seq: number }>("SELECT kind, ref, seq FROM outbox ORDER BY seq LIMIT 100").toArray();
+      const pending = this.sql
+        .exec<{ kind: StoredKind; ref: string; seq: number }>(
+          "SELECT kind, ref, seq FROM outbox ORDER BY seq LIMIT 100",
+        )
+        .toArray();
       if (pending.length === 0) {
         this.sql.exec("DELETE FROM meta WHERE key = 'projection_failures'");
         return true;
@@ -748,7 +876,11 @@ export class VendorCalendar extends DurableObject<Env> {
       const stamp = Date.now();
       const statements: D1PreparedStatement[] = [];
       for (const p of pending) {
-        statements.push(db.prepare("DELETE FROM vendor_busy WHERE vendor_id = ? AND kind = ? AND ref_id = ?").bind(vendorId, p.kind, p.ref));
+        statements.push(
+          db
+            .prepare("DELETE FROM vendor_busy WHERE vendor_id = ? AND kind = ? AND ref_id = ?")
+            .bind(vendorId, p.kind, p.ref),
+        );
         const row = this.sql.exec<BusyRow>("SELECT * FROM busy WHERE kind = ? AND ref = ?", p.kind, p.ref).toArray()[0];
         if (row) {
           statements.push(
@@ -763,27 +895,45 @@ export class VendorCalendar extends DurableObject<Env> {
       try {
         await db.batch(statements);
       } catch (err) {
-        const failures = Number(this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'projection_failures'").toArray()[0]?.value ?? 0) + 1;
+        const failures =
+          Number(
+            this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'projection_failures'").toArray()[0]
+              ?.value ?? 0,
+          ) + 1;
         const retryAt = Date.now() + Math.min(PROJECTION_RETRY_MAX_MS, PROJECTION_RETRY_MS * 2 ** (failures - 1));
         this.ctx.storage.transactionSync(() => {
           this.setMeta("projection_failures", String(failures));
           this.setMeta("projection_retry_at", String(retryAt));
         });
-        console.error(JSON.stringify({ at: "VendorCalendar.projection", vendor_id: vendorId, pending: pending.length, failures, error: String(err) }));
+        console.error(
+          JSON.stringify({
+            at: "VendorCalendar.projection",
+            vendor_id: vendorId,
+            pending: pending.length,
+            failures,
+            error: String(err),
+          }),
+        );
         this.scheduleAlarm();
         return false;
       }
-      for (const p of pending) this.sql.exec("DELETE FROM outbox WHERE kind = ? AND ref = ? AND seq = ?", p.kind, p.ref, p.seq);
+      for (const p of pending)
+        this.sql.exec("DELETE FROM outbox WHERE kind = ? AND ref = ? AND seq = ?", p.kind, p.ref, p.seq);
     }
   }
 
   /** Sets the alarm to the earliest of: next hold expiry, projection retry, idempotency retention. */
   private scheduleAlarm(): void {
     const candidates: number[] = [];
-    const expiry = this.sql.exec<{ t: number | null }>("SELECT min(expires_at) AS t FROM busy WHERE kind = 'hold'").one().t;
+    const expiry = this.sql
+      .exec<{ t: number | null }>("SELECT min(expires_at) AS t FROM busy WHERE kind = 'hold'")
+      .one().t;
     if (expiry !== null) candidates.push(expiry);
     if (this.sql.exec("SELECT 1 FROM outbox LIMIT 1").toArray().length > 0) {
-      const retryAt = Number(this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'projection_retry_at'").toArray()[0]?.value ?? 0);
+      const retryAt = Number(
+        this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'projection_retry_at'").toArray()[0]
+          ?.value ?? 0,
+      );
       candidates.push(Math.max(retryAt, Date.now() + PROJECTION_RETRY_MS));
     }
     const oldest = this.sql.exec<{ t: number | null }>("SELECT min(created_at) AS t FROM idempotency").one().t;

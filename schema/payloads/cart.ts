@@ -12,7 +12,10 @@ import type { ServiceCard } from "./catalogue";
  */
 
 /** A ZIP as the browser sends it: "02116", "2116" or 2116 (SPEC section 5: padded to 5 digits). */
-const ZipInput = v.union([v.pipe(v.string(), v.trim(), v.maxLength(10)), v.pipe(v.number(), v.integer())], "Enter a ZIP code.");
+const ZipInput = v.union(
+  [v.pipe(v.string(), v.trim(), v.maxLength(10)), v.pipe(v.number(), v.integer())],
+  "Enter a ZIP code.",
+);
 
 /** A positive id in a JSON body (numbers; digit strings are accepted too, as the legacy client sends them). */
 const Id = v.pipe(
@@ -61,7 +64,11 @@ export const GetServicesDataBody = v.variant("processType", [
   v.object({
     processType: v.literal(1),
     zipCode: ZipInput,
-    services: v.pipe(v.array(v.object({ serviceId: Id, vendorId: Id })), v.minLength(1, "Choose a service."), v.maxLength(10)),
+    services: v.pipe(
+      v.array(v.object({ serviceId: Id, vendorId: Id })),
+      v.minLength(1, "Choose a service."),
+      v.maxLength(10),
+    ),
     /** Cart items whose holds are left out of the conflict check (the item being moved). */
     cart: CartRefs,
     /** A service order of the caller whose booking is left out (rescheduling); sent only above 10. */

@@ -74,7 +74,13 @@ async function vendorSlots(c: Ctx, body: Input<1>): Promise<VendorServiceSlots[]
     const vendorId = body.services[i]!.vendorId;
     const s = offer.settings;
     const vendorBusy = busy.get(vendorId) ?? [];
-    const result = vendorFreeSlots({ settings: s, busy: vendorBusy, durationMinutes: offer.service.duration_minutes, isConnect: offer.service.is_connect, now });
+    const result = vendorFreeSlots({
+      settings: s,
+      busy: vendorBusy,
+      durationMinutes: offer.service.duration_minutes,
+      isConnect: offer.service.is_connect,
+      now,
+    });
     const counts = tierCounts(near, offer.service.service_id);
     return {
       serviceId: offer.service.service_id,
@@ -86,14 +92,26 @@ async function vendorSlots(c: Ctx, body: Input<1>): Promise<VendorServiceSlots[]
       time_zone: s.tz,
       same_day_allowed: result.sameDayAllowed,
       holidays_allowed: result.holidaysAllowed,
-      days: result.days.map((d) => ({ date: d.date, ...(d.holiday ? { holiday: d.holiday } : {}), times: wallTimes(d.starts, s.tz) })),
+      days: result.days.map((d) => ({
+        date: d.date,
+        ...(d.holiday ? { holiday: d.holiday } : {}),
+        times: wallTimes(d.starts, s.tz),
+      })),
       rows: buildServiceRows({
         vendorId,
         tz: s.tz,
         weekly: s.weekly,
-        jobs: vendorBusy.filter((b) => b.kind !== "block").map((b) => ({ start: b.start, durationMinutes: Math.round((b.end - b.start) / 60_000), isConnect: b.isConnect })),
+        jobs: vendorBusy
+          .filter((b) => b.kind !== "block")
+          .map((b) => ({
+            start: b.start,
+            durationMinutes: Math.round((b.end - b.start) / 60_000),
+            isConnect: b.isConnect,
+          })),
         // sc_vid: the vendor-service link is (vendor_id, service_id); vendor_id is on every row.
-        services: offered.filter((o) => o.vendor_id === vendorId).map((o) => ({ serviceCode: o.service_code, scVid: o.service_id, durationMinutes: o.duration_minutes })),
+        services: offered
+          .filter((o) => o.vendor_id === vendorId)
+          .map((o) => ({ serviceCode: o.service_code, scVid: o.service_id, durationMinutes: o.duration_minutes })),
         other: vendorBusy.filter((b) => b.kind === "block"),
         standardVendorCount: counts.standard,
         proVendorCount: counts.pro,
@@ -114,7 +132,11 @@ async function matching(c: Ctx, body: Input<2>): Promise<MatchedServiceSlots[]> 
   const place = await zipOf(c, db, body.zipCode);
   const owner = await cartOwner(c);
   const ids = body.services.map((s) => s.serviceId);
-  const [serviceRows, nearRows, holds] = await db.batch([serviceQuery(db, ids, place.area_id), vendorsNearQuery(db, place), ownHoldsQuery(db, owner, body.cart)]);
+  const [serviceRows, nearRows, holds] = await db.batch([
+    serviceQuery(db, ids, place.area_id),
+    vendorsNearQuery(db, place),
+    ownHoldsQuery(db, owner, body.cart),
+  ]);
   const services = servicesOrFail(serviceRows, ids);
   const window = matchingWindowAt(now, place.time_zone);
   const exclude = { holds: new Set(holds.map((h) => h.hold_id).filter((h): h is string => h !== null)) };
@@ -122,7 +144,14 @@ async function matching(c: Ctx, body: Input<2>): Promise<MatchedServiceSlots[]> 
   return services.map((service) => {
     const candidates = market.candidates.filter((v) => v.offers.has(service.service_id));
     const counts = tierCounts(market.near, service.service_id);
-    const result = matchSlots({ candidates, durationMinutes: service.duration_minutes, isConnect: service.is_connect, now, tz: place.time_zone, window });
+    const result = matchSlots({
+      candidates,
+      durationMinutes: service.duration_minutes,
+      isConnect: service.is_connect,
+      now,
+      tz: place.time_zone,
+      window,
+    });
     return {
       serviceId: service.service_id,
       service_code: service.service_code,
@@ -135,7 +164,11 @@ async function matching(c: Ctx, body: Input<2>): Promise<MatchedServiceSlots[]> 
       days: result.days.map((d) => ({
         date: d.date,
         ...(d.holiday ? { holiday: d.holiday } : {}),
-        slots: d.slots.map(({ time, standard_vendor_count, pro_vendor_count }) => ({ time, standard_vendor_count, pro_vendor_count })),
+        slots: d.slots.map(({ time, standard_vendor_count, pro_vendor_count }) => ({
+          time,
+          standard_vendor_count,
+          pro_vendor_count,
+        })),
       })),
     };
   });
@@ -154,7 +187,9 @@ async function serviceDetail(c: Ctx, body: Input<3>): Promise<ServiceDetailSecti
   const [serviceRows, nearRows] = await db.batch([servicesQuery(db, place.area_id), vendorsNearQuery(db, place)]);
   const cards = ids.map((id, i) => {
     const row = serviceRows.find((r) => r.service_id === id);
-    return row ? toServiceCard(row) : fail("NOT_FOUND", { [`services.${i}.serviceId`]: "We couldn't find this service." });
+    return row
+      ? toServiceCard(row)
+      : fail("NOT_FOUND", { [`services.${i}.serviceId`]: "We couldn't find this service." });
   });
   const window = matchingWindowAt(now, place.time_zone);
   const market = await loadMarket(db, vendorsInRange(nearRows, place), ids, now, { spanDays: window.days });

@@ -24,7 +24,13 @@ async function world(opts: { vendors?: number; pro?: boolean[]; priceOverride?: 
       }),
     );
   }
-  return { zip: zip.zip, serviceId: service.serviceId, serviceCode: service.serviceCode, vendorId: vendorIds[0]!, vendorIds };
+  return {
+    zip: zip.zip,
+    serviceId: service.serviceId,
+    serviceCode: service.serviceCode,
+    vendorId: vendorIds[0]!,
+    vendorIds,
+  };
 }
 
 type World = Awaited<ReturnType<typeof world>>;
@@ -67,22 +73,34 @@ describe("POST /api/booking/service-add-cart", () => {
       hold_expires_at: new Date(T0 + 15 * MIN).toISOString(),
       held_by_vendor_id: w.vendorId,
     });
-    expect(res.setCookie).toMatch(/^__Host-cart=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(res.setCookie).toMatch(
+      /^__Host-cart=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+    );
     const token = client.cookie!.split("=")[1]!;
-    const cart = await env.DB.prepare("SELECT c.visitor_token_hash AS h, c.zipcode FROM carts c JOIN cart_items i ON i.cart_id = c.cart_id WHERE i.cartitemid = ?")
+    const cart = await env.DB.prepare(
+      "SELECT c.visitor_token_hash AS h, c.zipcode FROM carts c JOIN cart_items i ON i.cart_id = c.cart_id WHERE i.cartitemid = ?",
+    )
       .bind(res.body.data.cartitemid)
       .first<{ h: string; zipcode: string }>();
     expect(cart!.h).toMatch(/^[0-9a-f]{64}$/);
     expect(cart!.h).not.toContain(token);
     expect(cart!.zipcode).toBe(w.zip);
     expect(await holdsInObject(w.vendorId)).toHaveLength(1);
-    expect(await busyRows(w.vendorId)).toMatchObject([{ kind: "hold", starts_at: localToInstant(TUE, "10:00", TZ), expires_at: T0 + 15 * MIN }]);
+    expect(await busyRows(w.vendorId)).toMatchObject([
+      { kind: "hold", starts_at: localToInstant(TUE, "10:00", TZ), expires_at: T0 + 15 * MIN },
+    ]);
   });
 
   it("answers the same item for a repeated idempotency key", async () => {
     const w = await world();
     const client = new Client();
-    const body = { zipCode: w.zip, serviceId: w.serviceId, vendorId: w.vendorId, selectedDate: `${TUE} 10:00`, idempotencyKey: key() };
+    const body = {
+      zipCode: w.zip,
+      serviceId: w.serviceId,
+      vendorId: w.vendorId,
+      selectedDate: `${TUE} 10:00`,
+      idempotencyKey: key(),
+    };
     const first = await client.post("/api/booking/service-add-cart", body);
     const again = await client.post("/api/booking/service-add-cart", body);
     expect(first.status).toBe(201);
@@ -103,8 +121,12 @@ describe("POST /api/booking/service-add-cart", () => {
       message: "This service is no longer available at the chosen time and was removed.",
       alternative: { selectedDate: "2026-11-24 08:00", selected_at: "2026-11-24T13:00:00.000Z" },
     });
-    expect((await other.get("/api/booking/cart")).body.data.items).toEqual([]);
-    const items = await env.DB.prepare("SELECT count(*) AS n FROM cart_items WHERE vendor_id = ?").bind(w.vendorId).first<{ n: number }>();
+    // Nothing half-written: no item, no cart, no cookie.
+    expect(refused.setCookie).toBeNull();
+    expect((await other.get("/api/booking/cart")).body.data).toEqual({ zipCode: null, items: [] });
+    const items = await env.DB.prepare("SELECT count(*) AS n FROM cart_items WHERE vendor_id = ?")
+      .bind(w.vendorId)
+      .first<{ n: number }>();
     expect(items!.n).toBe(1);
   });
 
@@ -114,8 +136,19 @@ describe("POST /api/booking/service-add-cart", () => {
       Array.from({ length: 100 }, (_, i) =>
         SELF.fetch(`${ORIGIN}/api/booking/service-add-cart`, {
           method: "POST",
-          headers: { "content-type": "application/json", origin: ORIGIN, "x-test-now": String(T0), "cf-connecting-ip": `10.9.0.${i}` },
-          body: JSON.stringify({ zipCode: w.zip, serviceId: w.serviceId, vendorId: w.vendorId, selectedDate: `${TUE} 10:00`, idempotencyKey: `storm-${i}-${key()}` }),
+          headers: {
+            "content-type": "application/json",
+            origin: ORIGIN,
+            "x-test-now": String(T0),
+            "cf-connecting-ip": `10.9.0.${i}`,
+          },
+          body: JSON.stringify({
+            zipCode: w.zip,
+            serviceId: w.serviceId,
+            vendorId: w.vendorId,
+            selectedDate: `${TUE} 10:00`,
+            idempotencyKey: `storm-${i}-${key()}`,
+          }),
         }).then(async (r) => ({ status: r.status, body: (await r.json()) as any })),
       ),
     );
@@ -123,7 +156,9 @@ describe("POST /api/booking/service-add-cart", () => {
     expect(replies.filter((r) => r.status === 409 && r.body.error.code === "CART_ITEM_NOT_AVAILABLE")).toHaveLength(99);
     expect(await holdsInObject(w.vendorId)).toHaveLength(1);
     expect((await busyRows(w.vendorId)).filter((r) => r.kind === "hold")).toHaveLength(1);
-    const items = await env.DB.prepare("SELECT count(*) AS n FROM cart_items WHERE vendor_id = ?").bind(w.vendorId).first<{ n: number }>();
+    const items = await env.DB.prepare("SELECT count(*) AS n FROM cart_items WHERE vendor_id = ?")
+      .bind(w.vendorId)
+      .first<{ n: number }>();
     expect(items!.n).toBe(1);
   });
 
@@ -148,7 +183,10 @@ describe("POST /api/booking/service-add-cart", () => {
   it("answers the nearest free time for a time off the grid", async () => {
     const w = await world();
     const res = await add(new Client(), w, `${TUE} 10:15`);
-    expect(res.body.error.alternative).toEqual({ selectedDate: "2026-11-24 10:00", selected_at: "2026-11-24T15:00:00.000Z" });
+    expect(res.body.error.alternative).toEqual({
+      selectedDate: "2026-11-24 10:00",
+      selected_at: "2026-11-24T15:00:00.000Z",
+    });
   });
 
   it("refuses a vendor that does not serve the ZIP with ITEM_NOT_AVAILABLE", async () => {
@@ -157,16 +195,30 @@ describe("POST /api/booking/service-add-cart", () => {
     const res = await add(new Client(), w, `${TUE} 10:00`, { vendorId: far });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("ITEM_NOT_AVAILABLE");
-    const notOffered = await makeVendor({ near: (await env.DB.prepare("SELECT latitude, longitude FROM zipcodes WHERE zip = ?").bind(w.zip).first())! as never });
-    expect((await add(new Client(), w, `${TUE} 10:00`, { vendorId: notOffered })).body.error.code).toBe("ITEM_NOT_AVAILABLE");
+    const notOffered = await makeVendor({
+      near: (await env.DB.prepare("SELECT latitude, longitude FROM zipcodes WHERE zip = ?")
+        .bind(w.zip)
+        .first())! as never,
+    });
+    expect((await add(new Client(), w, `${TUE} 10:00`, { vendorId: notOffered })).body.error.code).toBe(
+      "ITEM_NOT_AVAILABLE",
+    );
   });
 
   it("releases the hold when the cart item cannot be written, and a retry with the same key starts afresh", async () => {
     const w = await world();
-    await env.DB.prepare(`CREATE TRIGGER cart_fail_${w.serviceId} BEFORE INSERT ON cart_items WHEN NEW.service_id = ${w.serviceId} BEGIN SELECT RAISE(ABORT, 'cart down'); END`).run();
+    await env.DB.prepare(
+      `CREATE TRIGGER cart_fail_${w.serviceId} BEFORE INSERT ON cart_items WHEN NEW.service_id = ${w.serviceId} BEGIN SELECT RAISE(ABORT, 'cart down'); END`,
+    ).run();
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const client = new Client();
-    const body = { zipCode: w.zip, serviceId: w.serviceId, vendorId: w.vendorId, selectedDate: `${TUE} 10:00`, idempotencyKey: key() };
+    const body = {
+      zipCode: w.zip,
+      serviceId: w.serviceId,
+      vendorId: w.vendorId,
+      selectedDate: `${TUE} 10:00`,
+      idempotencyKey: key(),
+    };
     const failed = await client.post("/api/booking/service-add-cart", body);
     errors.mockRestore();
     expect(failed.status).toBe(500);
@@ -200,7 +252,11 @@ describe("POST /api/booking/service-add-cart", () => {
     const res = await add(client, w, `${TUE} 10:00`);
     expect(res.status).toBe(201);
     expect(res.setCookie).toBeNull();
-    const row = await env.DB.prepare("SELECT c.user_id FROM carts c JOIN cart_items i ON i.cart_id = c.cart_id WHERE i.cartitemid = ?").bind(res.body.data.cartitemid).first<{ user_id: number }>();
+    const row = await env.DB.prepare(
+      "SELECT c.user_id FROM carts c JOIN cart_items i ON i.cart_id = c.cart_id WHERE i.cartitemid = ?",
+    )
+      .bind(res.body.data.cartitemid)
+      .first<{ user_id: number }>();
     expect(row!.user_id).toBe(profile.user_id);
   });
 });
@@ -224,10 +280,17 @@ describe("POST /api/booking/service-remove-cart", () => {
     const added = await add(owner, w, `${TUE} 10:00`);
     const stranger = new Client();
     await add(stranger, w, `${TUE} 14:00`);
-    expect((await stranger.post("/api/booking/service-remove-cart", { cartitemid: added.body.data.cartitemid })).body.error.code).toBe("NOT_FOUND");
-    expect((await new Client().post("/api/booking/service-remove-cart", { cartitemid: added.body.data.cartitemid })).status).toBe(404);
+    expect(
+      (await stranger.post("/api/booking/service-remove-cart", { cartitemid: added.body.data.cartitemid })).body.error
+        .code,
+    ).toBe("NOT_FOUND");
+    expect(
+      (await new Client().post("/api/booking/service-remove-cart", { cartitemid: added.body.data.cartitemid })).status,
+    ).toBe(404);
     expect((await owner.post("/api/booking/service-remove-cart", { cartitemid: 99_999_999 })).status).toBe(404);
-    expect((await owner.post("/api/booking/service-remove-cart", { cartitemid: "x" })).body.error.code).toBe("INVALID_INPUT");
+    expect((await owner.post("/api/booking/service-remove-cart", { cartitemid: "x" })).body.error.code).toBe(
+      "INVALID_INPUT",
+    );
     expect(await holdsInObject(w.vendorId)).toHaveLength(2);
   });
 });
@@ -237,7 +300,10 @@ describe("POST /api/booking/service-update-cart", () => {
     const w = await world();
     const client = new Client();
     const added = await add(client, w, `${TUE} 10:00`);
-    const moved = await client.post("/api/booking/service-update-cart", { cartitemid: added.body.data.cartitemid, selectedDate: `${TUE} 14:00` });
+    const moved = await client.post("/api/booking/service-update-cart", {
+      cartitemid: added.body.data.cartitemid,
+      selectedDate: `${TUE} 14:00`,
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ cartitemid: added.body.data.cartitemid, selectedDate: "2026-11-24 14:00" });
     const holds = await holdsInObject(w.vendorId);
@@ -250,7 +316,10 @@ describe("POST /api/booking/service-update-cart", () => {
     const w = await world();
     const client = new Client();
     const added = await add(client, w, `${TUE} 10:00`);
-    const moved = await client.post("/api/booking/service-update-cart", { cartitemid: added.body.data.cartitemid, selectedDate: `${TUE} 10:30` });
+    const moved = await client.post("/api/booking/service-update-cart", {
+      cartitemid: added.body.data.cartitemid,
+      selectedDate: `${TUE} 10:30`,
+    });
     expect(moved.status).toBe(200);
     expect((await holdsInObject(w.vendorId)).map((h) => h.start)).toEqual([localToInstant(TUE, "10:30", TZ)]);
   });
@@ -261,12 +330,24 @@ describe("POST /api/booking/service-update-cart", () => {
     const added = await add(client, w, `${TUE} 10:00`);
     await add(new Client(), w, `${TUE} 14:00`);
     // 14:00 ends its 36 minutes at 14:36; a start from 16:00 makes a rush-hour drive (+30): 16:30.
-    const refused = await client.post("/api/booking/service-update-cart", { cartitemid: added.body.data.cartitemid, selectedDate: `${TUE} 14:30` });
+    const refused = await client.post("/api/booking/service-update-cart", {
+      cartitemid: added.body.data.cartitemid,
+      selectedDate: `${TUE} 14:30`,
+    });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatchObject({ code: "CART_ITEM_NOT_AVAILABLE", cartitemid: added.body.data.cartitemid, alternative: { selectedDate: "2026-11-24 16:30" } });
+    expect(refused.body.error).toMatchObject({
+      code: "CART_ITEM_NOT_AVAILABLE",
+      cartitemid: added.body.data.cartitemid,
+      alternative: { selectedDate: "2026-11-24 16:30" },
+    });
     const cart = await client.get("/api/booking/cart");
-    expect(cart.body.data.items).toMatchObject([{ cartitemid: added.body.data.cartitemid, selectedDate: "2026-11-24 10:00", status: "ok" }]);
-    expect((await holdsInObject(w.vendorId)).map((h) => h.start).sort()).toEqual([localToInstant(TUE, "10:00", TZ), localToInstant(TUE, "14:00", TZ)]);
+    expect(cart.body.data.items).toMatchObject([
+      { cartitemid: added.body.data.cartitemid, selectedDate: "2026-11-24 10:00", status: "ok" },
+    ]);
+    expect((await holdsInObject(w.vendorId)).map((h) => h.start).sort()).toEqual([
+      localToInstant(TUE, "10:00", TZ),
+      localToInstant(TUE, "14:00", TZ),
+    ]);
   });
 
   it("answers NOT_FOUND for another customer's item", async () => {
@@ -274,7 +355,10 @@ describe("POST /api/booking/service-update-cart", () => {
     const added = await add(new Client(), w, `${TUE} 10:00`);
     const other = new Client();
     await add(other, w, `${TUE} 16:00`);
-    const res = await other.post("/api/booking/service-update-cart", { cartitemid: added.body.data.cartitemid, selectedDate: `${TUE} 12:00` });
+    const res = await other.post("/api/booking/service-update-cart", {
+      cartitemid: added.body.data.cartitemid,
+      selectedDate: `${TUE} 12:00`,
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -287,16 +371,22 @@ describe("POST /api/booking/clear-zip", () => {
     const b = await add(client, w, `${TUE} 14:00`);
     const stranger = new Client();
     const theirs = await add(stranger, w, `${TUE} 18:00`);
-    const res = await client.post("/api/booking/clear-zip", { cartitemids: [a.body.data.cartitemid, b.body.data.cartitemid, theirs.body.data.cartitemid] });
+    const res = await client.post("/api/booking/clear-zip", {
+      cartitemids: [a.body.data.cartitemid, b.body.data.cartitemid, theirs.body.data.cartitemid],
+    });
     expect(res.status).toBe(202);
     expect(res.body.data).toEqual({ accepted: 3 });
-    await vi.waitFor(async () => expect((await holdsInObject(w.vendorId)).map((h) => h.start)).toEqual([localToInstant(TUE, "18:00", TZ)]));
+    await vi.waitFor(async () =>
+      expect((await holdsInObject(w.vendorId)).map((h) => h.start)).toEqual([localToInstant(TUE, "18:00", TZ)]),
+    );
     expect((await client.get("/api/booking/cart")).body.data.items).toEqual([]);
     expect((await stranger.get("/api/booking/cart")).body.data.items).toHaveLength(1);
   });
 
   it("refuses a malformed list", async () => {
-    expect((await new Client().post("/api/booking/clear-zip", { cartitemids: "1,2" })).body.error.code).toBe("INVALID_INPUT");
+    expect((await new Client().post("/api/booking/clear-zip", { cartitemids: "1,2" })).body.error.code).toBe(
+      "INVALID_INPUT",
+    );
   });
 });
 
@@ -305,7 +395,10 @@ describe("GET /api/booking/cart", () => {
     const w = await world();
     const client = new Client();
     await add(client, w, `${TUE} 10:00`);
-    expect((await client.get("/api/booking/cart")).body.data).toMatchObject({ zipCode: w.zip, items: [{ status: "ok" }] });
+    expect((await client.get("/api/booking/cart")).body.data).toMatchObject({
+      zipCode: w.zip,
+      items: [{ status: "ok" }],
+    });
     client.now = T0 + 16 * MIN;
     const later = await client.get("/api/booking/cart");
     expect(later.body.data.items).toMatchObject([
@@ -326,7 +419,9 @@ describe("GET /api/booking/cart", () => {
       .bind(JSON.stringify({ weekly: { tue: [["13:00", "17:00"]] } }), T0 + 1, w.vendorId)
       .run();
     const res = await client.get("/api/booking/cart");
-    expect(res.body.data.items).toMatchObject([{ status: "CART_ITEM_DATE_CHANGED", alternative: { selectedDate: "2026-11-24 13:00" } }]);
+    expect(res.body.data.items).toMatchObject([
+      { status: "CART_ITEM_DATE_CHANGED", alternative: { selectedDate: "2026-11-24 13:00" } },
+    ]);
   });
 
   it("answers an empty cart to a new visitor without creating one", async () => {

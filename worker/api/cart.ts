@@ -5,7 +5,13 @@ import { Hono } from "hono";
 import { canUseConnectAdmin, isAdmin } from "../../domain/roles";
 import { messageFor } from "../../domain/messages";
 import { parseLocal } from "../../domain/calendar/time";
-import { holdVendorId, type HoldAnswer, type HoldInfo, type Refusal, type VendorSettings } from "../../durable/vendor-calendar";
+import {
+  holdVendorId,
+  type HoldAnswer,
+  type HoldInfo,
+  type Refusal,
+  type VendorSettings,
+} from "../../durable/vendor-calendar";
 import {
   AddToCartBody,
   ClearZipBody,
@@ -16,17 +22,20 @@ import {
 } from "../../schema/payloads/cart";
 import { cartItems, carts } from "../../schema/tables/orders";
 import { geoFromEnv } from "../adapters/geo";
+import { randomToken, sha256Hex } from "../auth/crypto";
 import type { ZipPlace } from "../adapters/geo/port";
 import { vendorsInRange, vendorsNearQuery, zipPlaceOrFail } from "../catalogue/queries";
 import { alternativeView, CalendarRefusal, calendarFor, refusalError } from "../calendar/calendar-client";
 import {
   cartOwner,
+  cartStatements,
   clearVisitorCookie,
   ensureCart,
   findCart,
   findVisitorCart,
   heldBy,
   itemView,
+  setVisitorCookie,
   type CartItemRow,
   type CartOwner,
 } from "../calendar/cart-store";
@@ -85,7 +94,9 @@ interface HoldPlan {
 
 /** Holds the time on the chosen vendor's calendar, or throws its refusal. */
 async function holdFixed(c: Ctx, plan: HoldPlan & { vendorId: number }): Promise<Grant> {
-  const [offer] = await loadVendorOffers(c.get("db"), plan.place, [{ serviceId: plan.serviceId, vendorId: plan.vendorId }]);
+  const [offer] = await loadVendorOffers(c.get("db"), plan.place, [
+    { serviceId: plan.serviceId, vendorId: plan.vendorId },
+  ]);
   const { settings, service } = offer!;
   const start = startOf(plan.selectedDate, settings.tz);
   const answer = await calendarFor(c.env, plan.vendorId).placeHold({
@@ -115,13 +126,16 @@ async function holdAnyPro(c: Ctx, plan: HoldPlan): Promise<Grant> {
   const near = vendorsInRange(await vendorsNearQuery(db, plan.place), plan.place);
   const exclude = { holds: new Set(plan.replacing ? [plan.replacing] : []) };
   const market = await loadMarket(db, near, [plan.serviceId], plan.now, { exclude });
-  if (market.candidates.length === 0) fail("ITEM_NOT_AVAILABLE", { serviceId: "No professional offers this service in this ZIP code." });
+  if (market.candidates.length === 0)
+    fail("ITEM_NOT_AVAILABLE", { serviceId: "No professional offers this service in this ZIP code." });
   const replacingVendor = plan.replacing ? holdVendorId(plan.replacing) : null;
   const rank = (v: { vendorId: number }) => (v.vendorId === plan.hint ? 0 : v.vendorId === replacingVendor ? 1 : 2);
   const ordered = [...market.candidates].sort((a, b) => rank(a) - rank(b) || a.distance_miles - b.distance_miles);
   const isConnect = plan.connectType || service!.is_connect;
   const search = { durationMinutes: service!.duration_minutes, isConnect, now: plan.now };
-  const free = plan.bypass ? ordered : ordered.filter((v) => vendorFreeAt({ ...search, settings: v.settings, busy: v.busy }, start));
+  const free = plan.bypass
+    ? ordered
+    : ordered.filter((v) => vendorFreeAt({ ...search, settings: v.settings, busy: v.busy }, start));
   const attempts = (free.length > 0 ? free : ordered).slice(0, ANY_PRO_ATTEMPTS);
   let refusal: Refusal | null = null;
   let refusedTz = plan.place.time_zone;
@@ -136,7 +150,14 @@ async function holdAnyPro(c: Ctx, plan: HoldPlan): Promise<Grant> {
       ignoreHoldIds: v.vendorId === replacingVendor ? [plan.replacing!] : [],
       idempotencyKey: plan.key,
     });
-    if (answer.ok) return { hold: answer.hold, replayed: !!answer.replayed, settings: v.settings, service: service!, price_cents: service!.price_cents };
+    if (answer.ok)
+      return {
+        hold: answer.hold,
+        replayed: !!answer.replayed,
+        settings: v.settings,
+        service: service!,
+        price_cents: service!.price_cents,
+      };
     if (refusal === null) {
       refusal = answer;
       refusedTz = v.settings.tz;
@@ -208,8 +229,14 @@ async function checkedCart(c: Ctx, cartId: number | null, zipCode: string | null
       if (!s) return;
       const holds = items
         .filter((i) => heldBy(i) === vendorId && i.hold_id !== null && i.selected_date !== null)
-        .map((i) => ({ holdId: i.hold_id!, start: i.selected_date!, durationMinutes: i.total_duration, isConnect: i.is_connect_type }));
-      for (const st of await calendarFor(c.env, vendorId).validateHolds({ settings: s, now, holds })) statuses.set(st.holdId, st);
+        .map((i) => ({
+          holdId: i.hold_id!,
+          start: i.selected_date!,
+          durationMinutes: i.total_duration,
+          isConnect: i.is_connect_type,
+        }));
+      for (const st of await calendarFor(c.env, vendorId).validateHolds({ settings: s, now, holds }))
+        statuses.set(st.holdId, st);
     }),
   );
   const checked = items.map((item): CartItemChecked => {
@@ -249,11 +276,18 @@ export const cartApi = new Hono<AppEnv>()
     const db = c.get("db");
     const now = c.get("now");
     const vendorId = body.vendorId ?? null;
-    if (body.scheduleBypass && !canBypass(c, vendorId)) fail("FORBIDDEN", { scheduleBypass: "Only staff and the professional can skip the calendar." });
+    if (body.scheduleBypass && !canBypass(c, vendorId))
+      fail("FORBIDDEN", { scheduleBypass: "Only staff and the professional can skip the calendar." });
     const place = await zipPlaceOrFail(geoFromEnv(c.env, db), body.zipCode);
+    // The cart is written with the item, after the hold: a refused hold leaves nothing behind. A new
+    // visitor's token is minted now so the idempotency key can name its cart before the cart exists.
     const owner = await cartOwner(c);
-    const cartId = await ensureCart(c, db, owner, now, place.zip);
-    const key = `cart:${cartId}:add:${body.idempotencyKey}`;
+    let newToken: string | null = null;
+    if (owner.userId === null && owner.visitorHash === null) {
+      newToken = randomToken(32);
+      owner.visitorHash = await sha256Hex(newToken);
+    }
+    const key = `cart:${owner.userId !== null ? `u${owner.userId}` : `v${owner.visitorHash}`}:add:${body.idempotencyKey}`;
     const grant = await holdFor(c, {
       place,
       serviceId: body.serviceId,
@@ -268,21 +302,25 @@ export const cartApi = new Hono<AppEnv>()
     const service = grant.service;
     const isConnect = body.isConnectType || service.is_connect;
 
-    // One item per hold: a replay (or a double click racing the first request) finds the item the first
-    // write made instead of adding a second one.
+    // One D1 batch: the cart (created or touched), the item (one per hold: a replay, or a double click
+    // racing the first request, finds the item the first write made instead of adding a second), and the
+    // cart id to check the item against.
     let item: CartItemRow | undefined;
+    let cartId: number | undefined;
     try {
       const d1 = c.env.DB;
-      const [, , found] = await d1.batch([
+      const cart = cartStatements(d1, owner, place.zip, now);
+      const [, , found, mine] = await d1.batch([
+        cart.upsert,
         d1
           .prepare(
             `INSERT INTO cart_items (cart_id, vendor_id, hint_v, service_code, service_id, selected_date, total_duration, price_cents,
                is_subscription, is_connect_type, schedule_bypass, hold_id, hold_expires_at, created_at)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14
-             WHERE NOT EXISTS (SELECT 1 FROM cart_items WHERE hold_id = ?12)`,
+             SELECT cart_id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14 FROM carts WHERE ${cart.where}
+               AND NOT EXISTS (SELECT 1 FROM cart_items WHERE hold_id = ?12)`,
           )
           .bind(
-            cartId,
+            cart.ownerValue,
             vendorId,
             body.hint_v ?? null,
             service.service_code,
@@ -297,15 +335,17 @@ export const cartApi = new Hono<AppEnv>()
             grant.hold.expiresAt,
             now,
           ),
-        d1.prepare("UPDATE carts SET zipcode = ?, updated_at = ? WHERE cart_id = ?").bind(place.zip, now, cartId),
         d1.prepare("SELECT * FROM cart_items WHERE hold_id = ?").bind(grant.hold.holdId),
+        cart.id,
       ]);
       item = fromD1Row(found!.results[0] as Record<string, unknown> | undefined);
+      cartId = (mine!.results[0] as { cart_id: number } | undefined)?.cart_id;
     } catch (err) {
       if (!grant.replayed) await release(c.env, grant.hold.holdId, `${key}:undo`, { forgetKey: key });
       throw err;
     }
     if (!item || item.cart_id !== cartId) fail("GENERAL_EXCEPTION");
+    if (newToken) setVisitorCookie(c, newToken);
     return c.json({ data: itemView(item, grant.settings.tz) }, grant.replayed ? 200 : 201);
   })
 
@@ -362,8 +402,18 @@ export const cartApi = new Hono<AppEnv>()
     try {
       [updated] = await db
         .update(cartItems)
-        .set({ selected_date: grant.hold.start, hold_id: grant.hold.holdId, hold_expires_at: grant.hold.expiresAt, price_cents: grant.price_cents })
-        .where(and(eq(cartItems.cartitemid, item.cartitemid), oldHold === null ? sql`${cartItems.hold_id} IS NULL` : eq(cartItems.hold_id, oldHold)))
+        .set({
+          selected_date: grant.hold.start,
+          hold_id: grant.hold.holdId,
+          hold_expires_at: grant.hold.expiresAt,
+          price_cents: grant.price_cents,
+        })
+        .where(
+          and(
+            eq(cartItems.cartitemid, item.cartitemid),
+            oldHold === null ? sql`${cartItems.hold_id} IS NULL` : eq(cartItems.hold_id, oldHold),
+          ),
+        )
         .returning();
     } catch (err) {
       await release(c.env, grant.hold.holdId, `${key}:undo`, { forgetKey: key });
@@ -394,7 +444,12 @@ export const cartApi = new Hono<AppEnv>()
       if (!cart || body.cartitemids.length === 0) return;
       const removed = await db
         .delete(cartItems)
-        .where(and(eq(cartItems.cart_id, cart.cart_id), sql`${cartItems.cartitemid} IN (SELECT value FROM json_each(${JSON.stringify(body.cartitemids)}))`))
+        .where(
+          and(
+            eq(cartItems.cart_id, cart.cart_id),
+            sql`${cartItems.cartitemid} IN (SELECT value FROM json_each(${JSON.stringify(body.cartitemids)}))`,
+          ),
+        )
         .returning({ cartitemid: cartItems.cartitemid, hold_id: cartItems.hold_id });
       await Promise.all(removed.map((r) => release(env, r.hold_id, `cart:${cart.cart_id}:remove:${r.cartitemid}`)));
     })().catch((err) => logError("cart.clear-zip", err));
@@ -425,10 +480,15 @@ export const cartApi = new Hono<AppEnv>()
     const userCartId = await ensureCart(c, db, { userId: owner.userId, visitorHash: null }, now, visitor.zipcode ?? "");
     const existing = await db.select().from(cartItems).where(eq(cartItems.cart_id, userCartId));
     const incoming = await db.select().from(cartItems).where(eq(cartItems.cart_id, visitor.cart_id));
-    const same = (a: CartItemRow, b: CartItemRow) => a.service_id === b.service_id && heldBy(a) === heldBy(b) && a.selected_date === b.selected_date;
+    const same = (a: CartItemRow, b: CartItemRow) =>
+      a.service_id === b.service_id && heldBy(a) === heldBy(b) && a.selected_date === b.selected_date;
     const duplicates = incoming.filter((i) => existing.some((e) => same(e, i)));
     await db.batch([
-      db.delete(cartItems).where(sql`${cartItems.cartitemid} IN (SELECT value FROM json_each(${JSON.stringify(duplicates.map((d) => d.cartitemid))}))`),
+      db
+        .delete(cartItems)
+        .where(
+          sql`${cartItems.cartitemid} IN (SELECT value FROM json_each(${JSON.stringify(duplicates.map((d) => d.cartitemid))}))`,
+        ),
       db.update(cartItems).set({ cart_id: userCartId }).where(eq(cartItems.cart_id, visitor.cart_id)),
       db
         .update(carts)
@@ -436,7 +496,9 @@ export const cartApi = new Hono<AppEnv>()
         .where(eq(carts.cart_id, userCartId)),
       db.delete(carts).where(eq(carts.cart_id, visitor.cart_id)),
     ]);
-    await Promise.all(duplicates.map((d) => release(c.env, d.hold_id, `cart:${visitor.cart_id}:remove:${d.cartitemid}`)));
+    await Promise.all(
+      duplicates.map((d) => release(c.env, d.hold_id, `cart:${visitor.cart_id}:remove:${d.cartitemid}`)),
+    );
     clearVisitorCookie(c);
     const [merged] = await db.select().from(carts).where(eq(carts.cart_id, userCartId)).limit(1);
     return c.json({ data: await checkedCart(c, userCartId, merged?.zipcode ?? null) });

@@ -51,7 +51,13 @@ export async function findVisitorCart(db: DrizzleD1Database, owner: CartOwner): 
 }
 
 /** The caller's cart, created when missing (a visitor gets a new cookie). Records the ZIP being shopped. */
-export async function ensureCart(c: Context<AppEnv>, db: DrizzleD1Database, owner: CartOwner, now: number, zip: string): Promise<number> {
+export async function ensureCart(
+  c: Context<AppEnv>,
+  db: DrizzleD1Database,
+  owner: CartOwner,
+  now: number,
+  zip: string,
+): Promise<number> {
   if (owner.userId !== null) {
     const [row] = await db
       .insert(carts)
@@ -67,8 +73,40 @@ export async function ensureCart(c: Context<AppEnv>, db: DrizzleD1Database, owne
     .insert(carts)
     .values({ visitor_token_hash: await sha256Hex(token), zipcode: zip, created_at: now, updated_at: now })
     .returning({ cart_id: carts.cart_id });
-  setCookie(c, CART_COOKIE, token, { httpOnly: true, secure: true, sameSite: "Lax", path: "/", maxAge: CART_COOKIE_MAX_AGE_S });
+  setVisitorCookie(c, token);
   return row!.cart_id;
+}
+
+export function setVisitorCookie(c: Context<AppEnv>, token: string): void {
+  setCookie(c, CART_COOKIE, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "Lax",
+    path: "/",
+    maxAge: CART_COOKIE_MAX_AGE_S,
+  });
+}
+
+/**
+ * Raw D1 pieces for writing a cart in the same batch as its item: `upsert` creates the owner's cart or
+ * records the ZIP on it; `where` (with ?1 bound to `ownerValue`) selects it; `id` reads its cart_id.
+ */
+export function cartStatements(d1: D1Database, owner: CartOwner, zip: string, now: number) {
+  const byUser = owner.userId !== null;
+  if (!byUser && owner.visitorHash === null) throw new Error("cartStatements needs a user or a visitor token");
+  const column = byUser ? "user_id" : "visitor_token_hash";
+  const ownerValue = byUser ? owner.userId! : owner.visitorHash!;
+  return {
+    ownerValue,
+    where: `${column} = ?1`,
+    upsert: d1
+      .prepare(
+        `INSERT INTO carts (${column}, zipcode, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
+         ON CONFLICT (${column}) DO UPDATE SET zipcode = excluded.zipcode, updated_at = excluded.updated_at`,
+      )
+      .bind(ownerValue, zip, now),
+    id: d1.prepare(`SELECT cart_id FROM carts WHERE ${column} = ?1`).bind(ownerValue),
+  };
 }
 
 export function clearVisitorCookie(c: Context<AppEnv>): void {

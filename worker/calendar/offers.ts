@@ -45,8 +45,16 @@ export function serviceQuery(db: DrizzleD1Database, serviceIds: readonly number[
       area_price_cents: servicePrices.price_cents,
     })
     .from(services)
-    .leftJoin(servicePrices, and(eq(servicePrices.service_id, services.service_id), eq(servicePrices.area_id, areaId ?? -1)))
-    .where(and(sql`${services.service_id} IN (SELECT value FROM json_each(${JSON.stringify(serviceIds)}))`, eq(services.enable, true)));
+    .leftJoin(
+      servicePrices,
+      and(eq(servicePrices.service_id, services.service_id), eq(servicePrices.area_id, areaId ?? -1)),
+    )
+    .where(
+      and(
+        sql`${services.service_id} IN (SELECT value FROM json_each(${JSON.stringify(serviceIds)}))`,
+        eq(services.enable, true),
+      ),
+    );
 }
 
 type ServiceRow = Awaited<ReturnType<typeof serviceQuery>>[number];
@@ -65,10 +73,16 @@ function toServiceInZip(r: ServiceRow): ServiceInZip {
 /** Enabled services by id, in the order asked; an unknown or disabled one is NOT_FOUND. */
 export function servicesOrFail(rows: readonly ServiceRow[], ids: readonly number[]): ServiceInZip[] {
   const byId = new Map(rows.map((r) => [r.service_id, toServiceInZip(r)]));
-  return ids.map((id, i) => byId.get(id) ?? fail("NOT_FOUND", { [`services.${i}.serviceId`]: "We couldn't find this service." }));
+  return ids.map(
+    (id, i) => byId.get(id) ?? fail("NOT_FOUND", { [`services.${i}.serviceId`]: "We couldn't find this service." }),
+  );
 }
 
-export async function loadServices(db: DrizzleD1Database, ids: readonly number[], place: ZipPlace): Promise<ServiceInZip[]> {
+export async function loadServices(
+  db: DrizzleD1Database,
+  ids: readonly number[],
+  place: ZipPlace,
+): Promise<ServiceInZip[]> {
   return servicesOrFail(await serviceQuery(db, ids, place.area_id), ids);
 }
 
@@ -84,7 +98,13 @@ export interface VendorOffer {
 
 function vendorQuery(db: DrizzleD1Database, vendorIds: readonly number[]) {
   return db
-    .select({ ...settingsColumns, latitude: vendors.latitude, longitude: vendors.longitude, range_miles: vendors.range_miles, is_pro: vendors.is_pro })
+    .select({
+      ...settingsColumns,
+      latitude: vendors.latitude,
+      longitude: vendors.longitude,
+      range_miles: vendors.range_miles,
+      is_pro: vendors.is_pro,
+    })
     .from(vendors)
     .where(sql`${vendors.vendor_id} IN (SELECT value FROM json_each(${JSON.stringify(vendorIds)}))`);
 }
@@ -114,12 +134,20 @@ export async function loadVendorOffers(
 ): Promise<VendorOffer[]> {
   const serviceIds = [...new Set(pairs.map((p) => p.serviceId))];
   const vendorIds = [...new Set(pairs.map((p) => p.vendorId))];
-  const [serviceRows, vendorRows, links] = await db.batch([serviceQuery(db, serviceIds, place.area_id), vendorQuery(db, vendorIds), linkQuery(db, vendorIds)]);
+  const [serviceRows, vendorRows, links] = await db.batch([
+    serviceQuery(db, serviceIds, place.area_id),
+    vendorQuery(db, vendorIds),
+    linkQuery(db, vendorIds),
+  ]);
   const servicesById = new Map(serviceRows.map((r) => [r.service_id, toServiceInZip(r)]));
   const vendorsById = new Map(vendorRows.map((r) => [r.vendor_id, r]));
   return pairs.map((p, i) => {
-    const service = servicesById.get(p.serviceId) ?? fail("NOT_FOUND", { [`services.${i}.serviceId`]: "We couldn't find this service." });
-    const v = vendorsById.get(p.vendorId) ?? fail("NOT_FOUND", { [`services.${i}.vendorId`]: "We couldn't find this professional." });
+    const service =
+      servicesById.get(p.serviceId) ??
+      fail("NOT_FOUND", { [`services.${i}.serviceId`]: "We couldn't find this service." });
+    const v =
+      vendorsById.get(p.vendorId) ??
+      fail("NOT_FOUND", { [`services.${i}.vendorId`]: "We couldn't find this professional." });
     const settings = toVendorSettings(v);
     const link = links.find((l) => l.vendor_id === p.vendorId && l.service_id === p.serviceId);
     if (!settings.bookable || !link || !link.enabled || link.restricted_at !== null) {
@@ -128,16 +156,27 @@ export async function loadVendorOffers(
     const reaches =
       v.latitude !== null &&
       v.longitude !== null &&
-      haversineMiles({ lat: place.latitude, lng: place.longitude }, { lat: v.latitude, lng: v.longitude }) <= v.range_miles;
+      haversineMiles({ lat: place.latitude, lng: place.longitude }, { lat: v.latitude, lng: v.longitude }) <=
+        v.range_miles;
     if (!reaches) fail("ITEM_NOT_AVAILABLE", { zipCode: "This professional does not serve this ZIP code." });
-    return { settings, is_pro: v.is_pro, service, price_cents: vendorPriceCents(service.price_cents, link.price_override_cents) };
+    return {
+      settings,
+      is_pro: v.is_pro,
+      service,
+      price_cents: vendorPriceCents(service.price_cents, link.price_override_cents),
+    };
   });
 }
 
 /** The vendor's offered services (type 2 service-availability rows). */
 export function vendorServicesQuery(db: DrizzleD1Database, vendorIds: readonly number[]) {
   return db
-    .select({ vendor_id: vendorServices.vendor_id, service_id: services.service_id, service_code: services.service_code, duration_minutes: services.duration_minutes })
+    .select({
+      vendor_id: vendorServices.vendor_id,
+      service_id: services.service_id,
+      service_code: services.service_code,
+      duration_minutes: services.duration_minutes,
+    })
     .from(vendorServices)
     .innerJoin(services, and(eq(services.service_id, vendorServices.service_id), eq(services.enable, true)))
     .where(
@@ -150,9 +189,15 @@ export function vendorServicesQuery(db: DrizzleD1Database, vendorIds: readonly n
 }
 
 /** Settings of vendors by id (for the cart's re-validation and moves). */
-export async function loadSettings(db: DrizzleD1Database, vendorIds: readonly number[]): Promise<Map<number, VendorSettings>> {
+export async function loadSettings(
+  db: DrizzleD1Database,
+  vendorIds: readonly number[],
+): Promise<Map<number, VendorSettings>> {
   if (vendorIds.length === 0) return new Map();
-  const rows = await db.select(settingsColumns).from(vendors).where(sql`${vendors.vendor_id} IN (SELECT value FROM json_each(${JSON.stringify(vendorIds)}))`);
+  const rows = await db
+    .select(settingsColumns)
+    .from(vendors)
+    .where(sql`${vendors.vendor_id} IN (SELECT value FROM json_each(${JSON.stringify(vendorIds)}))`);
   return new Map(rows.map((r) => [r.vendor_id, toVendorSettings(r)]));
 }
 
@@ -182,7 +227,10 @@ export async function loadMarket(
   const ids = wanted.map((v) => v.vendor_id);
   const span = (opts.spanDays ?? BOOKING_HORIZON_DAYS) + 2;
   const [settingRows, busyRows] = await db.batch([
-    db.select(settingsColumns).from(vendors).where(sql`${vendors.vendor_id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
+    db
+      .select(settingsColumns)
+      .from(vendors)
+      .where(sql`${vendors.vendor_id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
     busyQuery(db, ids, now, now - DAY_MS, now + span * DAY_MS),
   ]);
   const settings = new Map(settingRows.map((r) => [r.vendor_id, toVendorSettings(r)]));
@@ -191,7 +239,14 @@ export async function loadMarket(
   for (const v of wanted) {
     const s = settings.get(v.vendor_id);
     if (!s) continue;
-    candidates.push({ vendorId: v.vendor_id, isPro: v.is_pro, settings: s, busy: busy.get(v.vendor_id) ?? [], offers: new Set(v.offers.keys()), distance_miles: v.distance_miles });
+    candidates.push({
+      vendorId: v.vendor_id,
+      isPro: v.is_pro,
+      settings: s,
+      busy: busy.get(v.vendor_id) ?? [],
+      offers: new Set(v.offers.keys()),
+      distance_miles: v.distance_miles,
+    });
   }
   return { near: [...near], candidates };
 }
@@ -219,12 +274,20 @@ export function ownHoldsQuery(db: DrizzleD1Database, owner: CartOwner, cartitemi
     .where(
       and(
         sql`${cartItems.cartitemid} IN (SELECT value FROM json_each(${JSON.stringify(cartitemids)}))`,
-        owner.userId !== null ? eq(carts.user_id, owner.userId) : owner.visitorHash !== null ? eq(carts.visitor_token_hash, owner.visitorHash) : sql`0`,
+        owner.userId !== null
+          ? eq(carts.user_id, owner.userId)
+          : owner.visitorHash !== null
+            ? eq(carts.visitor_token_hash, owner.visitorHash)
+            : sql`0`,
       ),
     );
 }
 
-export async function ownHolds(db: DrizzleD1Database, owner: CartOwner, cartitemids: readonly number[]): Promise<Set<string>> {
+export async function ownHolds(
+  db: DrizzleD1Database,
+  owner: CartOwner,
+  cartitemids: readonly number[],
+): Promise<Set<string>> {
   if (cartitemids.length === 0 || (owner.userId === null && owner.visitorHash === null)) return new Set();
   const rows = await ownHoldsQuery(db, owner, cartitemids);
   return new Set(rows.map((r) => r.hold_id).filter((h): h is string => h !== null));

@@ -11,7 +11,10 @@ import {
 import { holidayMap } from "../../domain/calendar/holidays";
 import type { MatchingWindow } from "../../domain/calendar/matching";
 import { basePaddingMinutes } from "../../domain/calendar/padding";
-import { addDays, dayNumber, zoneTable } from "../../domain/calendar/time";
+import { BOOKING_HORIZON_DAYS } from "../../domain/calendar/slots";
+import { addDays, DAY_MS, dayNumber, MINUTE_MS, zoneTable } from "../../domain/calendar/time";
+
+const SLOT_MS = 30 * MINUTE_MS;
 import type { VendorSettings } from "../../durable/vendor-calendar";
 import { vendorBusy } from "../../schema/tables/vendors";
 
@@ -78,6 +81,11 @@ export interface SlotSearch {
   /** Local dates in the vendor's zone (defaults: today .. the 88-day horizon). */
   from?: string;
   to?: string;
+  /**
+   * Days from today the search may reach (default the 88-day horizon). A short window passes its own
+   * length: freeSlots reads the zone's offsets once per day of the horizon, the main cost per vendor.
+   */
+  horizonDays?: number;
 }
 
 /** One vendor's free starts (domain/calendar freeSlots with the vendor's settings). */
@@ -97,6 +105,7 @@ export function vendorFreeSlots(s: SlotSearch): FreeSlotsResult {
     holidayPolicy: v.holidayPolicy,
     from: s.from,
     to: s.to,
+    horizonDays: s.horizonDays,
   });
 }
 
@@ -138,7 +147,11 @@ export interface MatchCandidate {
 }
 
 export interface MatchResult {
-  days: Array<{ date: string; holiday?: string; slots: Array<{ time: string; start: number; standard_vendor_count: number; pro_vendor_count: number }> }>;
+  days: Array<{
+    date: string;
+    holiday?: string;
+    slots: Array<{ time: string; start: number; standard_vendor_count: number; pro_vendor_count: number }>;
+  }>;
   /** Vendors with at least one free start in the window. */
   freeVendors: number;
   /** The earliest free start of any vendor, or null. */
@@ -158,7 +171,13 @@ export function matchSlots(args: {
   tz: string;
   window: MatchingWindow;
 }): MatchResult {
-  const counts = new Map<number, { std: number; pro: number }>();
+  // Counts per start in two typed arrays indexed by half-hour since `base`: US zones sit on the half-hour
+  // grid, so every start has a slot; anything else (a 45-minute zone) falls back to a map.
+  const base = Math.floor((dayNumber(args.window.from) - 2) * (DAY_MS / SLOT_MS)) * SLOT_MS;
+  const size = (args.window.days + 4) * (DAY_MS / SLOT_MS);
+  const std = new Uint32Array(size);
+  const pro = new Uint32Array(size);
+  const odd = new Map<number, { std: number; pro: number }>();
   const memo = new Map<string, number[]>();
   let freeVendors = 0;
   for (const c of args.candidates) {
@@ -173,16 +192,18 @@ export function matchSlots(args: {
       now: args.now,
       from: v.tz === args.tz ? args.window.from : addDays(args.window.from, -1),
       to: v.tz === args.tz ? args.window.to : addDays(args.window.to, 1),
+      // The window counts today as day 1; one more day covers a vendor whose zone is ahead.
+      horizonDays: Math.min(BOOKING_HORIZON_DAYS, args.window.days + 1),
     };
     let starts: number[] | undefined;
     let key: string | null = null;
     if (c.busy.length === 0) {
+      // With nothing booked, padding and the 60% rule cannot matter: hours, zone and gates decide.
       key = JSON.stringify([
         v.tz,
         v.weekly,
         v.sameDay && canBookSameDay(v.reliability).allowed,
         v.holidayPolicy === "work" && canBookHoliday(v.reliability).allowed,
-        basePaddingMinutes(v.completedJobs),
       ]);
       starts = memo.get(key);
     }
@@ -191,13 +212,22 @@ export function matchSlots(args: {
       if (key !== null) memo.set(key, starts);
     }
     if (starts.length > 0) freeVendors += 1;
+    const counter = c.isPro ? pro : std;
     for (const s of starts) {
-      const entry = counts.get(s) ?? { std: 0, pro: 0 };
-      if (c.isPro) entry.pro += 1;
-      else entry.std += 1;
-      counts.set(s, entry);
+      const offset = s - base;
+      const i = offset / SLOT_MS;
+      if (offset % SLOT_MS === 0 && i >= 0 && i < size) counter[i]! += 1;
+      else {
+        const entry = odd.get(s) ?? { std: 0, pro: 0 };
+        if (c.isPro) entry.pro += 1;
+        else entry.std += 1;
+        odd.set(s, entry);
+      }
     }
   }
+  const counts = new Map<number, { std: number; pro: number }>(odd);
+  for (let i = 0; i < size; i++)
+    if (std[i]! > 0 || pro[i]! > 0) counts.set(base + i * SLOT_MS, { std: std[i]!, pro: pro[i]! });
 
   const { from, to } = args.window;
   const holidays = holidayMap(from, to);

@@ -13,7 +13,9 @@ const next = () => ++counter + Math.floor(Math.random() * 1e6) * 100;
 
 export const TZ = "America/New_York";
 /** Every day 06:00-24:00: any grid start fits. */
-export const ALL_WEEK = { weekly: Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((d) => [d, [["06:00", "24:00"]]])) };
+export const ALL_WEEK = {
+  weekly: Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((d) => [d, [["06:00", "24:00"]]])),
+};
 
 /** A ZIP of our own at a unique point (latitude band of its own so other tests' vendors stay out of range). */
 export async function makeZip(opts: { tz?: string; areaId?: number | null } = {}) {
@@ -31,14 +33,25 @@ export async function makeZip(opts: { tz?: string; areaId?: number | null } = {}
 
 export async function makeService(opts: { minutes?: number; price?: number; type?: number; enable?: boolean } = {}) {
   const n = next();
-  const group = await env.DB.prepare("INSERT INTO service_code_groups (name, slug, display_order) VALUES (?, ?, 1) RETURNING service_code_group_id")
+  const group = await env.DB.prepare(
+    "INSERT INTO service_code_groups (name, slug, display_order) VALUES (?, ?, 1) RETURNING service_code_group_id",
+  )
     .bind(`Group ${n}`, `group-${n}`)
     .first<{ service_code_group_id: number }>();
   const row = await env.DB.prepare(
     `INSERT INTO services (service_code, slug, description, service_code_group_id, duration_minutes, base_price_cents, type, enable)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING service_id, service_code`,
   )
-    .bind(`CAL-${n}`, `cal-service-${n}`, `Calendar Service ${n}`, group!.service_code_group_id, opts.minutes ?? 60, opts.price ?? 9000, opts.type ?? 1, opts.enable === false ? 0 : 1)
+    .bind(
+      `CAL-${n}`,
+      `cal-service-${n}`,
+      `Calendar Service ${n}`,
+      group!.service_code_group_id,
+      opts.minutes ?? 60,
+      opts.price ?? 9000,
+      opts.type ?? 1,
+      opts.enable === false ? 0 : 1,
+    )
     .first<{ service_id: number; service_code: string }>();
   return { serviceId: row!.service_id, serviceCode: row!.service_code, groupId: group!.service_code_group_id };
 }
@@ -90,7 +103,9 @@ export async function makeVendor(o: VendorOpts): Promise<number> {
     .first<{ vendor_id: number }>();
   const vendorId = row!.vendor_id;
   for (const offer of o.offers ?? []) {
-    await env.DB.prepare("INSERT INTO vendor_services (vendor_id, service_id, enabled, price_override_cents, restricted_at) VALUES (?, ?, 1, ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO vendor_services (vendor_id, service_id, enabled, price_override_cents, restricted_at) VALUES (?, ?, 1, ?, ?)",
+    )
       .bind(vendorId, offer.serviceId, offer.priceOverride ?? null, offer.restricted ? T0 : null)
       .run();
   }
@@ -103,7 +118,16 @@ export async function settingsOf(vendorId: number): Promise<VendorSettings> {
     "SELECT vendor_id, updated_at, tz, available_setting, completed_jobs, reliability, status, soft_banned FROM vendors WHERE vendor_id = ?",
   )
     .bind(vendorId)
-    .first<{ vendor_id: number; updated_at: number; tz: string; available_setting: string; completed_jobs: number; reliability: number; status: string; soft_banned: number }>();
+    .first<{
+      vendor_id: number;
+      updated_at: number;
+      tz: string;
+      available_setting: string;
+      completed_jobs: number;
+      reliability: number;
+      status: string;
+      soft_banned: number;
+    }>();
   return toVendorSettings({ ...row!, soft_banned: row!.soft_banned === 1 });
 }
 
@@ -112,8 +136,17 @@ export function calendarOf(vendorId: number) {
 }
 
 export async function busyRows(vendorId: number) {
-  const { results } = await env.DB.prepare("SELECT kind, ref_id, starts_at, ends_at, is_connect, expires_at FROM vendor_busy WHERE vendor_id = ? ORDER BY starts_at")
+  const { results } = await env.DB.prepare(
+    "SELECT kind, ref_id, starts_at, ends_at, is_connect, expires_at FROM vendor_busy WHERE vendor_id = ? ORDER BY starts_at",
+  )
     .bind(vendorId)
-    .all<{ kind: string; ref_id: string; starts_at: number; ends_at: number; is_connect: number; expires_at: number | null }>();
+    .all<{
+      kind: string;
+      ref_id: string;
+      starts_at: number;
+      ends_at: number;
+      is_connect: number;
+      expires_at: number | null;
+    }>();
   return results;
 }
