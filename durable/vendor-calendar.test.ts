@@ -289,6 +289,19 @@ describe("VendorCalendar bookings and time off", () => {
     expect((await busyRows(vendorId)).map((r) => r.kind)).toEqual(["hold", "hold"]);
   });
 
+  it("looks past full days for the nearest free time", async () => {
+    const { vendorId, settings, stub } = await vendor();
+    await stub.addTimeOff(
+      { vendorId, ref: "week", start: at("2026-11-23", "00:00"), end: at("2026-11-27", "00:00"), now: T0 },
+      key(),
+    );
+    // Wednesday 10:00 is inside four days off: Friday 06:00 (44 h away) beats Sunday 21:30 (60.5 h away).
+    expect(await stub.placeHold(hold(settings, at("2026-11-25", "10:00")))).toMatchObject({
+      code: "CART_ITEM_NOT_AVAILABLE",
+      alternative: { local: "2026-11-27 06:00" },
+    });
+  });
+
   it("adopts the bookings and time off already in D1 on first use", async () => {
     const zip = await makeZip();
     const vendorId = await makeVendor({ near: zip });

@@ -33,7 +33,7 @@ import {
 } from "../domain/calendar/availability";
 import { holidayOn } from "../domain/calendar/holidays";
 import { checkSlotStart } from "../domain/calendar/slots";
-import { DAY_MS, MINUTE_MS, formatLocal, localDate } from "../domain/calendar/time";
+import { DAY_MS, MINUTE_MS, addDays, formatLocal, localDate } from "../domain/calendar/time";
 
 // ---------------------------------------------------------------------------------------------------
 // Constants and public types
@@ -185,13 +185,25 @@ function rulesInput(j: JudgeInput, busy: readonly BusyInterval[]): Omit<FreeSlot
   };
 }
 
-/** The free start nearest to `start` over the booking horizon (ties go to the earlier one), or null. */
+/**
+ * The free start nearest to `start` over the booking horizon (ties go to the earlier one), or null. The
+ * local day before, of and after the start are searched first: a start found there no more than 24 hours
+ * away is nearer than anything two days off, so the full horizon is swept only when those days are full.
+ */
 export function nearestFreeStart(j: JudgeInput): Alternative | null {
-  const starts = allStarts(freeSlots(rulesInput(j, j.busy)));
-  let best: number | null = null;
-  for (const s of starts) {
-    if (best === null || Math.abs(s - j.start) < Math.abs(best - j.start)) best = s;
-  }
+  const nearest = (starts: readonly number[]): number | null => {
+    let best: number | null = null;
+    for (const s of starts) if (best === null || Math.abs(s - j.start) < Math.abs(best - j.start)) best = s;
+    return best;
+  };
+  const date = localDate(j.start, j.settings.tz);
+  const around = nearest(
+    allStarts(freeSlots({ ...rulesInput(j, j.busy), from: addDays(date, -1), to: addDays(date, 1) })),
+  );
+  const best =
+    around !== null && Math.abs(around - j.start) <= DAY_MS
+      ? around
+      : nearest(allStarts(freeSlots(rulesInput(j, j.busy))));
   return best === null ? null : { start: best, local: formatLocal(best, j.settings.tz) };
 }
 
