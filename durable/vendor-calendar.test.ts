@@ -248,6 +248,19 @@ describe("VendorCalendar bookings and time off", () => {
     expect(await stub.listBusy({ vendorId, now: T0 + 60 * MIN })).toMatchObject([{ kind: "booking", ref: "so-501" }]);
   });
 
+  it("refuses to confirm a hold that time off now covers, and keeps the hold", async () => {
+    const { vendorId, settings, stub } = await vendor();
+    const h = await stub.placeHold(hold(settings, at(TUE, "10:00")));
+    if (!h.ok) throw new Error("hold refused");
+    await stub.addTimeOff({ vendorId, ref: "sick", start: at(TUE, "00:00"), end: at(TUE, "23:59"), now: T0 }, key());
+    expect(await stub.confirmHold(h.hold.holdId, "so-9", key(), T0 + MIN)).toMatchObject({
+      ok: false,
+      code: "CART_ITEM_NOT_AVAILABLE",
+      reason: "blocked",
+    });
+    expect((await stub.listBusy({ vendorId, now: T0 + MIN })).map((b) => b.kind)).toEqual(["time_off", "hold"]);
+  });
+
   it("refuses to confirm a lapsed or unknown hold", async () => {
     const { settings, stub } = await vendor();
     const h = await stub.placeHold(hold(settings, at(TUE, "10:00")));

@@ -496,15 +496,19 @@ export class VendorCalendar extends DurableObject<Env> {
 
   /**
    * Turns a live hold into a booking for `orderRef` (checkout). Guarantees: the booking takes exactly the
-   * hold's time, with no new availability check (the hold reserved it); an expired or unknown hold is
-   * refused with CART_ITEM_NOT_AVAILABLE; confirming the same hold for the same order again answers the
-   * same booking; a replayed key returns the first answer.
+   * hold's time; other jobs are not re-checked (the hold reserved the time against them), but in the same
+   * synchronous section the hold is re-validated like a cart item (judgeLiveHold): time off added over it
+   * refuses with CART_ITEM_NOT_AVAILABLE, hours the vendor no longer works with CART_ITEM_DATE_CHANGED,
+   * and the hold stays until it lapses. An expired or unknown hold is CART_ITEM_NOT_AVAILABLE; confirming
+   * the same hold for the same order again answers the same booking; a replayed key returns the first
+   * answer. `settings` (optional) refreshes the object's copy like placeHold's.
    */
   async confirmHold(
     holdId: string,
     orderRef: string,
     idempotencyKey: string,
     now: number = Date.now(),
+    settings?: VendorSettings,
   ): Promise<ConfirmAnswer> {
     const vendorId = holdVendorId(holdId);
     const gone: Refusal = { ok: false, code: "CART_ITEM_NOT_AVAILABLE", reason: "hold-gone", alternative: null };
@@ -546,6 +550,36 @@ export class VendorCalendar extends DurableObject<Env> {
       if (!hold) {
         this.remember(idempotencyKey, "confirmHold", fingerprint, gone);
         return gone;
+      }
+      const current = settings ? this.freshest(settings) : this.settings;
+      if (current) {
+        const timeOff = this.sql
+          .exec<BusyRow>(
+            "SELECT * FROM busy WHERE kind = 'time_off' AND start_ms < ? AND end_ms > ?",
+            hold.end_ms,
+            hold.start_ms,
+          )
+          .toArray()
+          .map((r) => ({ start: r.start_ms, end: r.end_ms }));
+        const verdict = judgeLiveHold({
+          settings: current,
+          now,
+          grantedAt: hold.created_at,
+          start: hold.start_ms,
+          durationMinutes: Math.round((hold.end_ms - hold.start_ms) / MINUTE_MS),
+          isConnect: hold.is_connect === 1,
+          timeOff,
+        });
+        if (verdict) {
+          const out: Refusal = {
+            ok: false,
+            code: verdict,
+            reason: verdict === "CART_ITEM_DATE_CHANGED" ? "outside-hours" : "blocked",
+            alternative: null,
+          };
+          this.remember(idempotencyKey, "confirmHold", fingerprint, out);
+          return out;
+        }
       }
       this.sql.exec("DELETE FROM busy WHERE kind = 'hold' AND ref = ?", holdId);
       this.sql.exec(
