@@ -1,7 +1,7 @@
 /**
  * US phone numbers. Accepts the common ways people type them and returns E.164 (+1XXXXXXXXXX), or null.
- * NANP rules: area code and exchange cannot start with 0 or 1. The 555-01XX range is allowed because it
- * is reserved for fiction (our demo accounts use it).
+ * NANP rules: area code and exchange cannot start with 0 or 1. The 555-01XX line range is allowed: it
+ * (555-0100 to 0199 in any area) is reserved for fiction; our demo accounts use it.
  */
 export function normalizeUsPhone(input: string): string | null {
   const trimmed = input.trim();
@@ -13,7 +13,7 @@ export function normalizeUsPhone(input: string): string | null {
   return `+1${digits}`;
 }
 
-/** "(555) 010-0001" for display. */
+/** "(212) 555-0101" for display. */
 export function formatUsPhone(e164: string): string {
   const d = e164.replace(/^\+1/, "");
   if (!/^\d{10}$/.test(d)) return e164;

@@ -4,12 +4,14 @@ import { catalogue } from "../domain/messages";
 import type { ShellData } from "../schema/payloads/shell";
 import { accountsApi } from "./api/accounts";
 import { adminApi } from "./api/admin";
+import { availabilityApi } from "./api/availability";
+import { cartApi } from "./api/cart";
 import { catalogueApi, testimonialsApi, userServicesApi } from "./api/catalogue";
 import { connectAdminApi } from "./api/connect-admin";
 import { mediaApp } from "./api/media";
 import { placesApi } from "./api/places";
 import { profileApi } from "./api/profile";
-import { shellApi, shellData } from "./api/shell";
+import { shellApi, shellDataOrFallback } from "./api/shell";
 import { uploadsApp } from "./api/uploads";
 import { vendorApi } from "./api/vendor";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
@@ -19,7 +21,7 @@ import type { AppEnv } from "./http/types";
 import { clock } from "./middleware/clock";
 import { csrf } from "./middleware/csrf";
 import { rateLimit } from "./middleware/rate-limit";
-import { session } from "./middleware/session";
+import { pageSession, session } from "./middleware/session";
 
 /** Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it). */
 export type RenderPage = (request: Request, shell: ShellData) => Promise<Response>;
@@ -49,6 +51,8 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/", placesApi)
     .route("/booking", catalogueApi)
     .route("/booking", vendorsDirectoryApi)
+    .route("/booking", availabilityApi)
+    .route("/booking", cartApi)
     .route("/users/me", userServicesApi)
     .route("/", testimonialsApi);
 
@@ -62,10 +66,10 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
 
   if (opts.renderPage) {
     const render = opts.renderPage;
-    app.use("*", session);
+    app.use("*", pageSession);
     app.all("*", async (c) => {
       const viewer = c.get("viewer");
-      const shell = await shellData(c.env, c.get("db"), viewer ? toProfile(viewer) : null);
+      const shell = await shellDataOrFallback(c.env, c.get("db"), viewer ? toProfile(viewer) : null);
       return render(c.req.raw, shell);
     });
   }

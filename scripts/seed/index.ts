@@ -11,10 +11,10 @@
  * row has a fixed id and goes in with INSERT OR IGNORE, so a second run changes nothing.
  *
  * Demo accounts (all active; log in with phone or email and the password `demo-password`):
- *   customer       Ava Brooks   +15550100001  ava@example.com      $25.00 credit, saved Visa 4242, NYC 10001
- *   vendor         Maya Lopez   +15550100002  maya@example.com     vendor_id 1 (New York City)
- *   connect admin  Connor Reed  +15550100003  connect@example.com  security_groups "31"
- *   admin          Alex Morgan  +15550100004  admin@example.com    security_groups "50"
+ *   customer       Ava Brooks   +12125550101  ava@example.com      $25.00 credit, saved Visa 4242, NYC 10001
+ *   vendor         Maya Lopez   +12125550102  maya@example.com     vendor_id 1 (New York City)
+ *   connect admin  Connor Reed  +12125550103  connect@example.com  security_groups "31"
+ *   admin          Alex Morgan  +12125550104  admin@example.com    security_groups "50"
  * Every other seeded vendor and customer account also accepts `demo-password` (docs/demo-accounts.md).
  */
 import { mkdtempSync, rmSync, writeFileSync, copyFileSync } from "node:fs";

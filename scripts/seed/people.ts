@@ -9,10 +9,10 @@ import type { Random } from "./random";
 import { DAY } from "./time";
 
 export const DEMO = {
-  CUSTOMER: { user_id: 1, name: "Ava Brooks", phone: "+15550100001", email: "ava@example.com" },
-  VENDOR: { user_id: 2, name: "Maya Lopez", phone: "+15550100002", email: "maya@example.com" },
-  CONNECT_ADMIN: { user_id: 3, name: "Connor Reed", phone: "+15550100003", email: "connect@example.com" },
-  ADMIN: { user_id: 4, name: "Alex Morgan", phone: "+15550100004", email: "admin@example.com" },
+  CUSTOMER: { user_id: 1, name: "Ava Brooks", phone: "+12125550101", email: "ava@example.com" },
+  VENDOR: { user_id: 2, name: "Maya Lopez", phone: "+12125550102", email: "maya@example.com" },
+  CONNECT_ADMIN: { user_id: 3, name: "Connor Reed", phone: "+12125550103", email: "connect@example.com" },
+  ADMIN: { user_id: 4, name: "Alex Morgan", phone: "+12125550104", email: "admin@example.com" },
 } as const;
 export const DEMO_PASSWORD = "demo-password";
 export const MAYA_VENDOR_ID = 1;
@@ -286,7 +286,7 @@ export function buildVendors(r: Random, zips: readonly Zip[], now: number): Vend
       last: v.last,
       name: `${v.first} ${v.last}`,
       email: maya ? DEMO.VENDOR.email : `${emailName(v.first)}.${emailName(v.last)}@example.com`,
-      phone: maya ? DEMO.VENDOR.phone : `+1555020${pad4(vendor_id)}`,
+      phone: maya ? DEMO.VENDOR.phone : `+1646555${pad4(vendor_id)}`,
       area,
       profile: v.profile,
       status: v.status ?? "active",
@@ -323,7 +323,7 @@ export function buildCustomers(r: Random, zips: readonly Zip[], now: number): Cu
         last,
         name: `${first} ${last}`,
         email: `${emailName(first)}.${emailName(last)}${id}@example.net`,
-        phone: `+1555030${pad4(id)}`,
+        phone: `+1917555${pad4(id)}`,
         area,
         zip,
         address: `${r.int(12, 980)} ${street}, ${zip.city}, ${zip.state} ${zip.zip}`,

@@ -16,6 +16,7 @@ export function shellFromServerContext(ctx: unknown): ShellData | null {
         categories: (Array.isArray(c.categories) ? c.categories : []) as NavCategory[],
         supportPhone: typeof c.supportPhone === "string" ? c.supportPhone : "",
         compatibilityLevel: typeof c.compatibilityLevel === "number" ? c.compatibilityLevel : 1,
+        featuredDiscounts: Array.isArray(c.featuredDiscounts) ? c.featuredDiscounts : [],
       }),
     ) as ShellData;
   } catch {

@@ -14,6 +14,8 @@ export interface ShellState {
   categories: NavCategory[];
   supportPhone: string;
   compatibilityLevel: number;
+  /** Discounts of the featured services (for the level-8 rule); null until shell data arrived. */
+  featuredDiscounts: number[] | null;
   /** True once real shell data arrived (from the server render or GET /api/shell). */
   ready: boolean;
 }
@@ -29,6 +31,7 @@ export const EMPTY_SHELL: ShellState = {
   categories: [],
   supportPhone: BRAND.fallbackSupportPhone,
   compatibilityLevel: 1,
+  featuredDiscounts: null,
   ready: false,
 };
 
@@ -39,6 +42,7 @@ export function shellStateFrom(data: ShellData | null): ShellState {
     categories: [...(data.categories ?? [])].sort((a, b) => a.display_order - b.display_order),
     supportPhone: formatPhone(data.supportPhone || BRAND.fallbackSupportPhone),
     compatibilityLevel: Number.isFinite(data.compatibilityLevel) ? data.compatibilityLevel : 1,
+    featuredDiscounts: Array.isArray(data.featuredDiscounts) ? data.featuredDiscounts : null,
     ready: true,
   };
 }

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { Hono } from "hono";
 import type { Profile } from "../../schema/payloads/accounts";
@@ -37,6 +37,15 @@ async function navCategories(db: DrizzleD1Database): Promise<NavCategory[]> {
   }));
 }
 
+/** Featured services are the popular ones (as GET /booking/featured answers). */
+async function featuredDiscounts(db: DrizzleD1Database): Promise<number[]> {
+  const rows = await db
+    .select({ discount: services.discount_cents })
+    .from(services)
+    .where(and(eq(services.enable, true), eq(services.is_popular, true)));
+  return rows.map((r) => r.discount);
+}
+
 async function compatibilityLevel(db: DrizzleD1Database): Promise<number> {
   const [row] = await db.select().from(settings).where(eq(settings.key, SETTING_KEYS.COMPATIBILITY_LEVEL)).limit(1);
   const level = row ? Number(JSON.parse(row.value)) : 1;
@@ -44,8 +53,25 @@ async function compatibilityLevel(db: DrizzleD1Database): Promise<number> {
 }
 
 export async function shellData(env: Env, db: DrizzleD1Database, viewer: Profile | null): Promise<ShellData> {
-  const [categories, level] = await Promise.all([navCategories(db), compatibilityLevel(db)]);
-  return { viewer, categories, supportPhone: env.SUPPORT_PHONE, compatibilityLevel: level };
+  const [categories, level, discounts] = await Promise.all([
+    navCategories(db),
+    compatibilityLevel(db),
+    featuredDiscounts(db),
+  ]);
+  return { viewer, categories, supportPhone: env.SUPPORT_PHONE, compatibilityLevel: level, featuredDiscounts: discounts };
+}
+
+/**
+ * The shell for a page render. A page must still render when the database is unreachable or not migrated:
+ * the failure is logged and the page gets a signed-out shell with no categories.
+ */
+export async function shellDataOrFallback(env: Env, db: DrizzleD1Database, viewer: Profile | null): Promise<ShellData> {
+  try {
+    return await shellData(env, db, viewer);
+  } catch (error) {
+    console.error(JSON.stringify({ at: "shellData", error: String(error) }));
+    return { viewer: null, categories: [], supportPhone: env.SUPPORT_PHONE, compatibilityLevel: 1, featuredDiscounts: [] };
+  }
 }
 
 export const shellApi = new Hono<AppEnv>().get("/", async (c) => {

@@ -46,16 +46,19 @@ export function EmptyState({
   title,
   children,
   steps = [],
+  headingLevel = 2,
 }: {
   icon?: ReactNode;
   title: string;
+  /** 1 when the empty state is the whole page (gates, maintenance), so the page still has its h1. */
+  headingLevel?: 1 | 2;
   children?: ReactNode;
   steps?: NextStep[];
 }) {
   return (
     <section className="empty-state" aria-label={title}>
       {icon && <div className="empty-icon">{icon}</div>}
-      <h2 className="empty-title">{title}</h2>
+      {headingLevel === 1 ? <h1 className="empty-title">{title}</h1> : <h2 className="empty-title">{title}</h2>}
       {children && <div className="empty-body">{children}</div>}
       {steps.length > 0 && (
         <div className="empty-actions">

@@ -47,6 +47,7 @@ export function RequireRole({ need, children }: { need: Requirement; children: R
       <div className="gate">
         <EmptyState
           icon={<LockIcon />}
+          headingLevel={1}
           title="Please log in to continue"
           steps={[
             { label: "Log In", onClick: () => openAuthModal("login"), primary: true },
@@ -63,6 +64,7 @@ export function RequireRole({ need, children }: { need: Requirement; children: R
       <div className="gate" data-testid="no-access">
         <EmptyState
           icon={<LockIcon />}
+          headingLevel={1}
           title="You don't have access to this page"
           steps={[
             { label: "Go to the home page", href: "/", primary: true },

@@ -9,6 +9,7 @@ export function MaintenancePage() {
     <div className="gate">
       <EmptyState
         icon={<ClockIcon size={28} />}
+        headingLevel={1}
         title="We'll be right back"
         steps={[{ label: "Try again", onClick: () => window.location.assign("/"), primary: true }]}
       >

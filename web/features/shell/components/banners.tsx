@@ -17,11 +17,11 @@ import { openAuthModal } from "../../../stores/ui-store";
 const PROMO_SNOOZE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Compatibility-level banners (SPEC section 4) and the app banner. The level comes from the shell data;
- * featured services are not part of it yet, so the level-8 rule receives `null` and never raises it.
+ * Compatibility-level banners (SPEC section 4) and the app banner. The level and the featured services'
+ * discounts (for the level-8 signup promo rule) come from the shell data.
  */
 export function Banners() {
-  const { compatibilityLevel, viewer, supportPhone } = useShell();
+  const { compatibilityLevel, viewer, supportPhone, featuredDiscounts } = useShell();
   const referral = settingsStore.use((s) => Boolean(s.referralCode));
   const promoSnoozed = settingsStore.use((s) => (s.setting008 ?? 0) > Date.now());
   const appPostponed = settingsStore.use((s) => s.setting002);
@@ -34,7 +34,7 @@ export function Banners() {
   const level = nextCompatibilityLevel(compatibilityLevel, {
     signedIn: Boolean(viewer),
     hasReferralCode: referral,
-    featuredDiscounts: null,
+    featuredDiscounts,
   });
   const b = compatibilityBanners(level);
 
