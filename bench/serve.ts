@@ -6,7 +6,7 @@ import { prepareState } from "../tests/e2e/state";
  * benchmarks that measure it through HTTP like a user's browser would.
  */
 export async function serveBuiltWorker(opts: { port: number; stateDir: string }): Promise<{ url: string; stop: () => void }> {
-  prepareState(opts.stateDir);
+  prepareState(opts.stateDir, { quiet: true });
   const child: ChildProcess = spawn("npx", ["vite", "preview", "--port", String(opts.port), "--strictPort"], {
     env: { ...process.env, GLOW_STATE_DIR: opts.stateDir, PORT: String(opts.port) },
     stdio: "ignore",

@@ -6,11 +6,14 @@ import path from "node:path";
  * A throwaway local state (D1, R2, Durable Objects) for end-to-end tests and benchmarks: migrated and
  * seeded from scratch, so runs never depend on or disturb the developer's .wrangler/state.
  */
-export function prepareState(dir: string): void {
+export function prepareState(dir: string, opts: { quiet?: boolean } = {}): void {
   const abs = path.resolve(dir);
   rmSync(abs, { recursive: true, force: true });
   const run = (cmd: string, args: string[]) =>
-    execFileSync(cmd, args, { stdio: "inherit", env: { ...process.env, GLOW_STATE_DIR: abs } });
+    execFileSync(cmd, args, {
+      stdio: opts.quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+      env: { ...process.env, GLOW_STATE_DIR: abs },
+    });
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", abs]);
   run("npx", ["tsx", "scripts/seed/index.ts"]);
 }
