@@ -20,16 +20,22 @@ async function main() {
   if (existsSync("bench/free-slots.bench.ts")) {
     const { run } = await import("./free-slots.bench");
     const r = await run();
-    print(`free slots, one vendor, 88 days, 300 jobs (pure): median ${fmt(r.median, 3)} ms, p99 ${fmt(r.p99, 3)} ms; target < 2 ms: ${verdict(r.median, 2)}`);
+    print(
+      `free slots, one vendor, 88 days, 300 jobs (pure): median ${fmt(r.median, 3)} ms, p99 ${fmt(r.p99, 3)} ms; target < 2 ms: ${verdict(r.median, 2)}`,
+    );
   }
 
   execFileSync("npx", ["vite", "build"], { stdio: "ignore" });
   const server = await serveBuiltWorker({ port: 4320, stateDir: ".wrangler/bench-state" });
   try {
     const ssr = await homeSsrTimes(server.url, 300);
-    print(`home page SSR (${ssr.n} sequential requests, built Worker): median ${fmt(ssr.median)} ms, p99 ${fmt(ssr.p99)} ms; target median < 30 ms: ${verdict(ssr.median, 30)}`);
+    print(
+      `home page SSR (${ssr.n} sequential requests, built Worker): median ${fmt(ssr.median)} ms, p99 ${fmt(ssr.p99)} ms; target median < 30 ms: ${verdict(ssr.median, 30)}`,
+    );
     const js = await homeClientJs(server.url);
-    print(`home page client JS: ${js.files} files, ${fmt(js.rawKb, 1)} KB raw, ${fmt(js.gzipKb, 1)} KB gzip; target <= 150 KB gzip: ${verdict(js.gzipKb, 150.0001)}`);
+    print(
+      `home page client JS: ${js.files} files, ${fmt(js.rawKb, 1)} KB raw, ${fmt(js.gzipKb, 1)} KB gzip; target <= 150 KB gzip: ${verdict(js.gzipKb, 150.0001)}`,
+    );
   } finally {
     server.stop();
   }

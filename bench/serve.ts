@@ -5,7 +5,10 @@ import { prepareState } from "../tests/e2e/state";
  * Serves the built Worker locally (vite preview runs dist/ in workerd) on a freshly seeded state, for
  * benchmarks that measure it through HTTP like a user's browser would.
  */
-export async function serveBuiltWorker(opts: { port: number; stateDir: string }): Promise<{ url: string; stop: () => void }> {
+export async function serveBuiltWorker(opts: {
+  port: number;
+  stateDir: string;
+}): Promise<{ url: string; stop: () => void }> {
   prepareState(opts.stateDir, { quiet: true });
   const child: ChildProcess = spawn("npx", ["vite", "preview", "--port", String(opts.port), "--strictPort"], {
     env: { ...process.env, GLOW_STATE_DIR: opts.stateDir, PORT: String(opts.port) },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bottomNavTabs, canUseConnectAdmin, isAdmin, parseSecurityGroups, postLoginDestination, profileMenu } from "./roles";
+import {
+  bottomNavTabs,
+  canUseConnectAdmin,
+  isAdmin,
+  parseSecurityGroups,
+  postLoginDestination,
+  profileMenu,
+} from "./roles";
 
 const customer = { user_id: 1, vendor_id: null, security_groups: "" };
 const vendor = { user_id: 2, vendor_id: 7, security_groups: "" };
@@ -31,16 +38,23 @@ describe("profile menu", () => {
     expect(profileMenu(connect)).toEqual(["connect", ...common]);
     expect(profileMenu(admin)).toEqual(["administrative", ...common]);
     expect(profileMenu({ user_id: 5, vendor_id: 3, security_groups: "31,50" })).toEqual([
-      "administrative", "connect", "dashboard", ...common,
+      "administrative",
+      "connect",
+      "dashboard",
+      ...common,
     ]);
   });
 });
 
 describe("mobile bottom navigation", () => {
-  const keys = (s: Parameters<typeof bottomNavTabs>[0], ref = false) => bottomNavTabs(s, { hasReferralCode: ref }).map((t) => t.href);
+  const keys = (s: Parameters<typeof bottomNavTabs>[0], ref = false) =>
+    bottomNavTabs(s, { hasReferralCode: ref }).map((t) => t.href);
   it("gives visitors Help, Book Now, Checkout and Log In (or Create Account with a referral code)", () => {
     expect(keys(null)).toEqual(["/help", "/#book", "/checkout", "/account/settings"]);
-    expect(bottomNavTabs(null, { hasReferralCode: true }).at(-1)).toMatchObject({ label: "Create Account", modal: "signup" });
+    expect(bottomNavTabs(null, { hasReferralCode: true }).at(-1)).toMatchObject({
+      label: "Create Account",
+      modal: "signup",
+    });
     expect(bottomNavTabs(null, { hasReferralCode: false }).at(-1)).toMatchObject({ label: "Log In", modal: "login" });
   });
   it("gives each role its tabs", () => {

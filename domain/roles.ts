@@ -38,14 +38,7 @@ export function isVendor(subject: Pick<RoleSubject, "vendor_id">): boolean {
 }
 
 export type MenuItem =
-  | "administrative"
-  | "connect"
-  | "dashboard"
-  | "orders"
-  | "wallet"
-  | "membership"
-  | "account"
-  | "logout";
+  "administrative" | "connect" | "dashboard" | "orders" | "wallet" | "membership" | "account" | "logout";
 
 /** The logged-in profile menu, in the order of SPEC section 2. */
 export function profileMenu(subject: RoleSubject): MenuItem[] {
@@ -70,8 +63,7 @@ export function bottomNavTabs(subject: RoleSubject | null, opts: { hasReferralCo
   const tabs: NavTab[] = [];
   if (subject && isAdmin(subject)) tabs.push({ key: "admin", href: "/admin", label: "Admin" });
   else tabs.push({ key: "help", href: "/help", label: "Help" });
-  if (subject && isConnectAdminGroup(subject))
-    tabs.push({ key: "connect", href: "/connect/admin", label: "Connect" });
+  if (subject && isConnectAdminGroup(subject)) tabs.push({ key: "connect", href: "/connect/admin", label: "Connect" });
   if (subject && isVendor(subject)) tabs.push({ key: "business", href: "/business", label: "Business" });
   if (subject) tabs.push({ key: "orders", href: "/account/orders", label: "Orders" });
   else tabs.push({ key: "book", href: "/#book", label: "Book Now" });

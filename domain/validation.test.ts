@@ -54,8 +54,20 @@ describe("uploads", () => {
 
 describe("notification ordering", () => {
   it("sorts by persistence, then not dismissed, then severity descending, then newest", () => {
-    const n = (id: string, persistence: number, dismissed: boolean, severity: number, timestamp: number) => ({ id, persistence, dismissed, severity, timestamp });
-    const list = [n("a", 0, false, 1, 5), n("b", 1, true, 0, 1), n("c", 1, false, 0, 1), n("d", 0, false, 3, 1), n("e", 0, false, 1, 9)];
+    const n = (id: string, persistence: number, dismissed: boolean, severity: number, timestamp: number) => ({
+      id,
+      persistence,
+      dismissed,
+      severity,
+      timestamp,
+    });
+    const list = [
+      n("a", 0, false, 1, 5),
+      n("b", 1, true, 0, 1),
+      n("c", 1, false, 0, 1),
+      n("d", 0, false, 3, 1),
+      n("e", 0, false, 1, 9),
+    ];
     expect(list.sort(compareNotifications).map((x) => x.id)).toEqual(["c", "b", "d", "e", "a"]);
   });
 });

@@ -81,7 +81,15 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
       const code = err.status === 413 ? "FILE_TOO_LARGE" : err.status === 404 ? "NOT_FOUND" : "INVALID_INPUT";
       return errorResponse(code, err.status);
     }
-    console.error(JSON.stringify({ at: "onError", method: c.req.method, path: c.req.path, error: String(err), stack: err instanceof Error ? err.stack : undefined }));
+    console.error(
+      JSON.stringify({
+        at: "onError",
+        method: c.req.method,
+        path: c.req.path,
+        error: String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+      }),
+    );
     return errorResponse("GENERAL_EXCEPTION");
   });
   return app;

@@ -21,7 +21,12 @@ export class Client {
   /** Each client is its own visitor, so per-IP rate limits of one test don't spill into another. */
   ip = `10.0.${Math.floor(++clientCounter / 250)}.${clientCounter % 250}`;
 
-  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+  async call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const h: Record<string, string> = { "x-test-now": String(this.now), "cf-connecting-ip": this.ip, ...headers };
     if (this.cookie) h.cookie = this.cookie;
     let payload: BodyInit | undefined;
@@ -48,8 +53,10 @@ export class Client {
   }
 
   get = <T = any>(path: string, headers?: Record<string, string>) => this.call<T>("GET", path, undefined, headers);
-  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>("POST", path, body, headers);
-  put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>("PUT", path, body, headers);
+  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.call<T>("POST", path, body, headers);
+  put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.call<T>("PUT", path, body, headers);
 }
 
 let phoneCounter = 0;
@@ -61,7 +68,7 @@ export function freshPhone(): string {
 }
 
 export async function lastCodeSentTo(phone: string): Promise<string> {
-  const row = await env.DB.prepare("SELECT body FROM outbox WHERE \"to\" = ? ORDER BY id DESC LIMIT 1")
+  const row = await env.DB.prepare('SELECT body FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1')
     .bind(phone)
     .first<{ body: string }>();
   const code = row?.body.match(/\b(\d{6})\b/)?.[1];
@@ -70,7 +77,10 @@ export async function lastCodeSentTo(phone: string): Promise<string> {
 }
 
 /** Signs up and confirms a customer; the client ends signed in. */
-export async function signUp(client: Client, overrides: Partial<{ name: string; phone: string; email: string; password: string }> = {}) {
+export async function signUp(
+  client: Client,
+  overrides: Partial<{ name: string; phone: string; email: string; password: string }> = {},
+) {
   const phone = overrides.phone ?? freshPhone();
   const account = {
     name: overrides.name ?? "Test Customer",
@@ -95,7 +105,10 @@ export async function promote(userId: number, opts: { groups?: string; vendorId?
 }
 
 /** A vendor business row owned by the user, linked as the user's vendor_id. Returns the vendor_id. */
-export async function makeVendor(userId: number, opts: { name?: string; tz?: string; baseZip?: string } = {}): Promise<number> {
+export async function makeVendor(
+  userId: number,
+  opts: { name?: string; tz?: string; baseZip?: string } = {},
+): Promise<number> {
   const row = await env.DB.prepare(
     `INSERT INTO vendors (user_id, display_name, tz, base_zip, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?) RETURNING vendor_id`,

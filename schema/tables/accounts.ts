@@ -25,7 +25,9 @@ export const users = sqliteTable(
     address: text("address"),
     zipcode: text("zipcode"),
     /** pending until the phone is confirmed with a one-time code; then active. */
-    status: text("status", { enum: ["pending", "active", "disabled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "active", "disabled"] })
+      .notNull()
+      .default("pending"),
     referral_code: text("referral_code").notNull(),
     referred_by_user_id: integer("referred_by_user_id"),
     failed_login_count: integer("failed_login_count").notNull().default(0),
@@ -85,7 +87,9 @@ export const outbox = sqliteTable(
   "outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    channel: text("channel", { enum: ["sms", "email"] }).notNull().default("sms"),
+    channel: text("channel", { enum: ["sms", "email"] })
+      .notNull()
+      .default("sms"),
     to: text("to").notNull(),
     body: text("body").notNull(),
     /** queued (local adapter keeps it here), sent (a provider accepted it), failed. */

@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { authDialog, codeFromOutbox, DEMO, DEMO_PASSWORD, freshPhone, logInWithModal, menuItems, shot } from "./helpers";
+import {
+  authDialog,
+  codeFromOutbox,
+  DEMO,
+  DEMO_PASSWORD,
+  freshPhone,
+  logInWithModal,
+  menuItems,
+  shot,
+} from "./helpers";
 
 test.describe("accounts", () => {
   test("a visitor signs up with the code from the outbox, logs out and logs back in", async ({ page, request }) => {
@@ -7,7 +16,9 @@ test.describe("accounts", () => {
     const email = `e2e-${Date.now()}@example.com`;
     await page.goto("/");
     await page.getByTestId("header-login").click();
-    await authDialog(page, "Log in").getByRole("button", { name: /create (an )?account/i }).click();
+    await authDialog(page, "Log in")
+      .getByRole("button", { name: /create (an )?account/i })
+      .click();
 
     const signup = authDialog(page, "Create your account");
     await expect(signup).toBeVisible();

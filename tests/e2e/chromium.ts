@@ -5,7 +5,9 @@ import { existsSync } from "node:fs";
  * CHROMIUM_PATH overrides the location. Missing Chromium is a failure, never a silent skip.
  */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
+    Boolean,
+  ) as string[];
   const found = candidates.find((p) => existsSync(p));
   if (!found) {
     throw new Error(

@@ -26,7 +26,10 @@ export function e164(pretty: string): string {
  */
 export async function codeFromOutbox(request: APIRequestContext, phone: string): Promise<string> {
   const headers = { origin: BASE_URL, "content-type": "application/json" };
-  const login = await request.post("/api/login", { headers, data: { phone: DEMO.admin.email, password: DEMO_PASSWORD } });
+  const login = await request.post("/api/login", {
+    headers,
+    data: { phone: DEMO.admin.email, password: DEMO_PASSWORD },
+  });
   expect(login.status()).toBe(200);
   const res = await request.get(`/api/admin/outbox?to=${encodeURIComponent(e164(phone))}&limit=1`);
   expect(res.status()).toBe(200);

@@ -7,7 +7,10 @@ import { verifyGoogleIdToken } from "./google-identity";
 const CLIENT_ID = "1234-test.apps.googleusercontent.com";
 
 const b64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 const encodeJson = (value: unknown) => b64url(new TextEncoder().encode(JSON.stringify(value)));
 
 async function keyPair() {
@@ -17,7 +20,10 @@ async function keyPair() {
     ["sign", "verify"],
   )) as CryptoKeyPair;
   const jwk = (await crypto.subtle.exportKey("jwk", pair.publicKey)) as JsonWebKey;
-  return { privateKey: pair.privateKey, jwks: JSON.stringify({ keys: [{ ...jwk, kid: "k1", alg: "RS256", use: "sig" }] }) };
+  return {
+    privateKey: pair.privateKey,
+    jwks: JSON.stringify({ keys: [{ ...jwk, kid: "k1", alg: "RS256", use: "sig" }] }),
+  };
 }
 
 async function sign(privateKey: CryptoKey, claims: Record<string, unknown>, kid = "k1") {
@@ -51,7 +57,9 @@ describe("verifyGoogleIdToken", () => {
     });
     expect(await verifyGoogleIdToken(await sign(privateKey, claims({ aud: "someone-else" })), opts)).toBeNull();
     expect(await verifyGoogleIdToken(await sign(privateKey, claims({ iss: "https://evil.example" })), opts)).toBeNull();
-    expect(await verifyGoogleIdToken(await sign(privateKey, claims({ exp: Math.floor(T0 / 1000) - 1 })), opts)).toBeNull();
+    expect(
+      await verifyGoogleIdToken(await sign(privateKey, claims({ exp: Math.floor(T0 / 1000) - 1 })), opts),
+    ).toBeNull();
     expect(await verifyGoogleIdToken(await sign(privateKey, claims({ email_verified: false })), opts)).toBeNull();
     expect(await verifyGoogleIdToken(await sign(privateKey, good, "unknown-kid"), opts)).toBeNull();
     const other = await keyPair();
@@ -72,7 +80,12 @@ describe("POST /api/auth/google with a configured client", () => {
         `${ORIGIN}/api/auth/google`,
         {
           method: "POST",
-          headers: { "content-type": "application/json", origin: ORIGIN, "x-test-now": String(T0), "cf-connecting-ip": "10.9.9.9" },
+          headers: {
+            "content-type": "application/json",
+            origin: ORIGIN,
+            "x-test-now": String(T0),
+            "cf-connecting-ip": "10.9.9.9",
+          },
           body: JSON.stringify({ credential }),
         },
         testEnv,

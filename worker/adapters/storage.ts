@@ -8,7 +8,9 @@ export interface StoredFile {
 }
 
 export async function putFile(env: Env, key: string, bytes: ArrayBuffer, contentType: string): Promise<StoredFile> {
-  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType, cacheControl: "public, max-age=31536000, immutable" } });
+  await env.MEDIA.put(key, bytes, {
+    httpMetadata: { contentType, cacheControl: "public, max-age=31536000, immutable" },
+  });
   return { key, url: `/media/${key}` };
 }
 

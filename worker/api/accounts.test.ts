@@ -21,8 +21,15 @@ describe("POST /api/accounts (signup) and /api/validateOtp", () => {
     const code = await lastCodeSentTo(phone);
     const confirmed = await client.post("/api/validateOtp", { phone, code });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.data).toMatchObject({ name: "Nora Quinn", phone, email: "nora.quinn@example.com", photo: "/assets/user.svg" });
-    expect(confirmed.setCookie).toMatch(/^__Host-sid=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(confirmed.body.data).toMatchObject({
+      name: "Nora Quinn",
+      phone,
+      email: "nora.quinn@example.com",
+      photo: "/assets/user.svg",
+    });
+    expect(confirmed.setCookie).toMatch(
+      /^__Host-sid=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+    );
 
     const profile = await client.get("/api/account/user/profile");
     expect(profile.status).toBe(200);
@@ -33,7 +40,9 @@ describe("POST /api/accounts (signup) and /api/validateOtp", () => {
     const client = new Client();
     const { profile } = await signUp(client);
     const token = client.cookie!.split("=")[1]!;
-    const rows = await env.DB.prepare("SELECT token_hash FROM sessions WHERE user_id = ?").bind(profile.user_id).all<{ token_hash: string }>();
+    const rows = await env.DB.prepare("SELECT token_hash FROM sessions WHERE user_id = ?")
+      .bind(profile.user_id)
+      .all<{ token_hash: string }>();
     expect(rows.results).toHaveLength(1);
     expect(rows.results[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows.results[0]!.token_hash).not.toContain(token);
@@ -57,7 +66,9 @@ describe("POST /api/accounts (signup) and /api/validateOtp", () => {
     });
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
-    const users = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE phone = ?").bind(phone).first<{ n: number }>();
+    const users = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE phone = ?")
+      .bind(phone)
+      .first<{ n: number }>();
     expect(users!.n).toBe(0);
   });
 
@@ -69,13 +80,18 @@ describe("POST /api/accounts (signup) and /api/validateOtp", () => {
     const missing = await client.post("/api/accounts", { name: "N", phone: 5 });
     expect(missing.status).toBe(400);
     expect(missing.body.error.code).toBe("INVALID_INPUT");
-    expect(Object.keys(missing.body.error.fields)).toEqual(expect.arrayContaining(["name", "phone", "email", "password"]));
+    expect(Object.keys(missing.body.error.fields)).toEqual(
+      expect.arrayContaining(["name", "phone", "email", "password"]),
+    );
   });
 
   it("refuses USER_ALREADY_EXISTS for an active phone or email", async () => {
     const first = await signUp(new Client());
     const samePhone = await new Client().post("/api/accounts", { ...first, email: "other@example.com" });
-    expect(samePhone.body.error).toEqual({ code: "USER_ALREADY_EXISTS", message: "User account already exists, please login." });
+    expect(samePhone.body.error).toEqual({
+      code: "USER_ALREADY_EXISTS",
+      message: "User account already exists, please login.",
+    });
     const sameEmail = await new Client().post("/api/accounts", { ...first, phone: freshPhone() });
     expect(sameEmail.body.error.code).toBe("USER_ALREADY_EXISTS");
   });
@@ -109,7 +125,12 @@ describe("POST /api/accounts (signup) and /api/validateOtp", () => {
   it("answers OPT_INCORRECT for a wrong code and OPT_HAS_EXPIRED after 10 minutes", async () => {
     const client = new Client();
     const phone = freshPhone();
-    await client.post("/api/accounts", { name: "Lee", phone, email: `${phone.slice(2)}@example.com`, password: "a long secret" });
+    await client.post("/api/accounts", {
+      name: "Lee",
+      phone,
+      email: `${phone.slice(2)}@example.com`,
+      password: "a long secret",
+    });
     const code = await lastCodeSentTo(phone);
     const wrong = code === "000000" ? "111111" : "000000";
     const incorrect = await client.post("/api/validateOtp", { phone, code: wrong });
@@ -128,14 +149,22 @@ describe("POST /api/accounts (signup) and /api/validateOtp", () => {
   it("burns a code after 5 wrong tries and never accepts a code twice", async () => {
     const client = new Client();
     const phone = freshPhone();
-    await client.post("/api/accounts", { name: "Sam", phone, email: `${phone.slice(2)}@example.com`, password: "a long secret" });
+    await client.post("/api/accounts", {
+      name: "Sam",
+      phone,
+      email: `${phone.slice(2)}@example.com`,
+      password: "a long secret",
+    });
     const code = await lastCodeSentTo(phone);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) await client.post("/api/validateOtp", { phone, code: wrong });
     expect((await client.post("/api/validateOtp", { phone, code })).body.error.code).toBe("OPT_HAS_EXPIRED");
 
     const other = await signUp(new Client());
-    const reuse = await new Client().post("/api/validateOtp", { phone: other.phone, code: await lastCodeSentTo(other.phone) });
+    const reuse = await new Client().post("/api/validateOtp", {
+      phone: other.phone,
+      code: await lastCodeSentTo(other.phone),
+    });
     expect(reuse.body.error.code).toBe("OPT_HAS_EXPIRED");
   });
 
@@ -177,7 +206,10 @@ describe("POST /api/login", () => {
       message: "The information you entered does not match any existing accounts.",
     });
     const badPhone = await client.post("/api/login", { phone: "555", password: "whatever1" });
-    expect(badPhone.body.error).toEqual({ code: "PHONE_NOT_VALID", message: "You have entered an invalid phone number." });
+    expect(badPhone.body.error).toEqual({
+      code: "PHONE_NOT_VALID",
+      message: "You have entered an invalid phone number.",
+    });
     const wrong = await client.post("/api/login", { phone: account.phone, password: "not the password" });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toEqual({
@@ -213,8 +245,14 @@ describe("POST /api/login", () => {
   it("keeps the user agent to 500 characters", async () => {
     const account = await signUp(new Client());
     const client = new Client();
-    await client.post("/api/login", { phone: account.phone, password: account.password }, { "user-agent": "x".repeat(900) });
-    const row = await env.DB.prepare("SELECT length(user_agent) AS n FROM sessions WHERE user_id = ? ORDER BY rowid DESC LIMIT 1")
+    await client.post(
+      "/api/login",
+      { phone: account.phone, password: account.password },
+      { "user-agent": "x".repeat(900) },
+    );
+    const row = await env.DB.prepare(
+      "SELECT length(user_agent) AS n FROM sessions WHERE user_id = ? ORDER BY rowid DESC LIMIT 1",
+    )
       .bind(account.profile.user_id)
       .first<{ n: number }>();
     expect(row!.n).toBe(500);
@@ -254,7 +292,11 @@ describe("password reset", () => {
     const sent = await client.post("/api/resetPassword/verifyOwner", { phone: account.phone });
     expect(sent.body.data).toMatchObject({ phone: account.phone, code_sent: true });
     const code = await lastCodeSentTo(account.phone);
-    const wrong = await client.post("/api/resetPassword", { phone: account.phone, code: code === "000000" ? "111111" : "000000", password: "brand new pass" });
+    const wrong = await client.post("/api/resetPassword", {
+      phone: account.phone,
+      code: code === "000000" ? "111111" : "000000",
+      password: "brand new pass",
+    });
     expect(wrong.body.error.code).toBe("OPT_INCORRECT");
     const done = await client.post("/api/resetPassword", { phone: account.phone, code, password: "brand new pass" });
     expect(done.status).toBe(200);
@@ -268,12 +310,16 @@ describe("password reset", () => {
 
   it("answers INVALID_USER_ACCOUNT for an unknown phone and FAIL_TOO_SOON_SINCE_LAST for a quick resend", async () => {
     const client = new Client();
-    expect((await client.post("/api/resetPassword/verifyOwner", { phone: freshPhone() })).body.error.code).toBe("INVALID_USER_ACCOUNT");
+    expect((await client.post("/api/resetPassword/verifyOwner", { phone: freshPhone() })).body.error.code).toBe(
+      "INVALID_USER_ACCOUNT",
+    );
     const account = await signUp(new Client());
     client.now = T0 + 40 * SECOND;
     await client.post("/api/resetPassword/verifyOwner", { phone: account.phone });
     client.now = T0 + 50 * SECOND;
-    expect((await client.post("/api/resetPassword/verifyOwner", { phone: account.phone })).body.error.code).toBe("FAIL_TOO_SOON_SINCE_LAST");
+    expect((await client.post("/api/resetPassword/verifyOwner", { phone: account.phone })).body.error.code).toBe(
+      "FAIL_TOO_SOON_SINCE_LAST",
+    );
   });
 });
 
@@ -281,13 +327,25 @@ describe("CSRF", () => {
   it("refuses state-changing JSON requests from another origin", async () => {
     const account = await signUp(new Client());
     const client = new Client();
-    const foreign = await client.post("/api/login", { phone: account.phone, password: account.password }, { origin: "https://evil.example" });
+    const foreign = await client.post(
+      "/api/login",
+      { phone: account.phone, password: account.password },
+      { origin: "https://evil.example" },
+    );
     expect(foreign.status).toBe(403);
     expect(foreign.body.error.code).toBe("FORBIDDEN");
-    const crossSite = await client.post("/api/login", { phone: account.phone, password: account.password }, { "sec-fetch-site": "cross-site" });
+    const crossSite = await client.post(
+      "/api/login",
+      { phone: account.phone, password: account.password },
+      { "sec-fetch-site": "cross-site" },
+    );
     expect(crossSite.status).toBe(403);
     expect(client.cookie).toBeNull();
-    const sameOrigin = await client.post("/api/login", { phone: account.phone, password: account.password }, { "sec-fetch-site": "same-origin" });
+    const sameOrigin = await client.post(
+      "/api/login",
+      { phone: account.phone, password: account.password },
+      { "sec-fetch-site": "same-origin" },
+    );
     expect(sameOrigin.status).toBe(200);
   });
 });
@@ -311,6 +369,8 @@ describe("per-IP limit on sign-in endpoints", () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe("FAIL_TOO_SOON_SINCE_LAST");
     client.now = T0 + 61_000;
-    expect((await client.post("/api/login", { phone: freshPhone(), password: "whatever1" })).body.error.code).toBe("INVALID_USER_ACCOUNT");
+    expect((await client.post("/api/login", { phone: freshPhone(), password: "whatever1" })).body.error.code).toBe(
+      "INVALID_USER_ACCOUNT",
+    );
   });
 });

@@ -46,7 +46,9 @@ describe("PUT /api/account/user/profile", () => {
     );
     // Sending one's own phone (in any format) is not a change.
     expect((await client.put("/api/account/user/profile", { phone: me.phone.slice(2) })).status).toBe(200);
-    expect((await client.put("/api/account/user/profile", { email: "nope" })).body.error.code).toBe("INVALID_EMAIL_ADDRESS");
+    expect((await client.put("/api/account/user/profile", { email: "nope" })).body.error.code).toBe(
+      "INVALID_EMAIL_ADDRESS",
+    );
     const taken = await client.put("/api/account/user/profile", { email: other.email });
     expect(taken.body.error.code).toBe("USER_ALREADY_EXISTS");
     const zip = await client.put("/api/account/user/profile", { zipcode: "1234" });
@@ -92,7 +94,9 @@ describe("PUT /api/account/user/profile-picture", () => {
 
     expect((await client.put("/api/account/user/profile-picture", form(png(1000, 7)))).status).toBe(200);
     client.now = T0 + 2 * 24 * 3600 * 1000;
-    expect((await client.put("/api/account/user/profile-picture", form(png(1000, 7)))).body.error.code).toBe("FILE_DUPLICATE");
+    expect((await client.put("/api/account/user/profile-picture", form(png(1000, 7)))).body.error.code).toBe(
+      "FILE_DUPLICATE",
+    );
     client.now = T0 + 3 * 24 * 3600 * 1000 + 1;
     expect((await client.put("/api/account/user/profile-picture", form(png(1000, 7)))).status).toBe(200);
   });
@@ -106,7 +110,12 @@ describe("PUT /api/account/user/profile-picture", () => {
 });
 
 describe("GET /api/account/user/getRedirect", () => {
-  async function orderFor(userId: number, vendorId: number, status: number, at: { arrival: number; completed?: number }) {
+  async function orderFor(
+    userId: number,
+    vendorId: number,
+    status: number,
+    at: { arrival: number; completed?: number },
+  ) {
     const order = await env.DB.prepare(
       `INSERT INTO orders (user_id, status, subtotal_cents, total_cents, address, zipcode, time_zone, idempotency_key, created_at, updated_at)
        VALUES (?, 'confirmed', 9000, 9000, '1 Main St, New York, NY 10001', '10001', 'America/New_York', ?, ?, ?) RETURNING order_id`,
@@ -141,7 +150,10 @@ describe("GET /api/account/user/getRedirect", () => {
     await orderFor(profile.user_id, vendorId, ServiceOrderStatus.SCHEDULED, { arrival: T0 + 3 * 3600_000 });
     expect((await client.get("/api/account/user/getRedirect")).body.data).toEqual({ redirect: 1, destination: null });
 
-    await orderFor(profile.user_id, vendorId, ServiceOrderStatus.COMPLETED, { arrival: T0 - 86_400_000, completed: T0 - 80_000_000 });
+    await orderFor(profile.user_id, vendorId, ServiceOrderStatus.COMPLETED, {
+      arrival: T0 - 86_400_000,
+      completed: T0 - 80_000_000,
+    });
     const res = await client.get("/api/account/user/getRedirect");
     expect(res.body.data).toMatchObject({ redirect: 2, vendor_name: "Nails by Pro", destination: null });
     expect(res.body.data.service_order_id).toEqual(expect.any(Number));
@@ -163,7 +175,9 @@ describe("GET /api/account/user/getRedirect", () => {
 /** A category and a service so jobs can reference one (tests start from the bare migrations). */
 async function ensureService() {
   await env.DB.batch([
-    env.DB.prepare("INSERT OR IGNORE INTO service_code_groups (service_code_group_id, name, slug, display_order) VALUES (1, 'Nails', 'nails', 1)"),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO service_code_groups (service_code_group_id, name, slug, display_order) VALUES (1, 'Nails', 'nails', 1)",
+    ),
     env.DB.prepare(
       `INSERT OR IGNORE INTO services (service_id, service_code, slug, description, service_code_group_id, duration_minutes, base_price_cents)
        VALUES (1, 'NAIL-MANI', 'classic-manicure', 'Classic Manicure', 1, 45, 4500)`,

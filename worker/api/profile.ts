@@ -126,7 +126,12 @@ export const profileApi = new Hono<AppEnv>()
       .limit(1);
     if (unrated) {
       return c.json({
-        data: { ...info, redirect: 2, service_order_id: unrated.service_order_id, vendor_name: unrated.vendor_name ?? undefined },
+        data: {
+          ...info,
+          redirect: 2,
+          service_order_id: unrated.service_order_id,
+          vendor_name: unrated.vendor_name ?? undefined,
+        },
       });
     }
 

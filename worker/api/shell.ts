@@ -58,7 +58,13 @@ export async function shellData(env: Env, db: DrizzleD1Database, viewer: Profile
     compatibilityLevel(db),
     featuredDiscounts(db),
   ]);
-  return { viewer, categories, supportPhone: env.SUPPORT_PHONE, compatibilityLevel: level, featuredDiscounts: discounts };
+  return {
+    viewer,
+    categories,
+    supportPhone: env.SUPPORT_PHONE,
+    compatibilityLevel: level,
+    featuredDiscounts: discounts,
+  };
 }
 
 /**
@@ -70,7 +76,13 @@ export async function shellDataOrFallback(env: Env, db: DrizzleD1Database, viewe
     return await shellData(env, db, viewer);
   } catch (error) {
     console.error(JSON.stringify({ at: "shellData", error: String(error) }));
-    return { viewer: null, categories: [], supportPhone: env.SUPPORT_PHONE, compatibilityLevel: 1, featuredDiscounts: [] };
+    return {
+      viewer: null,
+      categories: [],
+      supportPhone: env.SUPPORT_PHONE,
+      compatibilityLevel: 1,
+      featuredDiscounts: [],
+    };
   }
 }
 

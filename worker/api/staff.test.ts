@@ -8,7 +8,12 @@ describe("GET /api/admin/outbox", () => {
     const a = await signUp(admin);
     await promote(a.profile.user_id, { groups: "50" });
     const phone = freshPhone();
-    await new Client().post("/api/accounts", { name: "Outbox Person", phone, email: `${phone.slice(2)}@example.com`, password: "a long secret" });
+    await new Client().post("/api/accounts", {
+      name: "Outbox Person",
+      phone,
+      email: `${phone.slice(2)}@example.com`,
+      password: "a long secret",
+    });
     const pretty = `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
     const res = await admin.get(`/api/admin/outbox?to=${encodeURIComponent(pretty)}`);
     expect(res.status).toBe(200);
@@ -25,10 +30,14 @@ describe("GET /api/vendor/me/notification", () => {
   it("answers [list, [{ stat }], service areas] with the spec's ordering", async () => {
     const vendor = new Client();
     const v = await signUp(vendor);
-    await env.DB.prepare("INSERT OR IGNORE INTO zipcodes (zip, city, state, state_name, latitude, longitude, time_zone) VALUES ('10001', 'New York', 'NY', 'New York', 40.75, -73.99, 'America/New_York')").run();
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO zipcodes (zip, city, state, state_name, latitude, longitude, time_zone) VALUES ('10001', 'New York', 'NY', 'New York', 40.75, -73.99, 'America/New_York')",
+    ).run();
     const vendorId = await makeVendor(v.profile.user_id, { baseZip: "10001" });
     const insert = (persistence: number, severity: number, ts: number, dismissed: number | null, message: string) =>
-      env.DB.prepare("INSERT INTO notifications (vendor_id, persistence, severity, message, timestamp, dismissed_at) VALUES (?, ?, ?, ?, ?, ?)")
+      env.DB.prepare(
+        "INSERT INTO notifications (vendor_id, persistence, severity, message, timestamp, dismissed_at) VALUES (?, ?, ?, ?, ?, ?)",
+      )
         .bind(vendorId, persistence, severity, message, ts, dismissed)
         .run();
     await insert(0, 1, T0, null, "low");

@@ -17,7 +17,12 @@ export const vendorApi = new Hono<AppEnv>().use(requireVendor).get("/notificatio
   const rows = await db
     .select()
     .from(notifications)
-    .where(or(eq(notifications.vendor_id, vendorId), and(eq(notifications.user_id, viewer.user_id), isNull(notifications.vendor_id))));
+    .where(
+      or(
+        eq(notifications.vendor_id, vendorId),
+        and(eq(notifications.user_id, viewer.user_id), isNull(notifications.vendor_id)),
+      ),
+    );
   const list = rows
     .map((n) => ({
       id: n.id,

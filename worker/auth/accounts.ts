@@ -53,7 +53,11 @@ const REFERRAL_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A short code people can read aloud: up to 3 letters of the name and 5 random characters (33 million per prefix, so clashes are negligible). */
 export function newReferralCode(name: string): string {
-  const prefix = name.toUpperCase().replace(/[^A-Z]/g, "").slice(0, 3) || "GLW";
+  const prefix =
+    name
+      .toUpperCase()
+      .replace(/[^A-Z]/g, "")
+      .slice(0, 3) || "GLW";
   const raw = crypto.getRandomValues(new Uint8Array(5));
   return prefix + [...raw].map((b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join("");
 }
