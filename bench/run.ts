@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { run as freeSlots } from "./free-slots.bench";
+import { run as holds, report as holdsReport } from "./holds.bench";
 import { homeClientJs, homeSsrTimes } from "./home-page";
+import { run as matching, report as matchingReport } from "./matching.bench";
 import { serveBuiltWorker } from "./serve";
 import { verdict } from "./stats";
 
@@ -9,33 +11,28 @@ import { verdict } from "./stats";
  * the issues ask for, next to their targets. Figures, not a pass/fail test.
  */
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
+const STATE_DIR = ".wrangler/bench-state";
 
 async function main() {
-  const lines: string[] = [];
-  const print = (line: string) => {
-    console.log(line);
-    lines.push(line);
-  };
-
-  if (existsSync("bench/free-slots.bench.ts")) {
-    const { run } = await import("./free-slots.bench");
-    const r = await run();
-    print(
-      `free slots, one vendor, 88 days, 300 jobs (pure): median ${fmt(r.median, 3)} ms, p99 ${fmt(r.p99, 3)} ms; target < 2 ms: ${verdict(r.median, 2)}`,
-    );
-  }
+  const slots = await freeSlots();
+  console.log(
+    `free slots, one vendor, 88 days, 300 jobs (pure): median ${fmt(slots.median, 3)} ms, p99 ${fmt(slots.p99, 3)} ms; target < 2 ms: ${verdict(slots.median, 2)}`,
+  );
 
   execFileSync("npx", ["vite", "build"], { stdio: "ignore" });
-  const server = await serveBuiltWorker({ port: 4320, stateDir: ".wrangler/bench-state" });
+  const server = await serveBuiltWorker({ port: 4320, stateDir: STATE_DIR });
   try {
     const ssr = await homeSsrTimes(server.url, 300);
-    print(
+    console.log(
       `home page SSR (${ssr.n} sequential requests, built Worker): median ${fmt(ssr.median)} ms, p99 ${fmt(ssr.p99)} ms; target median < 30 ms: ${verdict(ssr.median, 30)}`,
     );
     const js = await homeClientJs(server.url);
-    print(
+    console.log(
       `home page client JS: ${js.files} files, ${fmt(js.rawKb, 1)} KB raw, ${fmt(js.gzipKb, 1)} KB gzip; target <= 150 KB gzip: ${verdict(js.gzipKb, 150.0001)}`,
     );
+    const target = { url: server.url, stateDir: STATE_DIR };
+    for (const line of matchingReport(await matching(target))) console.log(line);
+    for (const line of holdsReport(await holds(target))) console.log(line);
   } finally {
     server.stop();
   }
