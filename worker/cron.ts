@@ -1,6 +1,10 @@
-import { lt } from "drizzle-orm";
+import { and, isNull, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { oneTimeCodes, rateLimits, sessions } from "../schema/tables/accounts";
+import { carts } from "../schema/tables/orders";
+import { CART_COOKIE_MAX_AGE_S } from "./calendar/cart-store";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Cron Trigger work (wrangler.toml [triggers]). Housekeeping now; subscription charges and reminders join
@@ -8,10 +12,12 @@ import { oneTimeCodes, rateLimits, sessions } from "../schema/tables/accounts";
  */
 export async function runScheduled(env: Env, now: number): Promise<void> {
   const db = drizzle(env.DB);
-  const DAY = 24 * 60 * 60 * 1000;
   await db.batch([
     db.delete(sessions).where(lt(sessions.expires_at, now)),
-    db.delete(oneTimeCodes).where(lt(oneTimeCodes.expires_at, now - DAY)),
-    db.delete(rateLimits).where(lt(rateLimits.window_start, now - DAY)),
+    db.delete(oneTimeCodes).where(lt(oneTimeCodes.expires_at, now - DAY_MS)),
+    db.delete(rateLimits).where(lt(rateLimits.window_start, now - DAY_MS)),
+    // A visitor cart outlives its cookie by nothing: once the cookie has expired nobody can reach it.
+    // Its items go with it (cascade); their holds expired long before.
+    db.delete(carts).where(and(isNull(carts.user_id), lt(carts.updated_at, now - CART_COOKIE_MAX_AGE_S * 1000))),
   ]);
 }
