@@ -71,6 +71,42 @@ export const catalogue = {
   ERROR_WHILE_ORDER_RESCHEDULE_SERVICE_DATA: error("We couldn't reschedule this service. Please contact us.", 409),
   ERROR_CUSTOMER_PAY: error("We're sorry, this link is expired.", 410),
   ERROR_VSUBSCRIPTION: error("This subscription can't be changed right now.", 409),
+  // Payments (docs/decisions/031-payments.md). Card texts are the processor's own wording, shown beneath the
+  // card field; CARD_INCOMPLETE is verbatim from SPEC section 5 "Card form".
+  CARD_INCOMPLETE: error(
+    "Your payment info is incomplete. In the input box above, please enter your card number followed by the expiration date, card security code, and billing zip code to proceed.",
+  ),
+  CARD_NUMBER_INCORRECT: error("Your card number is incorrect."),
+  CARD_EXPIRY_INVALID: error("Your card's expiration date is invalid."),
+  CARD_EXPIRED: error("Your card has expired."),
+  CARD_CVC_INVALID: error("Your card's security code is invalid."),
+  CARD_ZIP_INVALID: error("Your billing ZIP code is invalid."),
+  CARD_DECLINED: error("Your card was declined.", 402),
+  CARD_INSUFFICIENT_FUNDS: error("Your card has insufficient funds.", 402),
+  CARD_CVC_INCORRECT: error("Your card's security code is incorrect.", 402),
+  CARD_PROCESSING_ERROR: error("An error occurred while processing your card. Try again in a little bit.", 402),
+  CARD_AUTHENTICATION_FAILED: error(
+    "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+    402,
+  ),
+  CARD_AUTHENTICATION_REQUIRED: error("Your card was declined. This transaction requires authentication.", 402),
+  PAYMENT_METHOD_NOT_FOUND: error("We couldn't find that card. Please enter it again.", 404),
+  PAYMENT_NOT_REFUNDABLE: error("This payment can't be refunded for that amount.", 409),
+  WEBHOOK_SIGNATURE_INVALID: error("The webhook signature is not valid."),
+  // Orders after the booking: tips, secure pay, ratings, cancellation (docs/api-orders.md). The tip and
+  // rating texts are verbatim from SPEC section 5 where it quotes them.
+  TIP_TOO_SMALL: error("Please enter a larger tip amount."),
+  TIP_TOO_LARGE: error("That tip is more than we can accept. Please enter a smaller amount."),
+  TIP_INVALID: error("Please enter the tip in dollars and cents, like 10 or 12.50."),
+  TIP_NOT_AVAILABLE: error("You can tip once your service is completed.", 409),
+  TIP_ERROR: error("Your tip could not be processed. Please check your payment details and try again.", 402),
+  CHARGE_ERROR: error("Your payment could not be processed. Please check your payment details and try again.", 402),
+  RATING_REQUIRED: error("Rating is required"),
+  COMMENT_REQUIRED: error("Comment is required"),
+  COMMENT_TOO_SHORT: error("Comment must be at least 6 characters."),
+  RATING_NOT_AVAILABLE: error("You can rate a service once it is completed.", 409),
+  ALREADY_RATED: error("You have already rated this service.", 409),
+  ORDER_NOT_CANCELLABLE: error("This service can no longer be cancelled.", 409),
 
   // Vendors
   FAILED_VENDOR_JOB_ACCEPT: error("Sorry, this job is no longer available.", 409),
@@ -90,6 +126,15 @@ export const catalogue = {
   PASSWORD_RESET: success("Your password was changed. You are now logged in."),
   SAVED: success("Saved."),
   LOGGED_OUT: success("You have been logged out."),
+  TIP_SUCCESS: success("Thank you! Your tip is on its way to your professional."),
+  CHARGE_SUCCESS: success("Thank you! Your payment was received."),
+  RATING_SUBMITTED: success("Thank you for your feedback!"),
+  ORDER_CANCELLED: success("Your service was cancelled."),
+  RESCHEDULE_REQUESTED: success("We asked your professional to confirm the new time. We'll text you their answer."),
+  RESCHEDULE_ACCEPTED: success("The new time is confirmed. We let your client know."),
+  RESCHEDULE_DECLINED: success("You declined the new time. We let your client know."),
+  MESSAGE_SENT: success("Your message was sent. Replies come to you by text message."),
+  VENDOR_EXCLUDED: success("We won't match you with this professional again."),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;
