@@ -94,10 +94,68 @@ export const orders = sqliteTable(
     time_zone: text("time_zone").notNull(),
     payment_intent_id: text("payment_intent_id"),
     idempotency_key: text("idempotency_key").notNull().unique(),
+    /**
+     * The client's key of POST /checkout/completeOrder (docs/decisions/032-checkout-and-job-offers.md): a
+     * retried completion with it answers this order, even after the cart is gone.
+     */
+    completion_key: text("completion_key"),
+    /** Why a checkout failed (status failed), e.g. "hold-lost:refunded". */
+    failure_reason: text("failure_reason"),
+    /** When the order was confirmed (paid and booked). */
+    confirmed_at: instant("confirmed_at"),
     created_at: createdAt(),
     updated_at: instant("updated_at").notNull(),
   },
-  (t) => [index("orders_user_idx").on(t.user_id, t.created_at), index("orders_status_idx").on(t.status, t.created_at)],
+  (t) => [
+    index("orders_user_idx").on(t.user_id, t.created_at),
+    index("orders_status_idx").on(t.status, t.created_at),
+    uniqueIndex("orders_completion_key_uq").on(t.user_id, t.completion_key),
+    index("orders_payment_intent_idx").on(t.payment_intent_id),
+  ],
+);
+
+/**
+ * The lines of a checkout: an order in pending_payment is the draft, made from the cart at POST
+ * /checkout/charge-stripe, one line per cart item with the hold that keeps its time. The line's service
+ * order is written when the order completes; its id is the booking's ref in the vendor calendar
+ * (docs/decisions/032-checkout-and-job-offers.md).
+ */
+export const checkoutItems = sqliteTable(
+  "checkout_items",
+  {
+    checkout_item_id: integer("checkout_item_id").primaryKey({ autoIncrement: true }),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.order_id, { onDelete: "cascade" }),
+    /** 0-based line number within the order. */
+    position: integer("position").notNull(),
+    /** The cart item it came from (no reference: the cart item is deleted at completion). */
+    cartitemid: integer("cartitemid").notNull(),
+    service_id: integer("service_id")
+      .notNull()
+      .references(() => services.service_id),
+    /** The vendor the customer chose; null for "any pro" (then the job is offered to candidates). */
+    chosen_vendor_id: integer("chosen_vendor_id").references(() => vendors.vendor_id),
+    hint_v: integer("hint_v"),
+    /** The hold on the vendor calendar and the vendor whose calendar holds it. */
+    hold_id: text("hold_id").notNull(),
+    hold_vendor_id: integer("hold_vendor_id").notNull(),
+    start_at: instant("start_at").notNull(),
+    job_minutes: integer("job_minutes").notNull(),
+    is_connect: integer("is_connect", { mode: "boolean" }).notNull().default(false),
+    is_subscription: integer("is_subscription", { mode: "boolean" }).notNull().default(false),
+    /** The line's price and its share of the member discount (cents). */
+    price_cents: cents("price_cents").notNull(),
+    discount_cents: cents("discount_cents").notNull().default(0),
+    /** IANA zone the time is shown in (the holding vendor's). */
+    time_zone: text("time_zone").notNull(),
+    /** Set when the order completes. */
+    service_order_id: integer("service_order_id").references(() => serviceOrders.service_order_id),
+  },
+  (t) => [
+    uniqueIndex("checkout_items_order_pos_uq").on(t.order_id, t.position),
+    uniqueIndex("checkout_items_so_uq").on(t.service_order_id),
+  ],
 );
 
 /** A job: one service for one customer at one time, done by one vendor. */
@@ -253,5 +311,34 @@ export const testimonials = sqliteTable(
   (t) => [
     index("testimonials_service_idx").on(t.service_id, t.display_order),
     index("testimonials_group_idx").on(t.service_code_group_id, t.display_order),
+  ],
+);
+
+/**
+ * Reminder texts a visitor or customer asked for (POST /sms/reminder); worker/checkout/reminders.ts
+ * sendDueReminders sends the due ones from the cron. One per phone, service and time.
+ */
+export const smsReminders = sqliteTable(
+  "sms_reminders",
+  {
+    reminder_id: integer("reminder_id").primaryKey({ autoIncrement: true }),
+    user_id: integer("user_id").references(() => users.user_id, { onDelete: "set null" }),
+    /** E.164. */
+    phone: text("phone").notNull(),
+    service_id: integer("service_id")
+      .notNull()
+      .references(() => services.service_id),
+    remind_at: instant("remind_at").notNull(),
+    /** scheduled -> sending (claimed by a cron run) -> sent | failed; cancelled by the customer. */
+    status: text("status", { enum: ["scheduled", "sending", "sent", "failed", "cancelled"] })
+      .notNull()
+      .default("scheduled"),
+    claimed_at: instant("claimed_at"),
+    sent_at: instant("sent_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("sms_reminders_uq").on(t.phone, t.service_id, t.remind_at),
+    index("sms_reminders_due_idx").on(t.status, t.remind_at),
   ],
 );

@@ -156,9 +156,53 @@ export const giftCards = sqliteTable(
       .default("pending_payment"),
     redeemed_by_user_id: integer("redeemed_by_user_id").references(() => users.user_id),
     redeemed_at: instant("redeemed_at"),
+    /** The purchaser's idempotency key ("u<user_id>:<client key>"): a retried purchase finds this card. */
+    purchase_key: text("purchase_key"),
     created_at: createdAt(),
   },
-  (t) => [index("gift_cards_purchaser_idx").on(t.purchaser_user_id)],
+  (t) => [
+    index("gift_cards_purchaser_idx").on(t.purchaser_user_id),
+    uniqueIndex("gift_cards_purchase_key_uq").on(t.purchase_key),
+    index("gift_cards_payment_intent_idx").on(t.payment_intent_id),
+  ],
+);
+
+/**
+ * A vendor's request for a payment from a client (POST /checkout/requestCustomerPayment): the client opens
+ * the texted link (`/?vpid=<token>`) and pays without an account. Only the token's SHA-256 is kept. A link
+ * is open until paid, cancelled or expired (docs/decisions/032-checkout-and-job-offers.md).
+ */
+export const paymentRequests = sqliteTable(
+  "payment_requests",
+  {
+    payment_request_id: integer("payment_request_id").primaryKey({ autoIncrement: true }),
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id),
+    /** The job the payment is for, when there is one. */
+    service_order_id: integer("service_order_id").references(() => serviceOrders.service_order_id),
+    client_name: text("client_name"),
+    /** E.164. */
+    client_phone: text("client_phone").notNull(),
+    client_user_id: integer("client_user_id").references(() => users.user_id),
+    amount_cents: cents("amount_cents").notNull(),
+    description: text("description").notNull(),
+    token_hash: text("token_hash").notNull().unique(),
+    status: text("status", { enum: ["open", "paid", "cancelled"] })
+      .notNull()
+      .default("open"),
+    expires_at: instant("expires_at").notNull(),
+    payment_intent_id: text("payment_intent_id"),
+    paid_at: instant("paid_at"),
+    /** The vendor's key ("v<vendor_id>:<client key>"): a retried request answers the same link. */
+    idempotency_key: text("idempotency_key").notNull().unique(),
+    created_at: createdAt(),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [
+    index("payment_requests_vendor_idx").on(t.vendor_id, t.created_at),
+    index("payment_requests_pi_idx").on(t.payment_intent_id),
+  ],
 );
 
 /**
