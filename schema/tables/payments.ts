@@ -81,7 +81,15 @@ export const paymentIntents = sqliteTable(
     payment_method_id: text("payment_method_id"),
     idempotency_key: text("idempotency_key").notNull().unique(),
     client_secret: text("client_secret").notNull(),
+    /** JSON {code, decline_code?, message} of the last failed attempt, as the port's PaymentError. */
     last_error: text("last_error"),
+    /** The provider customer (cus_...), when the payer has an account. */
+    customer_id: text("customer_id"),
+    description: text("description"),
+    /** The port's metadata as JSON (purpose and ref are also kept in their own columns for queries). */
+    metadata: text("metadata"),
+    /** Attach the card to the customer once the payment succeeds (Stripe's setup_future_usage). */
+    save_payment_method: integer("save_payment_method", { mode: "boolean" }).notNull().default(false),
     created_at: createdAt(),
     updated_at: instant("updated_at").notNull(),
   },
@@ -371,3 +379,57 @@ export const payouts = sqliteTable(
     index("payouts_status_idx").on(t.status, t.created_at),
   ],
 );
+
+/**
+ * The local adapter's side of a card, as a processor keeps it: display fields, a keyed fingerprint and how the
+ * card behaves when charged (the test-card table). Never the number or the security code. Saved cards are in
+ * payment_methods as well; this table also holds cards tokenised by guests and cards not saved.
+ */
+export const LOCAL_CARD_OUTCOMES = ["succeed", "decline", "authenticate", "authenticate_always"] as const;
+export const localPaymentMethods = sqliteTable("local_payment_methods", {
+  id: text("id").primaryKey(),
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  exp_month: integer("exp_month").notNull(),
+  exp_year: integer("exp_year").notNull(),
+  fingerprint: text("fingerprint").notNull(),
+  outcome: text("outcome", { enum: LOCAL_CARD_OUTCOMES }).notNull(),
+  /** The error a declining card answers with: code (card_declined, expired_card...) and decline_code. */
+  decline_code: text("decline_code"),
+  error_code: text("error_code"),
+  /** Authenticated once with saving asked for: later off-session charges need no new authentication. */
+  set_up_off_session: integer("set_up_off_session", { mode: "boolean" }).notNull().default(false),
+  created_at: createdAt(),
+});
+
+/** The local adapter's subscriptions (membership). A charge is made when it starts; it does not renew itself. */
+export const localSubscriptions = sqliteTable("local_subscriptions", {
+  id: text("id").primaryKey(),
+  customer_id: text("customer_id").notNull(),
+  payment_method_id: text("payment_method_id").notNull(),
+  price_cents: cents("price_cents").notNull(),
+  status: text("status", { enum: ["active", "canceled", "incomplete", "past_due"] }).notNull(),
+  current_period_end: instant("current_period_end").notNull(),
+  latest_intent_id: text("latest_intent_id"),
+  idempotency_key: text("idempotency_key").notNull().unique(),
+  created_at: createdAt(),
+  canceled_at: instant("canceled_at"),
+});
+
+/** The local adapter's transfers to vendors' connected accounts. */
+export const localTransfers = sqliteTable("local_transfers", {
+  id: text("id").primaryKey(),
+  account_id: text("account_id").notNull(),
+  amount_cents: cents("amount_cents").notNull(),
+  description: text("description"),
+  idempotency_key: text("idempotency_key").notNull().unique(),
+  created_at: createdAt(),
+});
+
+/** Webhook events already handled, by the provider's event id: a redelivered event is answered, not re-applied. */
+export const webhookEvents = sqliteTable("webhook_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider", { enum: PROVIDERS }).notNull(),
+  type: text("type").notNull(),
+  received_at: instant("received_at").notNull(),
+});
