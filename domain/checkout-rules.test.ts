@@ -1,0 +1,201 @@
+import { describe, expect, it } from "vitest";
+import {
+  bpsOf,
+  checkCheckoutEmail,
+  checkoutTotals,
+  creditToApply,
+  giftAmountAllowed,
+  giftCodeFromBytes,
+  isActiveMember,
+  isFreeEmailDomain,
+  memberDiscountCents,
+  MIN_CARD_CHARGE_CENTS,
+  normalizeGiftCode,
+  serviceFeeCents,
+  walletAllowed,
+} from "./checkout-rules";
+import { PRICING } from "./pricing-config";
+
+describe("amounts", () => {
+  it("rounds basis points half up in integers", () => {
+    expect(bpsOf(10_000, 500)).toBe(500);
+    expect(bpsOf(1_010, 500)).toBe(51); // 50.5 -> 51
+    expect(bpsOf(1_009, 500)).toBe(50); // 50.45 -> 50
+    expect(bpsOf(0, 1500)).toBe(0);
+  });
+
+  it("charges a 5% service fee with a $1.99 floor and a $15 cap, nothing on an empty order", () => {
+    expect(serviceFeeCents(0)).toBe(0);
+    expect(serviceFeeCents(1_000)).toBe(PRICING.serviceFeeMinCents); // 50 -> 199
+    expect(serviceFeeCents(9_000)).toBe(450);
+    expect(serviceFeeCents(100_000)).toBe(PRICING.serviceFeeMaxCents); // 5000 -> 1500
+  });
+
+  it("gives members 15% off each line", () => {
+    expect(memberDiscountCents(9_000)).toBe(1_350);
+    expect(memberDiscountCents(9_999)).toBe(1_500); // 1499.85
+  });
+});
+
+describe("creditToApply", () => {
+  it("pays everything when the balance covers it", () => {
+    expect(creditToApply(5_000, 10_000)).toBe(5_000);
+    expect(creditToApply(5_000, 5_000)).toBe(5_000);
+  });
+  it("uses the whole balance when the card is left at least the minimum", () => {
+    expect(creditToApply(5_000, 4_950)).toBe(4_950);
+    expect(creditToApply(5_000, 1_000)).toBe(1_000);
+  });
+  it("stops short of the balance rather than leave the card less than the minimum", () => {
+    expect(creditToApply(5_000, 4_980)).toBe(5_000 - MIN_CARD_CHARGE_CENTS);
+    expect(5_000 - creditToApply(5_000, 4_999)).toBe(MIN_CARD_CHARGE_CENTS);
+  });
+  it("uses nothing for nothing due, no balance or a negative balance", () => {
+    expect(creditToApply(0, 1_000)).toBe(0);
+    expect(creditToApply(5_000, 0)).toBe(0);
+    expect(creditToApply(5_000, -300)).toBe(0);
+  });
+  it("cannot help a due amount below the minimum unless it pays all of it", () => {
+    expect(creditToApply(40, 30)).toBe(0);
+    expect(creditToApply(40, 40)).toBe(40);
+  });
+});
+
+describe("checkoutTotals", () => {
+  const lines = [{ price_cents: 9_000 }, { price_cents: 12_000 }];
+
+  it("adds the lines and the fee for a non-member without credit", () => {
+    expect(checkoutTotals({ lines, isMember: false, creditBalanceCents: 0, useCredit: true })).toEqual({
+      subtotal_cents: 21_000,
+      line_discounts_cents: [0, 0],
+      member_discount_cents: 0,
+      service_fee_cents: 1_050,
+      tax_cents: 0,
+      due_cents: 22_050,
+      credit_available_cents: 0,
+      credit_applied_cents: 0,
+      total_cents: 22_050,
+    });
+  });
+
+  it("takes the member discount per line before the fee, then the credit", () => {
+    const t = checkoutTotals({ lines, isMember: true, creditBalanceCents: 2_500, useCredit: true });
+    expect(t.line_discounts_cents).toEqual([1_350, 1_800]);
+    expect(t.member_discount_cents).toBe(3_150);
+    expect(t.service_fee_cents).toBe(893); // 5% of 17 850 = 892.5
+    expect(t.due_cents).toBe(21_000 - 3_150 + 893);
+    expect(t.credit_applied_cents).toBe(2_500);
+    expect(t.total_cents).toBe(t.due_cents - 2_500);
+  });
+
+  it("keeps the credit when the customer says so", () => {
+    const t = checkoutTotals({ lines, isMember: false, creditBalanceCents: 2_500, useCredit: false });
+    expect(t.credit_available_cents).toBe(2_500);
+    expect(t.credit_applied_cents).toBe(0);
+    expect(t.total_cents).toBe(22_050);
+  });
+
+  it("lets credit pay the whole order (nothing to charge)", () => {
+    const t = checkoutTotals({
+      lines: [{ price_cents: 9_000 }],
+      isMember: false,
+      creditBalanceCents: 50_000,
+      useCredit: true,
+    });
+    expect(t.credit_applied_cents).toBe(9_450);
+    expect(t.total_cents).toBe(0);
+  });
+
+  it("holds the identity total = subtotal - discount - credit + fee + tax", () => {
+    for (const balance of [0, 1, 49, 50, 9_000, 9_449, 9_450, 100_000]) {
+      for (const isMember of [false, true]) {
+        const t = checkoutTotals({ lines, isMember, creditBalanceCents: balance, useCredit: true });
+        expect(t.total_cents).toBe(
+          t.subtotal_cents - t.member_discount_cents - t.credit_applied_cents + t.service_fee_cents + t.tax_cents,
+        );
+        expect(t.total_cents === 0 || t.total_cents >= MIN_CARD_CHARGE_CENTS).toBe(true);
+        expect(t.credit_applied_cents).toBeLessThanOrEqual(balance);
+      }
+    }
+  });
+
+  it("is all zeros for an empty cart", () => {
+    const t = checkoutTotals({ lines: [], isMember: true, creditBalanceCents: 100, useCredit: true });
+    expect([t.subtotal_cents, t.service_fee_cents, t.credit_applied_cents, t.total_cents]).toEqual([0, 0, 0, 0]);
+  });
+
+  it("offers wallets only from 50 cents", () => {
+    expect(walletAllowed(49)).toBe(false);
+    expect(walletAllowed(50)).toBe(true);
+  });
+});
+
+describe("checkout email", () => {
+  it("trims and lower-cases, and needs a top-level part of 2+ letters", () => {
+    expect(checkCheckoutEmail("  Ana@Example.COM ", { business: false })).toEqual({
+      ok: true,
+      email: "ana@example.com",
+    });
+    expect(checkCheckoutEmail("ana@example.c", { business: false }).ok).toBe(false);
+    expect(checkCheckoutEmail("ana@example.c0m", { business: false }).ok).toBe(false);
+    expect(checkCheckoutEmail("ana@localhost", { business: false }).ok).toBe(false);
+    expect(checkCheckoutEmail("", { business: false })).toMatchObject({ ok: false, reason: "invalid" });
+  });
+
+  it("accepts free mail for consumer services but not for business services", () => {
+    expect(checkCheckoutEmail("ana@gmail.com", { business: false }).ok).toBe(true);
+    expect(checkCheckoutEmail("ana@gmail.com", { business: true })).toMatchObject({
+      ok: false,
+      reason: "not-business",
+    });
+    expect(checkCheckoutEmail("ana@acme-salons.com", { business: true })).toEqual({
+      ok: true,
+      email: "ana@acme-salons.com",
+    });
+  });
+
+  it("counts subdomains of free providers as free, but not look-alikes", () => {
+    expect(isFreeEmailDomain("a@mail.yahoo.com")).toBe(true);
+    expect(isFreeEmailDomain("a@GMAIL.COM")).toBe(true);
+    expect(isFreeEmailDomain("a@notgmail.com")).toBe(false);
+    expect(isFreeEmailDomain("a@gmail.com.acme.io")).toBe(false);
+  });
+});
+
+describe("gift cards", () => {
+  it("allows the presets and whole-dollar custom amounts within the limits", () => {
+    for (const p of PRICING.giftCardPresetsCents) expect(giftAmountAllowed(p)).toBe(true);
+    expect(giftAmountAllowed(PRICING.giftCardMinCents)).toBe(true);
+    expect(giftAmountAllowed(PRICING.giftCardMaxCents)).toBe(true);
+    expect(giftAmountAllowed(PRICING.giftCardMinCents - 100)).toBe(false);
+    expect(giftAmountAllowed(PRICING.giftCardMaxCents + 100)).toBe(false);
+    expect(giftAmountAllowed(3_050)).toBe(false);
+    expect(giftAmountAllowed(2_500.5)).toBe(false);
+  });
+
+  it("makes codes of 16 unambiguous symbols in groups of four", () => {
+    const bytes = Uint8Array.from({ length: 16 }, (_, i) => i * 17);
+    const code = giftCodeFromBytes(bytes);
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
+    expect(giftCodeFromBytes(bytes)).toBe(code);
+    expect(() => giftCodeFromBytes(new Uint8Array(8))).toThrow(RangeError);
+  });
+
+  it("reads codes in any case, with or without dashes and spaces, O as 0 and I or L as 1", () => {
+    expect(normalizeGiftCode("7kq2-m9xd-4rtb-w3hn")).toBe("7KQ2-M9XD-4RTB-W3HN");
+    expect(normalizeGiftCode(" 7KQ2 M9XD 4RTB W3HN ")).toBe("7KQ2-M9XD-4RTB-W3HN");
+    expect(normalizeGiftCode("7KQ2M9XD4RTBW3HN")).toBe("7KQ2-M9XD-4RTB-W3HN");
+    expect(normalizeGiftCode("OIL0-0000-0000-0000")).toBe("0110-0000-0000-0000");
+    expect(normalizeGiftCode("7KQ2-M9XD-4RTB")).toBeNull();
+    expect(normalizeGiftCode("7KQ2-M9XD-4RTB-W3HU")).toBeNull(); // U is not in the alphabet
+    expect(normalizeGiftCode("7KQ2-M9XD-4RTB-W3H!")).toBeNull();
+  });
+});
+
+describe("membership", () => {
+  it("is a member with an active membership only", () => {
+    expect(isActiveMember([])).toBe(false);
+    expect(isActiveMember([{ status: "cancelled" }])).toBe(false);
+    expect(isActiveMember([{ status: "cancelled" }, { status: "active" }])).toBe(true);
+  });
+});
