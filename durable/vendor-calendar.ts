@@ -40,6 +40,11 @@ import { DAY_MS, MINUTE_MS, addDays, formatLocal, localDate } from "../domain/ca
 
 /** How long a hold keeps a time for a cart item (docs/decisions/011-holds-and-cart.md). */
 export const HOLD_TTL_MS = 15 * MINUTE_MS;
+/**
+ * The longest a hold may be asked to last: a reschedule request's provisional hold lasts until the vendor
+ * must answer (docs/decisions/033-cancellation-and-reschedule.md).
+ */
+export const MAX_HOLD_TTL_MS = 7 * DAY_MS;
 /** How long the answer to an idempotency key is kept (real time). */
 export const IDEMPOTENCY_RETENTION_MS = DAY_MS;
 /** First retry of a failed projection; doubles per failure up to the cap. */
@@ -129,6 +134,10 @@ export interface PlaceHoldRequest {
   bypass?: boolean;
   /** Holds of the same cart item being moved: ignored by the conflict check, not released here. */
   ignoreHoldIds?: string[];
+  /** Bookings (order refs) ignored by the conflict check: a booking being rescheduled may move next to itself. */
+  ignoreBookings?: string[];
+  /** How long the hold lasts (default HOLD_TTL_MS, at most MAX_HOLD_TTL_MS). */
+  ttlMs?: number;
   idempotencyKey: string;
 }
 
@@ -339,6 +348,20 @@ function toEntry(r: BusyRow): BusyEntry {
   };
 }
 
+/** Holds and bookings a check leaves out (by ref). */
+interface Ignored {
+  holds: readonly string[];
+  bookings: readonly string[];
+}
+
+const NOTHING_IGNORED: Ignored = { holds: [], bookings: [] };
+
+function isIgnored(r: BusyRow, ignore: Ignored): boolean {
+  return (
+    (r.kind === "hold" && ignore.holds.includes(r.ref)) || (r.kind === "booking" && ignore.bookings.includes(r.ref))
+  );
+}
+
 function invalidKey(): Refusal {
   return {
     ok: false,
@@ -384,19 +407,25 @@ export class VendorCalendar extends DurableObject<Env> {
    * against this object's own holds, bookings and time off; `ignoreHoldIds` are left out of the check).
    * Guarantees: the check and the write happen in one synchronous section, so of any number of concurrent
    * requests for overlapping times at most one is granted; a replayed idempotency key returns the first
-   * answer (grant or refusal) without re-checking; the hold lapses after HOLD_TTL_MS. The D1 projection is
+   * answer (grant or refusal) without re-checking; the hold lapses after `ttlMs` (default HOLD_TTL_MS);
+   * `ignoreBookings` leaves a booking being rescheduled out of the check. The D1 projection is
    * written before the answer unless D1 fails, in which case the alarm retries it.
    */
   async placeHold(req: PlaceHoldRequest): Promise<HoldAnswer> {
     await this.ready(req.settings.vendorId);
-    const fingerprint = JSON.stringify([
+    const print: unknown[] = [
       "placeHold",
       req.start,
       req.durationMinutes,
       !!req.isConnect,
       !!req.bypass,
       req.ignoreHoldIds ?? [],
-    ]);
+    ];
+    // Added only when used, so the fingerprints of cart holds stay what they were.
+    if (req.ignoreBookings?.length || req.ttlMs !== undefined) print.push(req.ignoreBookings ?? [], req.ttlMs ?? null);
+    const fingerprint = JSON.stringify(print);
+    const ignored: Ignored = { holds: req.ignoreHoldIds ?? [], bookings: req.ignoreBookings ?? [] };
+    const ttl = Math.min(Math.max(req.ttlMs ?? HOLD_TTL_MS, MINUTE_MS), MAX_HOLD_TTL_MS);
     const answer = this.ctx.storage.transactionSync((): HoldAnswer => {
       const replay = this.replay<HoldAnswer>(req.idempotencyKey, fingerprint);
       if (replay) return replay;
@@ -422,13 +451,13 @@ export class VendorCalendar extends DurableObject<Env> {
         busy: [],
       };
       if (!req.bypass) {
-        judge.busy = this.busyAround(req.start, end, req.ignoreHoldIds ?? []);
+        judge.busy = this.busyAround(req.start, end, ignored);
         const refusal = judgeHold(judge);
         if (refusal) {
           const alternative =
             refusal.code === "INVALID_INPUT" || refusal.code === "RELIABILITY_TOO_LOW"
               ? null
-              : nearestFreeStart({ ...judge, busy: this.allBusy(req.ignoreHoldIds ?? []) });
+              : nearestFreeStart({ ...judge, busy: this.allBusy(ignored) });
           const out: Refusal = { ...refusal, alternative };
           this.remember(req.idempotencyKey, "placeHold", fingerprint, out);
           return out;
@@ -449,7 +478,7 @@ export class VendorCalendar extends DurableObject<Env> {
         end,
         isConnect,
         createdAt: req.now,
-        expiresAt: req.now + HOLD_TTL_MS,
+        expiresAt: req.now + ttl,
       };
       this.sql.exec(
         "INSERT INTO busy (kind, ref, start_ms, end_ms, is_connect, expires_at, hold_id, created_at) VALUES ('hold', ?, ?, ?, ?, ?, NULL, ?)",
@@ -501,7 +530,10 @@ export class VendorCalendar extends DurableObject<Env> {
    * refuses with CART_ITEM_NOT_AVAILABLE, hours the vendor no longer works with CART_ITEM_DATE_CHANGED,
    * and the hold stays until it lapses. An expired or unknown hold is CART_ITEM_NOT_AVAILABLE; confirming
    * the same hold for the same order again answers the same booking; a replayed key returns the first
-   * answer. `settings` (optional) refreshes the object's copy like placeHold's.
+   * answer. `settings` (optional) refreshes the object's copy like placeHold's. With `replaceBooking` an
+   * order that already has a booking from another hold is moved: in the same synchronous section the old
+   * booking goes and the hold becomes the order's booking (a reschedule never leaves the order with none
+   * or with two).
    */
   async confirmHold(
     holdId: string,
@@ -509,12 +541,15 @@ export class VendorCalendar extends DurableObject<Env> {
     idempotencyKey: string,
     now: number = Date.now(),
     settings?: VendorSettings,
+    opts: { replaceBooking?: boolean } = {},
   ): Promise<ConfirmAnswer> {
     const vendorId = holdVendorId(holdId);
     const gone: Refusal = { ok: false, code: "CART_ITEM_NOT_AVAILABLE", reason: "hold-gone", alternative: null };
     if (vendorId === null) return gone;
     await this.ready(vendorId);
-    const fingerprint = JSON.stringify(["confirmHold", holdId, orderRef]);
+    const print: unknown[] = ["confirmHold", holdId, orderRef];
+    if (opts.replaceBooking) print.push("replace");
+    const fingerprint = JSON.stringify(print);
     const answer = this.ctx.storage.transactionSync((): ConfirmAnswer => {
       const replay = this.replay<ConfirmAnswer>(idempotencyKey, fingerprint);
       if (replay) return replay;
@@ -522,7 +557,7 @@ export class VendorCalendar extends DurableObject<Env> {
       const booked = this.sql
         .exec<BusyRow>("SELECT * FROM busy WHERE kind = 'booking' AND ref = ?", orderRef)
         .toArray()[0];
-      if (booked) {
+      if (booked && !(opts.replaceBooking && booked.hold_id !== holdId)) {
         const out: ConfirmAnswer =
           booked.hold_id === holdId
             ? {
@@ -582,6 +617,7 @@ export class VendorCalendar extends DurableObject<Env> {
         }
       }
       this.sql.exec("DELETE FROM busy WHERE kind = 'hold' AND ref = ?", holdId);
+      if (booked) this.sql.exec("DELETE FROM busy WHERE kind = 'booking' AND ref = ?", orderRef);
       this.sql.exec(
         "INSERT INTO busy (kind, ref, start_ms, end_ms, is_connect, expires_at, hold_id, created_at) VALUES ('booking', ?, ?, ?, ?, NULL, ?, ?)",
         orderRef,
@@ -605,6 +641,26 @@ export class VendorCalendar extends DurableObject<Env> {
         },
       };
       this.remember(idempotencyKey, "confirmHold", fingerprint, out);
+      return out;
+    });
+    await this.afterChange();
+    return answer;
+  }
+
+  /**
+   * Frees an order's booked time (the job was cancelled or given up). Releasing a booking that is not there
+   * answers released: false. Idempotent by key.
+   */
+  async releaseBooking(vendorId: number, orderRef: string, idempotencyKey: string): Promise<ReleaseAnswer> {
+    await this.ready(vendorId);
+    const fingerprint = JSON.stringify(["releaseBooking", orderRef]);
+    const answer = this.ctx.storage.transactionSync((): ReleaseAnswer => {
+      const replay = this.replay<ReleaseAnswer>(idempotencyKey, fingerprint);
+      if (replay) return replay;
+      const gone = this.sql.exec("DELETE FROM busy WHERE kind = 'booking' AND ref = ?", orderRef).rowsWritten > 0;
+      if (gone) this.changed("booking", orderRef);
+      const out: ReleaseAnswer = { ok: true, released: gone };
+      this.remember(idempotencyKey, "releaseBooking", fingerprint, out);
       return out;
     });
     await this.afterChange();
@@ -708,7 +764,7 @@ export class VendorCalendar extends DurableObject<Env> {
       .map((r) => ({ start: r.start_ms, end: r.end_ms }));
     let everything: BusyInterval[] | null = null;
     const alternativeFor = (h: HoldCheck): Alternative | null => {
-      everything ??= this.allBusy([], req.now);
+      everything ??= this.allBusy(NOTHING_IGNORED, req.now);
       return nearestFreeStart({
         settings,
         now: req.now,
@@ -871,22 +927,20 @@ export class VendorCalendar extends DurableObject<Env> {
   }
 
   /** Busy time that can matter to a job in [start, end): anything within two days either side. */
-  private busyAround(start: number, end: number, ignore: readonly string[]): BusyInterval[] {
+  private busyAround(start: number, end: number, ignore: Ignored): BusyInterval[] {
     return this.sql
       .exec<BusyRow>("SELECT * FROM busy WHERE end_ms > ? AND start_ms < ?", start - 2 * DAY_MS, end + 2 * DAY_MS)
       .toArray()
-      .filter((r) => !(r.kind === "hold" && ignore.includes(r.ref)))
+      .filter((r) => !isIgnored(r, ignore))
       .map(toBusyInterval);
   }
 
   /** Every busy interval, holds lapsed by `now` excluded (for alternatives over the horizon). */
-  private allBusy(ignore: readonly string[], now?: number): BusyInterval[] {
+  private allBusy(ignore: Ignored, now?: number): BusyInterval[] {
     return this.sql
       .exec<BusyRow>("SELECT * FROM busy")
       .toArray()
-      .filter(
-        (r) => !(r.kind === "hold" && (ignore.includes(r.ref) || (now !== undefined && (r.expires_at ?? 0) <= now))),
-      )
+      .filter((r) => !isIgnored(r, ignore) && !(r.kind === "hold" && now !== undefined && (r.expires_at ?? 0) <= now))
       .map(toBusyInterval);
   }
 
