@@ -278,6 +278,12 @@ export const rescheduleRequests = sqliteTable(
     fee_cents: cents("fee_cents").notNull().default(0),
     fee_waived: integer("fee_waived", { mode: "boolean" }).notNull().default(false),
     idempotency_key: text("idempotency_key").notNull().unique(),
+    /**
+     * The provisional hold on the vendor calendar that keeps to_time while the other side decides; it
+     * lapses at expires_at, when an unanswered request stops counting (docs/decisions/033).
+     */
+    hold_id: text("hold_id"),
+    expires_at: instant("expires_at"),
     created_at: createdAt(),
     resolved_at: instant("resolved_at"),
   },
