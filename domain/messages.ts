@@ -107,6 +107,16 @@ export const catalogue = {
   RATING_NOT_AVAILABLE: error("You can rate a service once it is completed.", 409),
   ALREADY_RATED: error("You have already rated this service.", 409),
   ORDER_NOT_CANCELLABLE: error("This service can no longer be cancelled.", 409),
+  // Checkout completion, gift cards, membership, reminders, job offers (docs/api-checkout.md).
+  GIFT_CARD_INVALID: error("This gift card code is not valid or has already been used.", 404),
+  ERROR_SUBSCRIPTION_NOT_MEMBER: error("You're not a beauty member.", 404),
+  ORDER_PLACED: success("Your booking is confirmed. We'll text you when your pro accepts."),
+  GIFT_CARD_PURCHASED: success("Your gift card is on its way."),
+  GIFT_CARD_REDEEMED: success("Your gift card was added to your account credit."),
+  MEMBERSHIP_ACTIVE: success("Welcome! You're now a beauty member."),
+  MEMBERSHIP_CANCELLED: success("Your beauty membership was cancelled."),
+  REMINDER_SCHEDULED: success("We'll text you a reminder."),
+  JOB_ACCEPTED: success("Job accepted. It's on your calendar."),
 
   // Vendors
   FAILED_VENDOR_JOB_ACCEPT: error("Sorry, this job is no longer available.", 409),
