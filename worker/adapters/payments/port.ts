@@ -11,7 +11,27 @@
  * - A card never reaches our server with the Stripe adapter (Elements tokenises it in the browser). With
  *   the local adapter the browser sends the card to `tokenizeLocalCard`, which keeps only brand, last4 and
  *   expiry, like a processor would.
+ * - A card that is declined or fails authentication is not an exception: createIntent, confirmIntent and
+ *   completeAuthentication answer the intent with status "requires_payment_method" and `last_error` (Stripe's
+ *   confirm answers HTTP 402; the Stripe adapter turns that back into the intent). Everything else that goes
+ *   wrong (unknown id, a refund larger than what is left, an intent in the wrong state, a reused idempotency
+ *   key with other parameters) throws a PaymentsError.
+ * - metadata.purpose is one of PAYMENT_PURPOSES (schema/tables/payments.ts enum) and metadata.ref says which
+ *   thing it pays for; both are kept in payment_intents (every adapter writes its intents there, so the
+ *   webhook and reports can find them).
+ * - docs/decisions/031-payments.md has the test cards, the key scheme and what is stored.
  */
+
+export const PAYMENT_PURPOSES = [
+  "order",
+  "tip",
+  "secure_pay",
+  "add_charge",
+  "gift_card",
+  "membership",
+  "client_subscription",
+] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 export type IntentStatus = "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
 
@@ -20,6 +40,31 @@ export interface PaymentError {
   code: string;
   /** Text safe to show beneath the card field. */
   message: string;
+  /** The issuer's reason when code is "card_declined" (e.g. "insufficient_funds", "lost_card"). */
+  decline_code?: string | null;
+}
+
+/**
+ * Thrown for a request the provider refuses (not for declines, see above). `code` is the provider's code:
+ * "resource_missing", "amount_too_large", "charge_already_refunded", "payment_intent_unexpected_state",
+ * "idempotency_key_in_use", "parameter_invalid", "account_invalid", or a card code when a subscription's first
+ * charge is declined (then `payment_intent` is the declined intent).
+ */
+export class PaymentsError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly extra: {
+      decline_code?: string | null;
+      payment_intent?: PaymentIntent;
+      http_status?: number;
+      /** The input field at fault (card fields: "number", "exp", "cvc", "postal_code"). */
+      param?: string;
+    } = {},
+  ) {
+    super(message);
+    this.name = "PaymentsError";
+  }
 }
 
 export interface PaymentIntent {
@@ -32,14 +77,19 @@ export interface PaymentIntent {
   customer_id: string | null;
   payment_method_id: string | null;
   last_error: PaymentError | null;
-  /** What the charge is for: purpose ("order", "tip", "gift", "secure_pay", "membership"...) and ref. */
+  /** What the charge is for: purpose (one of PAYMENT_PURPOSES) and ref, plus anything else the caller adds. */
   metadata: Record<string, string>;
 }
 
-export interface SavedPaymentMethod {
+/** A card payment method as the provider holds it; customer_id is null until it is attached. */
+export interface CardPaymentMethod {
   id: string;
-  customer_id: string;
+  customer_id: string | null;
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
+}
+
+export interface SavedPaymentMethod extends CardPaymentMethod {
+  customer_id: string;
   is_default: boolean;
 }
 
@@ -55,7 +105,13 @@ export interface Subscription {
   customer_id: string;
   status: "active" | "canceled" | "incomplete" | "past_due";
   price_cents: number;
+  /** Epoch milliseconds. */
   current_period_end: number;
+  /**
+   * The first charge when it still needs the customer (status "incomplete": 3-D Secure); confirm it in the
+   * browser with its client_secret like any card payment. Null or absent otherwise.
+   */
+  latest_intent?: PaymentIntent | null;
 }
 
 export interface ConnectedAccount {
@@ -109,22 +165,30 @@ export interface PaymentsPort {
   }): Promise<PaymentIntent>;
 
   /** Confirms an intent with a payment method (the browser's confirm step, done server-side for local). */
-  confirmIntent(id: string, input: { payment_method_id: string; idempotency_key: string }): Promise<PaymentIntent>;
+  confirmIntent(
+    id: string,
+    input: { payment_method_id: string; idempotency_key: string; save_payment_method?: boolean },
+  ): Promise<PaymentIntent>;
 
   /** The local adapter's 3-D Secure step: the customer approves (or fails) the authentication. */
   completeAuthentication?(id: string, approve: boolean): Promise<PaymentIntent>;
 
   retrieveIntent(id: string): Promise<PaymentIntent>;
   cancelIntent(id: string, idempotency_key: string): Promise<PaymentIntent>;
+  /** Refunds all that is left (no amount) or part of a succeeded intent; recorded in `refunds`. */
   refund(input: {
     payment_intent_id: string;
     amount_cents?: number;
     reason: string;
     idempotency_key: string;
+    service_order_id?: number | null;
+    requested_by_user_id?: number | null;
   }): Promise<Refund>;
 
   /** Local adapter only: card details in, a payment method out (brand, last4, expiry kept; never the number). */
-  tokenizeLocalCard?(card: CardInput, customer_id: string | null): Promise<SavedPaymentMethod>;
+  tokenizeLocalCard?(card: CardInput, customer_id: string | null): Promise<CardPaymentMethod>;
+  /** A payment method by id (attached or not); null when the provider does not know it. */
+  retrievePaymentMethod(payment_method_id: string): Promise<CardPaymentMethod | null>;
   attachPaymentMethod(payment_method_id: string, customer_id: string): Promise<SavedPaymentMethod>;
   listPaymentMethods(customer_id: string): Promise<SavedPaymentMethod[]>;
   detachPaymentMethod(payment_method_id: string): Promise<void>;
@@ -138,8 +202,27 @@ export interface PaymentsPort {
   }): Promise<Subscription>;
   cancelSubscription(id: string): Promise<Subscription>;
 
-  createConnectedAccount(input: { vendor_id: number; email: string; idempotency_key: string }): Promise<ConnectedAccount>;
-  createTransfer(input: { account_id: string; amount_cents: number; idempotency_key: string; description: string }): Promise<Transfer>;
+  /**
+   * The vendor's payout account, created on first call (remembered in connected_accounts), with a fresh
+   * onboarding link each time. return_url/refresh_url are where Stripe sends the vendor back (absolute URLs).
+   */
+  createConnectedAccount(input: {
+    vendor_id: number;
+    email: string;
+    idempotency_key: string;
+    return_url?: string;
+    refresh_url?: string;
+  }): Promise<ConnectedAccount>;
+  /** A link into the vendor's Express dashboard (the local adapter answers a local page). */
+  createLoginLink(account_id: string): Promise<string>;
+  /** Closes the payout account (Stripe deletes it) and marks it deleted in connected_accounts. */
+  deleteConnectedAccount(account_id: string): Promise<void>;
+  createTransfer(input: {
+    account_id: string;
+    amount_cents: number;
+    idempotency_key: string;
+    description: string;
+  }): Promise<Transfer>;
 
   /** Verifies a webhook's signature; null when it does not verify. */
   verifyWebhook(payload: string, signature: string | null): Promise<WebhookEvent | null>;
