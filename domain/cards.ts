@@ -178,6 +178,11 @@ export function checkCard(input: CardFields, now: number): CardCheck {
  */
 export function cardErrorMessageCode(code: string, declineCode?: string | null): MessageCode {
   switch (code) {
+    case "incomplete_number":
+    case "incomplete_expiry":
+    case "incomplete_cvc":
+    case "incomplete_zip":
+      return "CARD_INCOMPLETE";
     case "incorrect_number":
     case "invalid_number":
       return "CARD_NUMBER_INCORRECT";
