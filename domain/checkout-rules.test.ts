@@ -11,6 +11,10 @@ import {
   memberDiscountCents,
   MIN_CARD_CHARGE_CENTS,
   normalizeGiftCode,
+  paymentLinkAmountAllowed,
+  paymentLinkState,
+  reminderInstant,
+  reminderTimeAllowed,
   serviceFeeCents,
   walletAllowed,
 } from "./checkout-rules";
@@ -197,5 +201,51 @@ describe("membership", () => {
     expect(isActiveMember([])).toBe(false);
     expect(isActiveMember([{ status: "cancelled" }])).toBe(false);
     expect(isActiveMember([{ status: "cancelled" }, { status: "active" }])).toBe(true);
+  });
+});
+
+describe("payment links", () => {
+  it("allows the card minimum up to $2,000", () => {
+    expect(paymentLinkAmountAllowed(49)).toBe(false);
+    expect(paymentLinkAmountAllowed(50)).toBe(true);
+    expect(paymentLinkAmountAllowed(200_000)).toBe(true);
+    expect(paymentLinkAmountAllowed(200_001)).toBe(false);
+    expect(paymentLinkAmountAllowed(10.5)).toBe(false);
+  });
+  it("is open until it expires, and paid or cancelled whatever the time", () => {
+    expect(paymentLinkState({ status: "open", expires_at: 1_000 }, 999)).toBe("open");
+    expect(paymentLinkState({ status: "open", expires_at: 1_000 }, 1_000)).toBe("expired");
+    expect(paymentLinkState({ status: "paid", expires_at: 1_000 }, 5_000)).toBe("paid");
+    expect(paymentLinkState({ status: "cancelled", expires_at: 1_000 }, 0)).toBe("cancelled");
+  });
+});
+
+describe("reminder dates", () => {
+  const NY = "America/New_York";
+  it("reads a local date at 10:00 and a local date-time in the zone", () => {
+    expect(new Date(reminderInstant("2026-11-24", NY)!).toISOString()).toBe("2026-11-24T15:00:00.000Z"); // 10:00 EST
+    expect(new Date(reminderInstant("2026-07-04 09:30", NY)!).toISOString()).toBe("2026-07-04T13:30:00.000Z"); // 09:30 EDT
+    expect(new Date(reminderInstant("2026-11-24 09:30", "America/Los_Angeles")!).toISOString()).toBe(
+      "2026-11-24T17:30:00.000Z",
+    );
+  });
+  it("reads the DST change day by the zone's rules", () => {
+    // 2026-03-08: New York springs forward at 02:00; 10:00 is already EDT.
+    expect(new Date(reminderInstant("2026-03-08", NY)!).toISOString()).toBe("2026-03-08T14:00:00.000Z");
+  });
+  it("reads ISO instants with a zone, and refuses everything else", () => {
+    expect(reminderInstant("2026-11-24T15:00:00Z", NY)).toBe(Date.UTC(2026, 10, 24, 15));
+    expect(reminderInstant("2026-11-24T10:00:00-05:00", NY)).toBe(Date.UTC(2026, 10, 24, 15));
+    expect(reminderInstant("2026-02-30", NY)).toBeNull();
+    expect(reminderInstant("2026-11-24 25:00", NY)).toBeNull();
+    expect(reminderInstant("tomorrow", NY)).toBeNull();
+    expect(reminderInstant("2026-11-24T15:00:00", NY)).toBeNull();
+  });
+  it("must be in the future and within a year", () => {
+    const now = Date.UTC(2026, 10, 22);
+    expect(reminderTimeAllowed(now, now)).toBe(false);
+    expect(reminderTimeAllowed(now + 1, now)).toBe(true);
+    expect(reminderTimeAllowed(now + 365 * 86_400_000, now)).toBe(true);
+    expect(reminderTimeAllowed(now + 366 * 86_400_000, now)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { DAY_MS, localToInstant } from "./calendar/time";
 import { normalizeEmail } from "./email";
 import { PRICING } from "./pricing-config";
 
@@ -295,4 +296,57 @@ export interface MembershipLike {
  */
 export function isActiveMember(memberships: readonly MembershipLike[]): boolean {
   return memberships.some((m) => m.status === "active");
+}
+
+// ----------------------------------------------------------------------------------- payment links
+
+/** A vendor's payment link (SPEC "vpid") stays open this long, then shows "this link is expired". */
+export const PAYMENT_LINK_TTL_DAYS = 7;
+/** What a vendor may request through a link: the card minimum up to $2,000. */
+export const PAYMENT_LINK_MAX_CENTS = 200_000;
+
+export function paymentLinkAmountAllowed(cents: number): boolean {
+  return Number.isSafeInteger(cents) && cents >= MIN_CARD_CHARGE_CENTS && cents <= PAYMENT_LINK_MAX_CENTS;
+}
+
+/** Whether a link can be paid now: open, already paid, expired or cancelled. */
+export function paymentLinkState(
+  link: { status: string; expires_at: number },
+  now: number,
+): "open" | "paid" | "expired" | "cancelled" {
+  if (link.status === "paid") return "paid";
+  if (link.status === "cancelled") return "cancelled";
+  return link.expires_at > now ? "open" : "expired";
+}
+
+// ------------------------------------------------------------------------------------ SMS reminders
+
+/** A reminder for a date without a time is sent at this local time. */
+export const REMINDER_DEFAULT_TIME = "10:00";
+/** How far ahead a reminder may be set. */
+export const REMINDER_MAX_DAYS = 365;
+
+/**
+ * The instant of a reminder's `date`: "YYYY-MM-DD" (at REMINDER_DEFAULT_TIME) or "YYYY-MM-DD HH:MM" local
+ * to `tz`, or an ISO-8601 instant with its zone ("...Z", "...-05:00"). Null when it is none of these or
+ * names a date that does not exist.
+ */
+export function reminderInstant(input: string, tz: string): number | null {
+  const text = input.trim();
+  const local = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}))?$/.exec(text);
+  if (local) {
+    try {
+      return localToInstant(local[1]!, local[2] ?? REMINDER_DEFAULT_TIME, tz);
+    } catch {
+      return null;
+    }
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
+  const t = Date.parse(text);
+  return Number.isFinite(t) ? t : null;
+}
+
+/** A reminder must be in the future and within REMINDER_MAX_DAYS. */
+export function reminderTimeAllowed(at: number, now: number): boolean {
+  return at > now && at <= now + REMINDER_MAX_DAYS * DAY_MS;
 }
