@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields?: Record<string, string>,
+    /** The rest of the error body (a cart refusal's `alternative` and `cartitemid`, decision 011). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -60,7 +62,8 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   }
   const err = (payload as Partial<ApiErrorBody> | null)?.error;
   if (err && typeof err.message === "string") {
-    throw new ApiError(String(err.code ?? "GENERAL_EXCEPTION"), err.message, res.status, err.fields);
+    const { code, message, fields, ...details } = err as ApiErrorBody["error"] & Record<string, unknown>;
+    throw new ApiError(String(code ?? "GENERAL_EXCEPTION"), message, res.status, fields, details);
   }
   if (res.status === 404) throw new ApiError("NOT_FOUND", catalogue.NOT_FOUND.text, 404);
   throw new ApiError("GENERAL_EXCEPTION", catalogue.GENERAL_EXCEPTION.text, res.status);

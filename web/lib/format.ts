@@ -5,6 +5,14 @@ export function formatCents(cents: number): string {
   return usd.format((Number.isFinite(cents) ? cents : 0) / 100);
 }
 
+const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+/** Prices on cards: "$150" for whole dollars, "$82.50" otherwise. */
+export function formatPrice(cents: number): string {
+  const c = Number.isFinite(cents) ? Math.round(cents) : 0;
+  return c % 100 === 0 ? usdWhole.format(c / 100) : formatCents(c);
+}
+
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
