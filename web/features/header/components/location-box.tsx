@@ -1,16 +1,19 @@
 import { useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { catalogue } from "../../../../domain/messages";
-import { parseLocationInput } from "../../../../domain/location-input";
+import { AddressInput } from "../../../components/ui/address-input";
 import { PinIcon } from "../../../components/ui/icons";
 import { setServiceZip } from "../../../lib/location";
+import { locateZip, resolveLocation, suggestAddresses, type AddressSuggestion } from "../../../lib/location-lookup";
+import { notify } from "../../../stores/alert-store";
 import { settingsStore } from "../../../stores/settings-store";
 import { closeZipBox, openZipBox, uiStore } from "../../../stores/ui-store";
 
-const ADDRESS_NOT_FOUND =
-  "We are unable to locate this address, please enter a 5 digit zip code within the continental US.";
-
-/** The ZIP/location button and its box (SPEC section 2). A non-modal popover; Escape or Update closes it. */
+/**
+ * The ZIP/location button and its box (SPEC section 2). A non-modal popover; Escape or Update closes it.
+ * Accepts a ZIP, an address ending in a ZIP, or an address without one (POST /checkout/getAddress, with the
+ * exact -1 / -5 / invalid-location messages), and "Use my location" (browser position, then
+ * POST /google/getZipFromLatLong).
+ */
 export function LocationButton() {
   const zip = settingsStore.use((s) => s.zipcode);
   const open = uiStore.use((s) => s.zipBoxOpen);
@@ -18,15 +21,21 @@ export function LocationButton() {
   const router = useRouter();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<null | "lookup" | "locate">(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const ctrlRef = useRef<AbortController | null>(null);
   const boxId = useId();
   const noteId = useId();
   const errId = useId();
 
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      ctrlRef.current?.abort();
+      setBusy(null);
+      return;
+    }
     setValue(zip ?? "");
     setError(null);
     requestAnimationFrame(() => inputRef.current?.focus());
@@ -39,17 +48,50 @@ export function LocationButton() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
+  const apply = (next: string, label?: string) => {
+    closeZipBox();
+    setServiceZip(router, next, { redirectToCart });
+    if (label && label !== next) notify("success", `Showing services and prices near ${label}.`);
+    buttonRef.current?.focus();
+  };
+
+  const submitText = async (text: string) => {
+    ctrlRef.current?.abort();
+    const ctrl = new AbortController();
+    ctrlRef.current = ctrl;
+    setBusy("lookup");
+    setError(null);
+    try {
+      const result = await resolveLocation(text, ctrl.signal);
+      if (ctrl.signal.aborted) return;
+      if (result.ok) apply(result.zip, result.label);
+      else {
+        setError(result.message);
+        inputRef.current?.focus();
+      }
+    } catch {
+      /* aborted: the box closed */
+    } finally {
+      if (!ctrl.signal.aborted) setBusy(null);
+    }
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = parseLocationInput(value);
-    if (parsed.kind === "zip") {
-      closeZipBox();
-      setServiceZip(router, parsed.zip, { redirectToCart });
-      buttonRef.current?.focus();
-    } else if (parsed.kind === "address") {
-      setError(ADDRESS_NOT_FOUND);
-    } else {
-      setError(catalogue.INVALID_ADDRESS.text);
+    if (busy) return;
+    void submitText(value);
+  };
+
+  const useMyLocation = async () => {
+    setBusy("locate");
+    setError(null);
+    const result = await locateZip();
+    setBusy(null);
+    if (!uiStore.get().zipBoxOpen) return;
+    if (result.ok) apply(result.zip, result.label);
+    else {
+      setError(result.message);
+      inputRef.current?.focus();
     }
   };
 
@@ -87,26 +129,34 @@ export function LocationButton() {
       </button>
       {open && (
         <div className="popover location-box" id={boxId} role="dialog" aria-label="Your location">
-          <form onSubmit={submit} noValidate>
+          <form onSubmit={submit} noValidate aria-busy={busy !== null}>
             <label className="field-label" htmlFor={`${boxId}-input`}>
               ZIP code or address
             </label>
             <div className="inline-form">
-              <input
-                ref={inputRef}
+              <AddressInput<AddressSuggestion>
+                inputRef={inputRef}
                 id={`${boxId}-input`}
-                className="input"
                 name="zipcode"
                 autoComplete="postal-code"
                 inputMode="text"
-                placeholder="e.g. 10001"
+                placeholder="e.g. 10001 or 350 5th Ave, New York, NY"
+                data-testid="zip-input"
                 value={value}
-                onChange={(e) => setValue(e.target.value)}
+                onValueChange={(v) => {
+                  setValue(v);
+                  if (error) setError(null);
+                }}
+                getSuggestions={suggestAddresses}
+                onPick={(s) => {
+                  setValue(s.label);
+                  apply(s.zip, s.label);
+                }}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={`${noteId}${error ? ` ${errId}` : ""}`}
               />
-              <button type="submit" className="button button-primary">
-                Update
+              <button type="submit" className="button button-primary" data-testid="zip-update" disabled={busy !== null}>
+                {busy === "lookup" ? "Checking…" : "Update"}
               </button>
             </div>
             {error && (
@@ -117,6 +167,14 @@ export function LocationButton() {
             <p className="field-hint" id={noteId}>
               Services and prices depend on your location.
             </p>
+            <button
+              type="button"
+              className="link-button locate-button"
+              onClick={() => void useMyLocation()}
+              disabled={busy !== null}
+            >
+              <PinIcon size={15} /> {busy === "locate" ? "Finding you…" : "Use my location"}
+            </button>
           </form>
         </div>
       )}

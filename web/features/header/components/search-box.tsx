@@ -21,9 +21,13 @@ function useSearchNavigate() {
   };
 }
 
-/** Desktop search: Enter submits (longer than 2 characters); focus shows the six quick shortcuts. */
-export function DesktopSearch() {
-  const [term, setTerm] = useState("");
+/**
+ * Desktop search: Enter submits (longer than 2 characters); focus shows the six quick shortcuts.
+ * `initialTerm` pre-fills it on the results page.
+ */
+export function DesktopSearch({ initialTerm = "" }: { initialTerm?: string }) {
+  const [term, setTerm] = useState(initialTerm);
+  useEffect(() => setTerm(initialTerm), [initialTerm]);
   const [open, setOpen] = useState(false);
   const [hint, setHint] = useState(false);
   const go = useSearchNavigate();

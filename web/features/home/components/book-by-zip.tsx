@@ -1,18 +1,16 @@
 import { useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { catalogue } from "../../../../domain/messages";
-import { parseLocationInput } from "../../../../domain/location-input";
+import { LocateButton } from "../../../components/ui/locate-button";
 import { setServiceZip } from "../../../lib/location";
+import { resolveLocation } from "../../../lib/location-lookup";
 import { settingsStore } from "../../../stores/settings-store";
-
-const ADDRESS_NOT_FOUND =
-  "We are unable to locate this address, please enter a 5 digit zip code within the continental US.";
 
 /** The hero's "Book by ZIP or address" card (anchor #book, the visitors' Book Now target). */
 export function BookByZip() {
   const stored = settingsStore.use((s) => s.zipcode);
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const router = useRouter();
   const id = useId();
 
@@ -20,14 +18,21 @@ export function BookByZip() {
     if (stored) setValue((v) => v || stored);
   }, [stored]);
 
-  const submit = (e: FormEvent) => {
+  const go = (zip: string) => {
+    setError(null);
+    setServiceZip(router, zip, { replaceUrl: false });
+    void router.navigate({ href: `/services?zipcode=${zip}` });
+  };
+
+  // A ZIP, an address ending in one, or an address looked up by POST /checkout/getAddress (SPEC section 5).
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = parseLocationInput(value);
-    if (parsed.kind === "zip") {
-      setError(null);
-      setServiceZip(router, parsed.zip, { replaceUrl: false });
-      void router.navigate({ href: `/services?zipcode=${parsed.zip}` });
-    } else setError(parsed.kind === "address" ? ADDRESS_NOT_FOUND : catalogue.INVALID_ADDRESS.text);
+    if (busy) return;
+    setBusy(true);
+    const result = await resolveLocation(value).catch(() => null);
+    setBusy(false);
+    if (result?.ok) go(result.zip);
+    else if (result) setError(result.message);
   };
 
   return (
@@ -49,8 +54,8 @@ export function BookByZip() {
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-note${error ? ` ${id}-err` : ""}`}
           />
-          <button type="submit" className="button button-primary">
-            See services near me
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? "Checking…" : "See services near me"}
           </button>
         </div>
         {error && (
@@ -61,6 +66,10 @@ export function BookByZip() {
         <p className="book-note" id={`${id}-note`}>
           Services and prices depend on your location. No account needed to look around.
         </p>
+        <LocateButton
+          className="link-button locate-button"
+          onZip={(zip) => void router.navigate({ href: `/services?zipcode=${zip}` })}
+        />
       </form>
     </section>
   );

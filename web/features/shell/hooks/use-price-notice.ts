@@ -20,9 +20,12 @@ export function usePriceNotice() {
     const last = settingsStore.get().setting001;
     if (last !== undefined && now - last < PRICE_BY_ZIP_NOTICE_INTERVAL_MS) return;
     updateSettings({ setting001: now });
+    const zip = settingsStore.get().zipcode;
     notify(
       "info",
-      "Prices depend on your ZIP code. Set your location to see the prices and times near you.",
+      zip
+        ? `Prices depend on your ZIP code. You're seeing the prices for ${zip}.`
+        : "Prices depend on your ZIP code. Set your location to see the prices and times near you.",
       undefined,
       PRICE_NOTICE_VISIBLE_MS,
     );
