@@ -1,0 +1,291 @@
+import { useLocation } from "@tanstack/react-router";
+import { useEffect, useId, useMemo, useState } from "react";
+import { formatDuration } from "../../../../domain/slot-format";
+import type { VendorServiceItem } from "../../../../schema/payloads/catalogue";
+import { BRAND, telHref } from "../../../config/brand";
+import { EmptyState } from "../../../components/layout/page";
+import { AppLink } from "../../../components/ui/app-link";
+import { CheckIcon, ClockIcon, PinIcon, UserIcon } from "../../../components/ui/icons";
+import { Rating } from "../../../components/ui/rating";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { formatPrice } from "../../../lib/format";
+import { useRequest } from "../../../lib/use-request";
+import { useShell } from "../../../stores/shell-context";
+import { openZipBox } from "../../../stores/ui-store";
+import { getVendorService } from "../api/get-vendor-service";
+import { CATALOGUE_TTL_MS } from "../hooks/use-catalogue";
+import { useServiceZip } from "../hooks/use-service-zip";
+import { BookingPanel } from "./booking-panel";
+import { DEFAULT_PHOTO } from "./vendor-card";
+import { VendorReviews } from "./vendor-reviews";
+import { ZipPrompt } from "./zip-prompt";
+
+function scrollToBooking() {
+  const el = document.getElementById("book");
+  if (!el) return;
+  el.scrollIntoView({ block: "start", behavior: "smooth" });
+  el.querySelector<HTMLElement>("select, .time-slot, button")?.focus({ preventScroll: true });
+}
+
+/**
+ * /vendor/$vid: one pro. Profile (photo, bio, rating, reviews, distance from the ZIP), their services at
+ * their prices (GET /booking/vendorService), booking with them (processType 1 free times for the chosen
+ * service, then service-add-cart with vendorId), and their reviews (POST /booking/vendor/reviews).
+ * `?serviceId=` preselects a service.
+ */
+export function VendorPage({ vid }: { vid: string }) {
+  const vendorId = /^\d{1,10}$/.test(vid) ? Number(vid) : null;
+  const { supportPhone } = useShell();
+  const { zip, ready } = useServiceZip();
+  const wanted = useLocation({ select: (l) => Number((l.search as Record<string, unknown>).serviceId) || null });
+  const id = useId();
+
+  const data = useRequest(
+    zip && vendorId ? `vendor:${zip}:${vendorId}` : null,
+    (signal) => getVendorService(zip!, vendorId!, signal),
+    { ttlMs: CATALOGUE_TTL_MS },
+  );
+  const vendor = data.data?.vendor ?? null;
+  const services = useMemo(() => data.data?.services ?? [], [data.data]);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const chosen: VendorServiceItem | undefined =
+    services.find((s) => s.service_id === (chosenId ?? wanted)) ?? services.find((s) => !s.surcharge) ?? services[0];
+
+  useEffect(() => {
+    if (vendor) document.title = `${vendor.display_name} | ${BRAND.name}`;
+  }, [vendor]);
+
+  // Arriving from "Book" on a card (#book): bring the booking panel into view once it exists.
+  useEffect(() => {
+    if (!vendor || window.location.hash !== "#book") return;
+    const t = window.setTimeout(scrollToBooking, 100);
+    return () => window.clearTimeout(t);
+  }, [vendor]);
+
+  if (vendorId === null || (data.error instanceof ApiError && data.error.code === "NOT_FOUND")) {
+    return (
+      <div className="gate">
+        <EmptyState
+          headingLevel={1}
+          icon={<UserIcon size={28} />}
+          title="This professional isn't available"
+          steps={[
+            { label: "Find another pro", href: "/vendors", primary: true },
+            { label: "Browse services", href: "/services" },
+          ]}
+        >
+          <p>They may have paused their bookings. Plenty of other vetted pros are ready to come to you.</p>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const loading = !ready || (zip !== null && data.loading && !data.data);
+  const firstName = vendor?.display_name.split(/\s+/)[0] ?? "this pro";
+
+  return (
+    <div className="service-page vendor-page">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <AppLink href="/vendors">Professionals</AppLink>
+          </li>
+          <li aria-current="page">{vendor?.display_name ?? "Profile"}</li>
+        </ol>
+      </nav>
+
+      <div className="service-layout">
+        <header className="service-head vendor-head">
+          {loading ? (
+            <div className="vendor-profile" aria-hidden="true">
+              <span className="skeleton vendor-photo-lg" />
+              <div style={{ flex: 1 }}>
+                <span className="skeleton" style={{ display: "block", height: 36, width: "60%" }} />
+                <span className="skeleton" style={{ display: "block", height: 16, width: "40%", marginTop: 14 }} />
+              </div>
+            </div>
+          ) : vendor ? (
+            <>
+              <div className="vendor-profile">
+                <img
+                  className="vendor-photo-lg"
+                  src={vendor.photo || DEFAULT_PHOTO}
+                  alt={`${vendor.display_name}`}
+                  width={112}
+                  height={112}
+                />
+                <div className="vendor-profile-text">
+                  <p className="eyebrow">Professional</p>
+                  <h1 className="page-title vendor-name">
+                    {vendor.display_name}
+                    {vendor.is_pro && <span className="pro-badge">Pro</span>}
+                  </h1>
+                  <div className="vendor-stats">
+                    <Rating value={vendor.rating} count={vendor.rating_count} />
+                    {vendor.completed_jobs > 0 && (
+                      <span className="meta-item">
+                        <CheckIcon size={15} /> {vendor.completed_jobs}{" "}
+                        {vendor.completed_jobs === 1 ? "visit" : "visits"}
+                      </span>
+                    )}
+                    {vendor.distance_miles !== null && (
+                      <span className="meta-item">
+                        <PinIcon size={15} /> {vendor.distance_miles.toFixed(1)} mi from {zip}
+                      </span>
+                    )}
+                  </div>
+                </div>
+              </div>
+              {!vendor.serves_zip && (
+                <p className="service-note" role="status">
+                  {firstName} doesn't travel to {zip}. You can read about them here; to book, choose a pro near you or
+                  change your ZIP.
+                </p>
+              )}
+              {vendor.description && <p className="service-lead">{vendor.description}</p>}
+              {vendor.serves_zip && services.length > 0 && (
+                <button
+                  type="button"
+                  className="button button-primary vendor-book-cta"
+                  data-testid="book-with-vendor"
+                  onClick={scrollToBooking}
+                >
+                  Book with {firstName}
+                </button>
+              )}
+            </>
+          ) : !zip ? (
+            <>
+              <p className="eyebrow">Professional</p>
+              <h1 className="page-title">Professional profile</h1>
+            </>
+          ) : (
+            <>
+              <h1 className="page-title">Professional profile</h1>
+              <p className="service-lead">{errorMessage(data.error)}</p>
+              <button type="button" className="button button-secondary" onClick={data.reload}>
+                Try again
+              </button>
+            </>
+          )}
+        </header>
+
+        <aside className="service-aside" id="book" aria-label={vendor ? `Book with ${vendor.display_name}` : "Book"}>
+          {loading ? (
+            <div className="booking-panel" aria-hidden="true">
+              <span className="skeleton" style={{ display: "block", height: 24, width: "60%" }} />
+              <span className="skeleton" style={{ display: "block", height: 180, marginTop: 18 }} />
+            </div>
+          ) : !zip ? (
+            <div className="booking-panel booking-gate">
+              <h2 className="booking-title">Book this pro</h2>
+              <p className="muted">Set your ZIP to see their services, prices and free times where you are.</p>
+              <div className="booking-gate-actions">
+                <button type="button" className="button button-primary" onClick={() => openZipBox()}>
+                  Set ZIP code
+                </button>
+              </div>
+            </div>
+          ) : vendor && !vendor.serves_zip ? (
+            <div className="booking-panel booking-gate">
+              <h2 className="booking-title">Not in {zip}</h2>
+              <p className="muted">{firstName} doesn't travel to this ZIP code.</p>
+              <div className="booking-gate-actions">
+                <AppLink href="/vendors" className="button button-primary">
+                  Pros near {zip}
+                </AppLink>
+                <button type="button" className="button button-secondary" onClick={() => openZipBox()}>
+                  Change ZIP
+                </button>
+              </div>
+            </div>
+          ) : vendor && chosen ? (
+            <BookingPanel
+              zip={zip}
+              vendor={vendor}
+              service={{ ...chosen, price_cents: chosen.vendor_price_cents }}
+              heading={`Book with ${firstName}`}
+              chooser={
+                <>
+                  <label htmlFor={`${id}-service`} className="field-label">
+                    Service
+                  </label>
+                  <select
+                    id={`${id}-service`}
+                    className="input select"
+                    value={chosen.service_id}
+                    onChange={(e) => setChosenId(Number(e.target.value))}
+                  >
+                    {services.map((s) => (
+                      <option key={s.service_id} value={s.service_id}>
+                        {s.description} · {formatPrice(s.vendor_price_cents)}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              }
+            />
+          ) : vendor ? (
+            <div className="booking-panel booking-gate">
+              <h2 className="booking-title">Nothing to book near {zip}</h2>
+              <p className="muted">
+                {firstName} has no services to offer here right now. Call us at{" "}
+                <a href={telHref(supportPhone)}>{supportPhone}</a>.
+              </p>
+            </div>
+          ) : null}
+        </aside>
+
+        <div className="service-body">
+          {ready && !zip && <ZipPrompt title="Set your ZIP to see this pro's prices" />}
+          {services.length > 0 && (
+            <section className="service-block" aria-labelledby={`${id}-services`}>
+              <h2 className="service-block-title" id={`${id}-services`}>
+                Services
+              </h2>
+              <ul className="vendor-services">
+                {services.map((s) => {
+                  const isChosen = chosen?.service_id === s.service_id;
+                  return (
+                    <li key={s.service_id} className={`vendor-service${isChosen ? " is-chosen" : ""}`}>
+                      <div className="vendor-service-text">
+                        <AppLink href={`/services/${s.slug}`} className="vendor-service-name">
+                          {s.description}
+                        </AppLink>
+                        <span className="meta-item">
+                          <ClockIcon size={14} /> {formatDuration(s.duration_minutes)}
+                          {s.is_popular ? " · Popular" : ""}
+                        </span>
+                      </div>
+                      <strong className="vendor-service-price">{formatPrice(s.vendor_price_cents)}</strong>
+                      {vendor?.serves_zip && (
+                        <button
+                          type="button"
+                          className={`button button-sm ${isChosen ? "button-primary" : "button-secondary"}`}
+                          aria-pressed={isChosen}
+                          aria-label={`Choose ${s.description}`}
+                          onClick={() => {
+                            setChosenId(s.service_id);
+                            scrollToBooking();
+                          }}
+                        >
+                          {isChosen && <CheckIcon size={14} />} Choose
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          )}
+          <VendorReviews
+            vendorId={vendorId}
+            zip={zip}
+            services={services.map((s) => ({ service_id: s.service_id, description: s.description }))}
+            total={vendor?.rating_count}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
