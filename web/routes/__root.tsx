@@ -11,6 +11,7 @@ import { canUseConnectAdmin } from "../../domain/roles";
 import { AlertRegion } from "../components/layout/alert-region";
 import { BRAND, telHref } from "../config/brand";
 import { AuthModals } from "../features/auth/components/auth-modals";
+import { useCartSync } from "../features/cart/hooks/use-cart-sync";
 import { NotFoundPage } from "../features/content/components/not-found";
 import { AreaHeader } from "../features/header/components/area-header";
 import { SiteHeader } from "../features/header/components/site-header";
@@ -86,6 +87,7 @@ function AppShell({ children }: { children: ReactNode }) {
   usePostLoginRedirect();
   useWelcomeCredits();
   usePriceNotice();
+  useCartSync();
   const pathname = useLocation({ select: (l) => l.pathname });
   const layout = layoutFor(pathname);
   const { supportPhone } = useShell();

@@ -1,0 +1,34 @@
+import { useEffect, useRef } from "react";
+import { fetchCart, mergeCart } from "../../../lib/cart-api";
+import { readCart, readCartOwner } from "../../../stores/cart-store";
+import { useShell } from "../../../stores/shell-context";
+
+/**
+ * Keeps the local cart mirror (and so the header count) in step with the server's cart:
+ * - at login or signup (the viewer appears in this page), POST /booking/cart/merge moves the visitor cart
+ *   into the user's and answers the merged cart (decision 011);
+ * - on a page that opens signed in with a visitor's mirror (login in another tab, a reload after login), the
+ *   same merge; with no mirror yet (a new device), one GET /booking/cart fills it.
+ * Logout clears the mirror (web/lib/session.ts). Failures leave the mirror as it was.
+ */
+export function useCartSync(): void {
+  const { viewer, ready } = useShell();
+  const signedIn = viewer !== null;
+  const prevRef = useRef<boolean | null>(null);
+
+  useEffect(() => {
+    if (!ready) return;
+    const was = prevRef.current;
+    prevRef.current = signedIn;
+    if (!signedIn) return;
+    if (was === false) {
+      void mergeCart().catch(() => undefined);
+      return;
+    }
+    if (was === null) {
+      const owner = readCartOwner();
+      if (owner === "visitor" || (owner === null && readCart().length > 0)) void mergeCart().catch(() => undefined);
+      else if (owner === null) void fetchCart().catch(() => undefined);
+    }
+  }, [ready, signedIn]);
+}
