@@ -1,11 +1,11 @@
 import { telHref } from "../../../config/brand";
 import { AreaBar, EmptyState, Page } from "../../../components/layout/page";
-import { ClockIcon, ReceiptIcon, RepeatIcon, SparkleIcon } from "../../../components/ui/icons";
+import { ClockIcon, ReceiptIcon, RepeatIcon } from "../../../components/ui/icons";
 import { useShell } from "../../../stores/shell-context";
 import type { ReactNode } from "react";
 
 /**
- * Pages opened from links we text to clients (pay, subscription, reschedule, service info). They have no
+ * Pages opened from links we text to clients (pay, subscription, reschedule). They have no
  * default header or footer (SPEC section 2). Without the link's details there is nothing to show yet.
  */
 function LinkFrame({ area, title, icon, text }: { area: string; title: string; icon: ReactNode; text: string }) {
@@ -53,14 +53,5 @@ export const ReschedulePage = () => (
     title="Reschedule your appointment"
     icon={<ClockIcon size={28} />}
     text="Approve or choose a new time from the link we texted you. You can also reschedule from My Orders when you're logged in."
-  />
-);
-
-export const ServiceInfoPage = () => (
-  <LinkFrame
-    area="Service info"
-    title="About your service"
-    icon={<SparkleIcon size={28} />}
-    text="The details of your service, what to prepare and your professional's notes open from the link we texted you."
   />
 );
