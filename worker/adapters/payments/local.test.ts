@@ -1,0 +1,602 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { makeVendor, T0 } from "../../test-utils";
+import { addOneMonth } from "./local";
+import { PaymentsError, type PaymentsPort } from "./port";
+import { card, CARDS, localPort, makeUser, unique } from "./test-helpers";
+
+const order = (ref = "1") => ({ purpose: "order", ref });
+
+async function customerOf(port: PaymentsPort) {
+  const user = await makeUser();
+  return { user, customer: await port.ensureCustomer(user) };
+}
+
+/** A new intent confirmed with a freshly tokenised card (the browser's path). */
+async function pay(port: PaymentsPort, number: string, opts: { amount?: number; customer?: string | null } = {}) {
+  const pm = await port.tokenizeLocalCard!(card(number), null);
+  const intent = await port.createIntent({
+    amount_cents: opts.amount ?? 2500,
+    customer_id: opts.customer ?? null,
+    description: "Test order",
+    metadata: order(),
+    idempotency_key: unique("order"),
+  });
+  expect(intent.status).toBe("requires_payment_method");
+  return {
+    pm,
+    intent: await port.confirmIntent(intent.id, { payment_method_id: pm.id, idempotency_key: unique("c") }),
+  };
+}
+
+async function rejection(work: Promise<unknown>): Promise<PaymentsError> {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PaymentsError);
+  return error as PaymentsError;
+}
+
+describe("local adapter: the test cards", () => {
+  it.each([
+    ["Visa 4242", CARDS.visa, "visa", "4242"],
+    ["Mastercard 5555", CARDS.mastercard, "mastercard", "4444"],
+    ["American Express 3782", CARDS.amex, "amex", "0005"],
+    ["any other valid number", CARDS.otherValid, "visa", "1111"],
+  ])("%s succeeds", async (_label, number, brand, last4) => {
+    const port = localPort();
+    const { pm, intent } = await pay(port, number);
+    expect(pm.card).toEqual({ brand, last4, exp_month: 12, exp_year: 2030 });
+    expect(intent).toMatchObject({
+      status: "succeeded",
+      payment_method_id: pm.id,
+      last_error: null,
+      amount_cents: 2500,
+    });
+    expect(intent.id).toMatch(/^pi_local_[A-Za-z0-9]{24}$/);
+    expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_[A-Za-z0-9]+$`));
+    expect(pm.id).toMatch(/^pm_local_[A-Za-z0-9]{24}$/);
+  });
+
+  it.each([
+    [CARDS.declined, "card_declined", "generic_decline", "Your card was declined."],
+    [CARDS.insufficientFunds, "card_declined", "insufficient_funds", "Your card has insufficient funds."],
+    ["4000 0000 0000 0069", "expired_card", null, "Your card has expired."],
+    ["4000 0000 0000 0127", "incorrect_cvc", null, "Your card's security code is incorrect."],
+  ])("%s is declined with %s / %s", async (number, code, declineCode, message) => {
+    const { intent } = await pay(localPort(), number);
+    expect(intent.status).toBe("requires_payment_method");
+    expect(intent.payment_method_id).toBeNull();
+    expect(intent.last_error).toEqual({ code, decline_code: declineCode, message });
+  });
+
+  it("a declined intent can be paid with another card afterwards", async () => {
+    const port = localPort();
+    const { intent } = await pay(port, CARDS.declined);
+    const visa = await port.tokenizeLocalCard!(card(CARDS.visa), null);
+    const paid = await port.confirmIntent(intent.id, { payment_method_id: visa.id, idempotency_key: unique("c") });
+    expect(paid).toMatchObject({ status: "succeeded", last_error: null, payment_method_id: visa.id });
+  });
+
+  it("4000 0025 0000 3155 waits for 3-D Secure; approving succeeds", async () => {
+    const port = localPort();
+    const { pm, intent } = await pay(port, CARDS.threeDSecure);
+    expect(intent).toMatchObject({ status: "requires_action", payment_method_id: pm.id, last_error: null });
+    const approved = await port.completeAuthentication!(intent.id, true);
+    expect(approved).toMatchObject({ status: "succeeded", payment_method_id: pm.id });
+    // A repeated approval answers the same result.
+    expect(await port.completeAuthentication!(intent.id, true)).toEqual(approved);
+  });
+
+  it("failing 3-D Secure leaves the intent waiting for another card, with the reason", async () => {
+    const port = localPort();
+    const { intent } = await pay(port, CARDS.threeDSecure);
+    const failed = await port.completeAuthentication!(intent.id, false);
+    expect(failed.status).toBe("requires_payment_method");
+    expect(failed.payment_method_id).toBeNull();
+    expect(failed.last_error).toEqual({
+      code: "payment_intent_authentication_failure",
+      decline_code: null,
+      message:
+        "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+    });
+    expect((await rejection(port.completeAuthentication!(intent.id, true))).code).toBe(
+      "payment_intent_unexpected_state",
+    );
+  });
+
+  it("keeps brand, last4 and expiry of a card, never its number or security code", async () => {
+    const port = localPort();
+    const pm = await port.tokenizeLocalCard!(
+      { number: "4000 0566 5566 5556", exp_month: 4, exp_year: 2031, cvc: "987", postal_code: "94107" },
+      null,
+    );
+    const row = await env.DB.prepare("SELECT * FROM local_payment_methods WHERE id = ?").bind(pm.id).first();
+    const stored = JSON.stringify(row);
+    expect(row).toMatchObject({ brand: "visa", last4: "5556", exp_month: 4, exp_year: 2031, outcome: "succeed" });
+    expect(stored).not.toContain("4000056655665556");
+    expect(stored).not.toContain("987");
+    expect(stored).not.toContain("94107");
+  });
+
+  it("refuses cards that fail the checks with Stripe's codes", async () => {
+    const port = localPort();
+    const cases: [Partial<ReturnType<typeof card>>, string, string][] = [
+      [{ number: "4242 4242 4242 4241" }, "incorrect_number", "number"],
+      [{ exp_month: 10, exp_year: 2026 }, "expired_card", "exp"],
+      [{ cvc: "12" }, "invalid_cvc", "cvc"],
+      [{ postal_code: "" }, "incomplete_zip", "postal_code"],
+    ];
+    for (const [override, code, param] of cases) {
+      const error = await rejection(port.tokenizeLocalCard!({ ...card(CARDS.visa), ...override }, null));
+      expect([error.code, error.extra.param]).toEqual([code, param]);
+    }
+  });
+});
+
+describe("local adapter: saved cards and off-session charges", () => {
+  it("saves the card on success when asked, and charges it later off-session", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const pm = await port.tokenizeLocalCard!(card(CARDS.visa), null);
+    const first = await port.createIntent({
+      amount_cents: 3000,
+      customer_id: customer,
+      payment_method_id: pm.id,
+      confirm: true,
+      save_payment_method: true,
+      description: "Order",
+      metadata: order(),
+      idempotency_key: unique("order"),
+    });
+    expect(first.status).toBe("succeeded");
+    const saved = await port.listPaymentMethods(customer);
+    expect(saved.map((m) => m.id)).toEqual([pm.id]);
+
+    const later = await port.createIntent({
+      amount_cents: 1200,
+      customer_id: customer,
+      payment_method_id: pm.id,
+      confirm: true,
+      off_session: true,
+      description: "Subscription charge",
+      metadata: { purpose: "client_subscription", ref: "7" },
+      idempotency_key: unique("sub-charge"),
+    });
+    expect(later.status).toBe("succeeded");
+  });
+
+  it("a 3155 card authenticated with saving charges off-session without a new authentication", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const pm = await port.tokenizeLocalCard!(card(CARDS.threeDSecure), null);
+    const intent = await port.createIntent({
+      amount_cents: 3000,
+      customer_id: customer,
+      payment_method_id: pm.id,
+      confirm: true,
+      save_payment_method: true,
+      description: "Order",
+      metadata: order(),
+      idempotency_key: unique("order"),
+    });
+    expect(intent.status).toBe("requires_action");
+    await port.completeAuthentication!(intent.id, true);
+    const offSession = await port.createIntent({
+      amount_cents: 900,
+      customer_id: customer,
+      payment_method_id: pm.id,
+      confirm: true,
+      off_session: true,
+      description: "Off-session",
+      metadata: { purpose: "client_subscription", ref: "8" },
+      idempotency_key: unique("off"),
+    });
+    expect(offSession.status).toBe("succeeded");
+  });
+
+  it("an off-session charge on a card that needs authentication fails with authentication_required", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    for (const number of [CARDS.threeDSecure, CARDS.threeDSecureAlways]) {
+      const pm = await port.tokenizeLocalCard!(card(number), customer);
+      const intent = await port.createIntent({
+        amount_cents: 900,
+        customer_id: customer,
+        payment_method_id: pm.id,
+        confirm: true,
+        off_session: true,
+        description: "Off-session",
+        metadata: { purpose: "client_subscription", ref: "9" },
+        idempotency_key: unique("off"),
+      });
+      expect(intent.status).toBe("requires_payment_method");
+      expect(intent.last_error).toMatchObject({
+        code: "authentication_required",
+        decline_code: "authentication_required",
+      });
+    }
+  });
+
+  it("refuses a card saved to another customer", async () => {
+    const port = localPort();
+    const a = await customerOf(port);
+    const b = await customerOf(port);
+    const pm = await port.tokenizeLocalCard!(card(CARDS.visa), a.customer);
+    const error = await rejection(
+      port.createIntent({
+        amount_cents: 900,
+        customer_id: b.customer,
+        payment_method_id: pm.id,
+        confirm: true,
+        description: "x",
+        metadata: order(),
+        idempotency_key: unique("x"),
+      }),
+    );
+    expect(error.code).toBe("payment_method_unexpected_state");
+    expect((await rejection(port.attachPaymentMethod(pm.id, b.customer))).code).toBe("payment_method_unexpected_state");
+  });
+
+  it("keeps one default card per customer; detaching removes it from the list", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const one = await port.tokenizeLocalCard!(card(CARDS.visa), customer);
+    const two = await port.tokenizeLocalCard!(card(CARDS.mastercard), customer);
+    await port.setDefaultPaymentMethod(customer, one.id);
+    await port.setDefaultPaymentMethod(customer, two.id);
+    const defaults = (await port.listPaymentMethods(customer)).filter((m) => m.is_default).map((m) => m.id);
+    expect(defaults).toEqual([two.id]);
+    await port.setDefaultPaymentMethod(customer, null);
+    expect((await port.listPaymentMethods(customer)).some((m) => m.is_default)).toBe(false);
+    await port.detachPaymentMethod(one.id);
+    expect((await port.listPaymentMethods(customer)).map((m) => m.id)).toEqual([two.id]);
+    expect((await rejection(port.detachPaymentMethod(one.id))).code).toBe("payment_method_unexpected_state");
+  });
+
+  it("ensureCustomer answers the same customer every time, concurrently too", async () => {
+    const port = localPort();
+    const user = await makeUser();
+    const ids = await Promise.all(Array.from({ length: 8 }, () => port.ensureCustomer(user)));
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toMatch(/^cus_local_/);
+  });
+});
+
+describe("local adapter: idempotency", () => {
+  it("the same key answers the same intent", async () => {
+    const port = localPort();
+    const key = unique("order:5:charge");
+    const input = {
+      amount_cents: 4200,
+      customer_id: null,
+      description: "Order 5",
+      metadata: order("5"),
+      idempotency_key: key,
+    };
+    const first = await port.createIntent(input);
+    const again = await port.createIntent(input);
+    expect(again).toEqual(first);
+  });
+
+  it("20 concurrent requests with one key create one intent", async () => {
+    const port = localPort();
+    const key = unique("order:6:charge");
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        port.createIntent({
+          amount_cents: 4200,
+          customer_id: null,
+          description: "Order 6",
+          metadata: order("6"),
+          idempotency_key: key,
+        }),
+      ),
+    );
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM payment_intents WHERE idempotency_key = ?")
+      .bind(key)
+      .first<{ n: number }>();
+    expect(count!.n).toBe(1);
+  });
+
+  it("20 concurrent charges of a saved card with one key charge once", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const pm = await port.tokenizeLocalCard!(card(CARDS.visa), customer);
+    const key = unique("tip:3:1");
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        port.createIntent({
+          amount_cents: 500,
+          customer_id: customer,
+          payment_method_id: pm.id,
+          confirm: true,
+          description: "Tip",
+          metadata: { purpose: "tip", ref: "3" },
+          idempotency_key: key,
+        }),
+      ),
+    );
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(results.every((r) => r.status === "succeeded")).toBe(true);
+  });
+
+  it("a key reused with another amount is refused", async () => {
+    const port = localPort();
+    const key = unique("order:7:charge");
+    await port.createIntent({
+      amount_cents: 1000,
+      customer_id: null,
+      description: "x",
+      metadata: order(),
+      idempotency_key: key,
+    });
+    const error = await rejection(
+      port.createIntent({
+        amount_cents: 1001,
+        customer_id: null,
+        description: "x",
+        metadata: order(),
+        idempotency_key: key,
+      }),
+    );
+    expect(error.code).toBe("idempotency_key_in_use");
+  });
+
+  it("refuses amounts under $0.50 and purposes it does not know", async () => {
+    const port = localPort();
+    const small = await rejection(
+      port.createIntent({
+        amount_cents: 49,
+        customer_id: null,
+        description: "x",
+        metadata: order(),
+        idempotency_key: unique("k"),
+      }),
+    );
+    expect(small.code).toBe("amount_too_small");
+    const purpose = await rejection(
+      port.createIntent({
+        amount_cents: 500,
+        customer_id: null,
+        description: "x",
+        metadata: { purpose: "gift", ref: "1" },
+        idempotency_key: unique("k"),
+      }),
+    );
+    expect(purpose.code).toBe("parameter_invalid");
+  });
+});
+
+describe("local adapter: refunds", () => {
+  async function paid(port: PaymentsPort, amount = 5000) {
+    const { intent } = await pay(port, CARDS.visa, { amount });
+    expect(intent.status).toBe("succeeded");
+    return intent;
+  }
+
+  it("refunds everything when no amount is given", async () => {
+    const port = localPort();
+    const intent = await paid(port);
+    const refund = await port.refund({
+      payment_intent_id: intent.id,
+      reason: "cancelled",
+      idempotency_key: unique("r"),
+    });
+    expect(refund).toMatchObject({ payment_intent_id: intent.id, amount_cents: 5000, status: "succeeded" });
+    expect(refund.id).toMatch(/^re_local_/);
+    const again = await rejection(
+      port.refund({ payment_intent_id: intent.id, reason: "x", idempotency_key: unique("r") }),
+    );
+    expect(again.code).toBe("charge_already_refunded");
+  });
+
+  it("refunds in parts up to the amount paid, and refuses more", async () => {
+    const port = localPort();
+    const intent = await paid(port);
+    await port.refund({
+      payment_intent_id: intent.id,
+      amount_cents: 2000,
+      reason: "part",
+      idempotency_key: unique("r"),
+    });
+    const over = await rejection(
+      port.refund({
+        payment_intent_id: intent.id,
+        amount_cents: 3001,
+        reason: "too much",
+        idempotency_key: unique("r"),
+      }),
+    );
+    expect(over.code).toBe("amount_too_large");
+    expect(over.message).toBe("Refund amount ($30.01) is greater than unrefunded amount on charge ($30.00)");
+    const rest = await port.refund({ payment_intent_id: intent.id, reason: "rest", idempotency_key: unique("r") });
+    expect(rest.amount_cents).toBe(3000);
+  });
+
+  it("a repeated refund key answers the first refund", async () => {
+    const port = localPort();
+    const intent = await paid(port);
+    const key = unique("refund:order:1");
+    const first = await port.refund({
+      payment_intent_id: intent.id,
+      amount_cents: 1000,
+      reason: "x",
+      idempotency_key: key,
+    });
+    const again = await port.refund({
+      payment_intent_id: intent.id,
+      amount_cents: 1000,
+      reason: "x",
+      idempotency_key: key,
+    });
+    expect(again).toEqual(first);
+  });
+
+  it("concurrent partial refunds never add up to more than was paid", async () => {
+    const port = localPort();
+    const intent = await paid(port, 5000);
+    const settled = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        port.refund({ payment_intent_id: intent.id, amount_cents: 1500, reason: "race", idempotency_key: unique("r") }),
+      ),
+    );
+    expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(3);
+    const total = await env.DB.prepare("SELECT SUM(amount_cents) AS s FROM refunds WHERE payment_intent_id = ?")
+      .bind(intent.id)
+      .first<{ s: number }>();
+    expect(total!.s).toBe(4500);
+  });
+
+  it("refuses to refund an intent that was not paid", async () => {
+    const port = localPort();
+    const { intent } = await pay(port, CARDS.declined);
+    const error = await rejection(
+      port.refund({ payment_intent_id: intent.id, reason: "x", idempotency_key: unique("r") }),
+    );
+    expect(error.code).toBe("payment_intent_unexpected_state");
+  });
+});
+
+describe("local adapter: cancel", () => {
+  it("cancels an unpaid intent, not a paid one", async () => {
+    const port = localPort();
+    const open = await port.createIntent({
+      amount_cents: 900,
+      customer_id: null,
+      description: "x",
+      metadata: order(),
+      idempotency_key: unique("k"),
+    });
+    expect((await port.cancelIntent(open.id, unique("cancel"))).status).toBe("canceled");
+    expect((await port.cancelIntent(open.id, unique("cancel"))).status).toBe("canceled");
+    const { intent } = await pay(port, CARDS.visa);
+    expect((await rejection(port.cancelIntent(intent.id, unique("cancel")))).code).toBe(
+      "payment_intent_unexpected_state",
+    );
+  });
+});
+
+describe("local adapter: subscriptions", () => {
+  it("starts active when the first charge succeeds; cancelling ends it", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const pm = await port.tokenizeLocalCard!(card(CARDS.visa), customer);
+    const key = unique("membership:u1");
+    const sub = await port.createSubscription({
+      customer_id: customer,
+      payment_method_id: pm.id,
+      price_cents: 1999,
+      idempotency_key: key,
+    });
+    expect(sub).toMatchObject({ status: "active", price_cents: 1999, customer_id: customer, latest_intent: null });
+    expect(sub.current_period_end).toBe(addOneMonth(T0));
+    expect(
+      await port.createSubscription({
+        customer_id: customer,
+        payment_method_id: pm.id,
+        price_cents: 1999,
+        idempotency_key: key,
+      }),
+    ).toEqual(sub);
+    expect((await port.cancelSubscription(sub.id)).status).toBe("canceled");
+  });
+
+  it("a declined first charge throws the card error and leaves no subscription running", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const pm = await port.tokenizeLocalCard!(card(CARDS.declined), customer);
+    const error = await rejection(
+      port.createSubscription({
+        customer_id: customer,
+        payment_method_id: pm.id,
+        price_cents: 1999,
+        idempotency_key: unique("m"),
+      }),
+    );
+    expect(error).toMatchObject({ code: "card_declined", message: "Your card was declined." });
+    expect(error.extra.payment_intent?.status).toBe("requires_payment_method");
+  });
+
+  it("a first charge that needs 3-D Secure leaves it incomplete until the customer approves", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const pm = await port.tokenizeLocalCard!(card(CARDS.threeDSecure), customer);
+    const key = unique("m");
+    const sub = await port.createSubscription({
+      customer_id: customer,
+      payment_method_id: pm.id,
+      price_cents: 1999,
+      idempotency_key: key,
+    });
+    expect(sub.status).toBe("incomplete");
+    expect(sub.latest_intent?.status).toBe("requires_action");
+    await port.completeAuthentication!(sub.latest_intent!.id, true);
+    const after = await port.createSubscription({
+      customer_id: customer,
+      payment_method_id: pm.id,
+      price_cents: 1999,
+      idempotency_key: key,
+    });
+    expect(after).toMatchObject({ id: sub.id, status: "active" });
+  });
+
+  it("a monthly period ends on the same day next month, or the month's last day", () => {
+    expect(new Date(addOneMonth(Date.UTC(2026, 0, 31, 9))).toISOString()).toBe("2026-02-28T09:00:00.000Z");
+    expect(new Date(addOneMonth(Date.UTC(2026, 11, 15))).toISOString()).toBe("2027-01-15T00:00:00.000Z");
+  });
+});
+
+describe("local adapter: vendor payout accounts and transfers", () => {
+  it("one account per vendor, ready for payouts; a transfer key moves money once", async () => {
+    const port = localPort();
+    const user = await makeUser("Vendor Owner");
+    const vendorId = await makeVendor(user.user_id);
+    const account = await port.createConnectedAccount({
+      vendor_id: vendorId,
+      email: user.email,
+      idempotency_key: unique("acct"),
+    });
+    expect(account).toMatchObject({ payouts_enabled: true, link_url: "/business?payouts=local" });
+    expect(account.id).toMatch(/^acct_local_/);
+    const again = await port.createConnectedAccount({
+      vendor_id: vendorId,
+      email: user.email,
+      idempotency_key: unique("acct"),
+    });
+    expect(again.id).toBe(account.id);
+
+    const key = unique("payout:1");
+    const transfers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        port.createTransfer({
+          account_id: account.id,
+          amount_cents: 7000,
+          idempotency_key: key,
+          description: "Payout",
+        }),
+      ),
+    );
+    expect(new Set(transfers.map((t) => t.id)).size).toBe(1);
+    expect(transfers[0]).toMatchObject({ account_id: account.id, amount_cents: 7000 });
+
+    await port.deleteConnectedAccount(account.id);
+    const refused = await rejection(
+      port.createTransfer({
+        account_id: account.id,
+        amount_cents: 100,
+        idempotency_key: unique("p"),
+        description: "x",
+      }),
+    );
+    expect(refused.code).toBe("account_invalid");
+    const fresh = await port.createConnectedAccount({
+      vendor_id: vendorId,
+      email: user.email,
+      idempotency_key: unique("acct"),
+    });
+    expect(fresh.id).not.toBe(account.id);
+  });
+});
