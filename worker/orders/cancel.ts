@@ -1,0 +1,344 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { formatLocal, iso } from "../../domain/calendar/time";
+import { messageFor } from "../../domain/messages";
+import { centsToDecimal } from "../../domain/money";
+import {
+  allocate,
+  canCancel,
+  movedOutOfLateWindow,
+  quoteCancellation,
+  type CancellationQuote,
+} from "../../domain/order-rules";
+import { ServiceOrderStatus } from "../../domain/order-status";
+import { PRICING } from "../../domain/pricing-config";
+import { orderCancellations } from "../../schema/tables/after-booking";
+import { orders, rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
+import { paymentIntents, refunds } from "../../schema/tables/payments";
+import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
+import { sendSms } from "../adapters/sms";
+import { randomToken } from "../auth/crypto";
+import { calendarFor } from "../calendar/calendar-client";
+import { fail } from "../http/errors";
+import { ownJob, type JobRow } from "./jobs";
+
+/**
+ * Cancelling a job (docs/decisions/033-cancellation-and-reschedule.md): the policy quote shown before
+ * confirming (GET /order/cancel-policy) and the cancellation itself (POST /order/cancel), which keeps the
+ * fee, refunds the rest of the card payment through the payments port (key `order:<id>:cancel-refund`),
+ * returns the credit part to the account and frees the vendor's booking.
+ */
+
+export interface CancellationPolicyView {
+  service_order_id: number;
+  window: CancellationQuote["window"];
+  reason: CancellationQuote["reason"];
+  /** ISO-8601 UTC, and the same instant as YYYY-MM-DD HH:MM in the service zone. */
+  free_until: string;
+  free_until_local: string;
+  free_cancellation_hours: number;
+  /** What was paid for this job, by card and with account credit. */
+  paid_cents: number;
+  fee_cents: number;
+  refund_cents: number;
+  credit_return_cents: number;
+  /** One sentence for the confirmation dialog. */
+  summary: string;
+}
+
+function summary(q: CancellationQuote, tz: string): string {
+  const back = [
+    q.refund_cents > 0 ? `$${centsToDecimal(q.refund_cents)} back to your card` : null,
+    q.credit_return_cents > 0 ? `$${centsToDecimal(q.credit_return_cents)} back to your account credit` : null,
+  ].filter(Boolean);
+  const returned = back.length > 0 ? back.join(" and ") : "nothing to return";
+  if (q.window === "free") {
+    const until =
+      q.reason === "no-vendor" ? "while no professional has accepted it" : `until ${formatLocal(q.free_until, tz)}`;
+    return `Cancelling is free ${until}: ${returned}.`;
+  }
+  const why =
+    q.reason === "moved-late"
+      ? "This service was moved after its free cancellation window had closed"
+      : `The free cancellation window closed at ${formatLocal(q.free_until, tz)}`;
+  return `${why}: a $${centsToDecimal(q.fee_cents)} late cancellation fee applies, ${returned}.`;
+}
+
+function policyView(job: JobRow, q: CancellationQuote, paid: number): CancellationPolicyView {
+  return {
+    service_order_id: job.service_order_id,
+    window: q.window,
+    reason: q.reason,
+    free_until: iso(q.free_until),
+    free_until_local: formatLocal(q.free_until, job.time_zone),
+    free_cancellation_hours: PRICING.freeCancellationHours,
+    paid_cents: paid,
+    fee_cents: q.fee_cents,
+    refund_cents: q.refund_cents,
+    credit_return_cents: q.credit_return_cents,
+    summary: summary(q, job.time_zone),
+  };
+}
+
+interface Context {
+  job: JobRow;
+  quote: CancellationQuote;
+  paid: number;
+  paymentIntentId: string | null;
+  /** Holds of pending reschedule requests, released with the booking. */
+  holds: string[];
+}
+
+/**
+ * The job's share of what its order paid: the card total and the credit applied are split over the order's
+ * jobs by price (exactly, largest remainder), and the card part is capped by what is left of the payment
+ * after earlier refunds. Nothing comes from a card payment that did not succeed.
+ */
+async function cancellationContext(db: DrizzleD1Database, job: JobRow, now: number): Promise<Context> {
+  const [orderRows, siblings, requests] = await db.batch([
+    db
+      .select({
+        total_cents: orders.total_cents,
+        credit_applied_cents: orders.credit_applied_cents,
+        payment_intent_id: orders.payment_intent_id,
+        intent_status: paymentIntents.status,
+        intent_amount: paymentIntents.amount_cents,
+        refunded: sql<number>`(SELECT coalesce(sum(${refunds.amount_cents}), 0) FROM ${refunds} WHERE ${refunds.payment_intent_id} = ${orders.payment_intent_id} AND ${refunds.status} <> 'failed')`,
+      })
+      .from(orders)
+      .leftJoin(paymentIntents, eq(paymentIntents.id, orders.payment_intent_id))
+      .where(eq(orders.order_id, job.order_id)),
+    db
+      .select({ id: serviceOrders.service_order_id, price_cents: serviceOrders.price_cents })
+      .from(serviceOrders)
+      .where(eq(serviceOrders.order_id, job.order_id))
+      .orderBy(asc(serviceOrders.service_order_id)),
+    db
+      .select({
+        requested_by: rescheduleRequests.requested_by,
+        status: rescheduleRequests.status,
+        created_at: rescheduleRequests.created_at,
+        from_time: rescheduleRequests.from_time,
+        hold_id: rescheduleRequests.hold_id,
+      })
+      .from(rescheduleRequests)
+      .where(eq(rescheduleRequests.service_order_id, job.service_order_id)),
+  ]);
+  const order = orderRows[0];
+  const at = siblings.findIndex((s) => s.id === job.service_order_id);
+  const prices = siblings.map((s) => s.price_cents);
+  const paidByCard = order?.payment_intent_id && order.intent_status === "succeeded" ? order.total_cents : 0;
+  const cardShare = allocate(paidByCard, prices)[at] ?? 0;
+  const creditShare = allocate(order?.credit_applied_cents ?? 0, prices)[at] ?? 0;
+  const left = Math.max(0, (order?.intent_amount ?? 0) - (order?.refunded ?? 0));
+  const card = Math.min(cardShare, left);
+  const quote = quoteCancellation({
+    now,
+    start: job.promised_arrival_time,
+    price_cents: job.price_cents,
+    vendor_assigned: job.vendor_id !== null,
+    late_locked: movedOutOfLateWindow(requests),
+    card_cents: card,
+    credit_cents: creditShare,
+  });
+  return {
+    job,
+    quote,
+    paid: card + creditShare,
+    paymentIntentId: paidByCard > 0 ? order!.payment_intent_id : null,
+    holds: requests.filter((r) => r.status === "pending" && r.hold_id).map((r) => r.hold_id!),
+  };
+}
+
+async function cancellableJob(db: DrizzleD1Database, userId: number, serviceOrderId: number): Promise<JobRow> {
+  const job = await ownJob(db, userId, serviceOrderId);
+  if (!job) fail("NOT_FOUND", { service_order_id: "We couldn't find this service." });
+  if (!canCancel(job.service_order_status_id)) fail("ORDER_NOT_CANCELLABLE");
+  return job;
+}
+
+/** GET /order/cancel-policy: what cancelling now would cost, for the confirmation dialog. */
+export async function cancellationPolicy(
+  db: DrizzleD1Database,
+  userId: number,
+  serviceOrderId: number,
+  now: number,
+): Promise<CancellationPolicyView> {
+  const job = await cancellableJob(db, userId, serviceOrderId);
+  const ctx = await cancellationContext(db, job, now);
+  return policyView(job, ctx.quote, ctx.paid);
+}
+
+export interface CancellationResult {
+  service_order_id: number;
+  service_order_status_id: number;
+  cancellation: CancellationPolicyView & { refund_status: "none" | "pending" | "succeeded" | "failed" };
+  message: string;
+}
+
+type CancellationRow = typeof orderCancellations.$inferSelect;
+
+/**
+ * POST /order/cancel. One batch claims the cancellation (the order_cancellations row, written only while
+ * the job is still open and carrying a random claim) and, only for that claim, marks the job cancelled,
+ * closes its pending reschedule requests and offers, returns the credit part to the account (ledger entry
+ * `refund` / `so:<id>:cancel`), gives the vendor their share of a late fee and closes an order whose jobs
+ * are all cancelled. After the batch the vendor's booking and any reschedule hold are released and the card
+ * part is refunded. A repeated call for a cancelled job finishes what is left (release, refund) and answers
+ * the same cancellation, so a lost answer or a failed refund is mended by calling again.
+ */
+export async function cancelJob(
+  env: Env,
+  db: DrizzleD1Database,
+  port: () => PaymentsPort,
+  userId: number,
+  input: { service_order_id: number; reason?: string | null },
+  now: number,
+): Promise<CancellationResult> {
+  const existing = await findCancellation(db, userId, input.service_order_id);
+  if (existing) return finish(env, db, port, existing.job, existing.row, userId, now, false);
+
+  const job = await cancellableJob(db, userId, input.service_order_id);
+  const ctx = await cancellationContext(db, job, now);
+  const q = ctx.quote;
+  const soid = job.service_order_id;
+  const claim = randomToken(16);
+  const mine = sql`EXISTS (SELECT 1 FROM order_cancellations WHERE service_order_id = ${soid} AND claim = ${claim})`;
+  const open = [ServiceOrderStatus.PENDING, ServiceOrderStatus.SCHEDULED, ServiceOrderStatus.IN_PROGRESS];
+  const vendorShare = Math.floor((q.fee_cents * PRICING.vendorShareBps) / 10_000);
+  await db.batch([
+    db.run(sql`INSERT INTO order_cancellations (service_order_id, user_id, "window", policy_reason, fee_cents, refund_cents,
+        credit_return_cents, payment_intent_id, refund_status, refund_id, claim, created_at, updated_at)
+      SELECT ${soid}, ${userId}, ${q.window}, ${q.reason}, ${q.fee_cents}, ${q.refund_cents}, ${q.credit_return_cents},
+        ${ctx.paymentIntentId}, ${q.refund_cents > 0 && ctx.paymentIntentId ? "pending" : "none"}, NULL, ${claim}, ${now}, ${now}
+      WHERE EXISTS (SELECT 1 FROM service_orders WHERE service_order_id = ${soid} AND user_id = ${userId}
+        AND service_order_status_id IN (${sql.join(open, sql`, `)}))
+      ON CONFLICT (service_order_id) DO NOTHING`),
+    db
+      .update(serviceOrders)
+      .set({
+        service_order_status_id: ServiceOrderStatus.CANCELLED,
+        cancelled_at: now,
+        cancel_reason: input.reason || "Cancelled by the customer",
+        updated_at: now,
+      })
+      .where(and(eq(serviceOrders.service_order_id, soid), mine)),
+    db
+      .update(rescheduleRequests)
+      .set({ status: "cancelled", resolved_at: now })
+      .where(and(eq(rescheduleRequests.service_order_id, soid), eq(rescheduleRequests.status, "pending"), mine)),
+    db.run(sql`UPDATE job_offers SET status = 'expired', responded_at = ${now}
+      WHERE service_order_id = ${soid} AND status = 'offered' AND ${mine}`),
+    db.run(sql`INSERT INTO credit_ledger (user_id, delta_cents, reason, ref, note, created_at)
+      SELECT ${userId}, ${q.credit_return_cents}, 'refund', ${`so:${soid}:cancel`}, 'Cancelled service', ${now}
+      WHERE ${q.credit_return_cents} > 0 AND ${mine}
+      ON CONFLICT (reason, ref) DO NOTHING`),
+    db.run(sql`UPDATE users SET credit_balance_cents = credit_balance_cents + ${q.credit_return_cents}, updated_at = ${now}
+      WHERE user_id = ${userId} AND ${q.credit_return_cents} > 0 AND ${mine}`),
+    db.run(sql`INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
+      SELECT ${job.vendor_id}, ${soid}, 'adjustment', ${vendorShare}, ${`cancel-fee:${soid}`}, ${now}
+      WHERE ${job.vendor_id} IS NOT NULL AND ${vendorShare} > 0 AND ${mine}
+      ON CONFLICT (ref) DO NOTHING`),
+    db.run(sql`UPDATE orders SET status = 'cancelled', updated_at = ${now}
+      WHERE order_id = ${job.order_id} AND ${mine}
+        AND NOT EXISTS (SELECT 1 FROM service_orders WHERE order_id = ${job.order_id}
+          AND service_order_status_id <> ${ServiceOrderStatus.CANCELLED})`),
+  ]);
+  const [row] = await db.select().from(orderCancellations).where(eq(orderCancellations.service_order_id, soid));
+  if (!row) fail("ORDER_NOT_CANCELLABLE"); // the job left the open states between the read and the batch
+  const first = row.claim === claim;
+  if (first) await releaseReschedules(env, job, ctx.holds);
+  return finish(env, db, port, job, row, userId, now, first);
+}
+
+async function findCancellation(db: DrizzleD1Database, userId: number, serviceOrderId: number) {
+  const [row] = await db
+    .select()
+    .from(orderCancellations)
+    .where(and(eq(orderCancellations.service_order_id, serviceOrderId), eq(orderCancellations.user_id, userId)));
+  if (!row) return null;
+  const job = await ownJob(db, userId, serviceOrderId);
+  return job ? { row, job } : null;
+}
+
+async function releaseReschedules(env: Env, job: JobRow, holds: readonly string[]) {
+  if (job.vendor_id === null) return;
+  for (const holdId of holds) {
+    await calendarFor(env, job.vendor_id)
+      .releaseHold(holdId, `order:${job.service_order_id}:cancel-release:${holdId}`)
+      .catch((err) => console.error(JSON.stringify({ at: "cancel.releaseHold", holdId, error: String(err) })));
+  }
+}
+
+/** The steps after the claim, each idempotent: free the booking, refund the card part, tell the vendor. */
+async function finish(
+  env: Env,
+  db: DrizzleD1Database,
+  port: () => PaymentsPort,
+  job: JobRow,
+  row: CancellationRow,
+  userId: number,
+  now: number,
+  first: boolean,
+): Promise<CancellationResult> {
+  const soid = job.service_order_id;
+  if (job.vendor_id !== null) {
+    await calendarFor(env, job.vendor_id)
+      .releaseBooking(job.vendor_id, String(soid), `order:${soid}:cancel-release`)
+      .catch((err) => console.error(JSON.stringify({ at: "cancel.releaseBooking", soid, error: String(err) })));
+  }
+  let refundStatus = row.refund_status;
+  if ((refundStatus === "pending" || refundStatus === "failed") && row.payment_intent_id && row.refund_id === null) {
+    let refundId: string | null = null;
+    try {
+      const refund = await port().refund({
+        payment_intent_id: row.payment_intent_id,
+        amount_cents: row.refund_cents,
+        reason: "requested_by_customer",
+        idempotency_key: `order:${soid}:cancel-refund`,
+        service_order_id: soid,
+        requested_by_user_id: userId,
+      });
+      refundStatus = refund.status;
+      refundId = refund.id;
+    } catch (err) {
+      refundStatus = "failed";
+      console.error(
+        JSON.stringify({
+          at: "cancel.refund",
+          soid,
+          code: err instanceof PaymentsError ? err.code : undefined,
+          error: String(err),
+        }),
+      );
+    }
+    await db
+      .update(orderCancellations)
+      .set({ refund_status: refundStatus, refund_id: refundId, updated_at: now })
+      .where(and(eq(orderCancellations.service_order_id, soid), ne(orderCancellations.refund_status, "succeeded")));
+  }
+  if (first && job.vendor_phone && job.vendor_id !== null) {
+    await sendSms(env, db, {
+      to: job.vendor_phone,
+      now,
+      body: `${job.service_description} (job #${soid}) on ${formatLocal(job.promised_arrival_time, job.time_zone)} was cancelled by the client. Your calendar is free again.`,
+    }).catch((err) => console.error(JSON.stringify({ at: "cancel.sms", error: String(err) })));
+  }
+  const q: CancellationQuote = {
+    window: row.window,
+    reason: row.policy_reason as CancellationQuote["reason"],
+    free_until: job.promised_arrival_time - PRICING.freeCancellationHours * 3_600_000,
+    fee_cents: row.fee_cents,
+    refund_cents: row.refund_cents,
+    credit_return_cents: row.credit_return_cents,
+  };
+  return {
+    service_order_id: soid,
+    service_order_status_id: ServiceOrderStatus.CANCELLED,
+    cancellation: {
+      ...policyView(job, q, row.fee_cents + row.refund_cents + row.credit_return_cents),
+      refund_status: refundStatus,
+    },
+    message: messageFor("ORDER_CANCELLED"),
+  };
+}

@@ -1,0 +1,135 @@
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { jobImageEntries, lastJobImage, pageFromWindow, pageWindow } from "../../domain/catalogue-rules";
+import { formatLocal, iso } from "../../domain/calendar/time";
+import { normalizeZip } from "../../domain/location/zip";
+import { canCancel, canRequestReschedule, compareScheduled } from "../../domain/order-rules";
+import { ServiceOrderStatus } from "../../domain/order-status";
+import { parseJobImages } from "../../domain/catalogue-rules";
+import type { CompletedOrder, CompletedOrdersPage, ScheduledOrder } from "../../schema/payloads/orders";
+import { rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
+import { arrival, jobQuery, serviceView, vendorView } from "./jobs";
+
+/** SPEC section 9: completed orders come 20 to a page. */
+export const COMPLETED_PAGE_SIZE = 20;
+/** More open jobs than this is not a customer; the list stops there. */
+const SCHEDULED_LIMIT = 200;
+
+const OPEN = [ServiceOrderStatus.PENDING, ServiceOrderStatus.SCHEDULED, ServiceOrderStatus.IN_PROGRESS];
+
+/** A ZIP filter: a ZIP narrows the list to jobs at that ZIP; no ZIP (or one that is not a ZIP) shows all. */
+function zipCondition(zip: unknown) {
+  const z = normalizeZip(zip);
+  return z ? eq(serviceOrders.zipcode, z) : undefined;
+}
+
+/**
+ * The customer's open jobs (pending, scheduled, in progress): status 30 first, then by time (SPEC section 4
+ * "Ordering"), each with its pending reschedule request. One batch.
+ */
+export async function scheduledOrders(
+  db: DrizzleD1Database,
+  userId: number,
+  zip: unknown,
+  now: number,
+): Promise<ScheduledOrder[]> {
+  const mine = and(eq(serviceOrders.user_id, userId), inArray(serviceOrders.service_order_status_id, OPEN));
+  const [jobs, requests] = await db.batch([
+    jobQuery(db)
+      .where(and(mine, zipCondition(zip)))
+      .limit(SCHEDULED_LIMIT),
+    db
+      .select({
+        request_id: rescheduleRequests.reschedule_id,
+        service_order_id: rescheduleRequests.service_order_id,
+        to_time: rescheduleRequests.to_time,
+        expires_at: rescheduleRequests.expires_at,
+      })
+      .from(rescheduleRequests)
+      .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, rescheduleRequests.service_order_id))
+      .where(
+        and(
+          mine,
+          eq(rescheduleRequests.status, "pending"),
+          eq(rescheduleRequests.requested_by, "customer"),
+          gt(rescheduleRequests.expires_at, now),
+        ),
+      ),
+  ]);
+  const pending = new Map(requests.map((r) => [r.service_order_id, r]));
+  return [...jobs].sort(compareScheduled).map((j): ScheduledOrder => {
+    const r = pending.get(j.service_order_id);
+    return {
+      service_order_id: j.service_order_id,
+      order_id: j.order_id,
+      service_order_status_id: j.service_order_status_id,
+      scheduled_status: j.scheduled_status,
+      ...arrival(j),
+      time_zone: j.time_zone,
+      job_minutes: j.job_minutes,
+      is_connect: j.is_connect,
+      service: serviceView(j),
+      vendor: vendorView(j),
+      price_cents: j.price_cents,
+      address: j.address,
+      zipcode: j.zipcode,
+      reschedule_request: r
+        ? {
+            request_id: r.request_id,
+            selectedDate: formatLocal(r.to_time, j.time_zone),
+            expires_at: iso(r.expires_at!),
+          }
+        : null,
+      can_reschedule: canRequestReschedule(
+        { service_order_status_id: j.service_order_status_id, vendor_id: j.vendor_id, start: j.promised_arrival_time },
+        now,
+      ),
+      can_cancel: canCancel(j.service_order_status_id),
+    };
+  });
+}
+
+/** The customer's completed jobs, newest first, 20 to a page (SPEC section 7 "POST /order/complete"). */
+export async function completedOrders(
+  db: DrizzleD1Database,
+  userId: number,
+  zip: unknown,
+  page: number,
+): Promise<CompletedOrdersPage> {
+  const { limit, offset } = pageWindow(page, COMPLETED_PAGE_SIZE);
+  const rows = await jobQuery(db)
+    .where(
+      and(
+        eq(serviceOrders.user_id, userId),
+        eq(serviceOrders.service_order_status_id, ServiceOrderStatus.COMPLETED),
+        zipCondition(zip),
+      ),
+    )
+    .orderBy(
+      desc(sql`coalesce(${serviceOrders.completion_time}, ${serviceOrders.promised_arrival_time})`),
+      desc(serviceOrders.service_order_id),
+    )
+    .limit(limit)
+    .offset(offset);
+  const items = rows.map((j): CompletedOrder => {
+    const entries = jobImageEntries(parseJobImages(j.job_images));
+    return {
+      service_order_id: j.service_order_id,
+      order_id: j.order_id,
+      service_order_status_id: j.service_order_status_id,
+      promised_arrival_time: arrival(j).promised_arrival_time,
+      completion_time: j.completion_time === null ? null : iso(j.completion_time),
+      time_zone: j.time_zone,
+      service: serviceView(j),
+      vendor: vendorView(j),
+      price_cents: j.price_cents,
+      tip_cents: j.tip_cents,
+      job_images: entries,
+      job_image: lastJobImage(entries),
+      vendor_rating: j.vendor_rating,
+      vendor_rating_notes: j.vendor_rating_notes,
+      zipcode: j.zipcode,
+    };
+  });
+  return pageFromWindow(items, page, COMPLETED_PAGE_SIZE);
+}

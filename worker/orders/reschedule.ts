@@ -1,0 +1,341 @@
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { formatLocal, iso, MINUTE_MS, parseLocal } from "../../domain/calendar/time";
+import { messageFor, type MessageCode } from "../../domain/messages";
+import { canRequestReschedule, rescheduleDeadline } from "../../domain/order-rules";
+import { isOpenStatus, ScheduledStatus, ServiceOrderStatus } from "../../domain/order-status";
+import { users } from "../../schema/tables/accounts";
+import { rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
+import { sendSms } from "../adapters/sms";
+import { calendarFor, refusalError } from "../calendar/calendar-client";
+import { loadSettings } from "../calendar/offers";
+import { fail } from "../http/errors";
+import { firstName, jobById, ownJob, type JobRow } from "./jobs";
+
+/**
+ * A customer's reschedule needs the vendor's consent (SPEC sections 1 and 4;
+ * docs/decisions/033-cancellation-and-reschedule.md). The request holds the new time on the vendor calendar
+ * (a provisional hold that lasts until the request lapses, the job's own booking left out of the check) and
+ * texts the vendor; the vendor's acceptance moves the booking onto the hold in one step, a refusal lets
+ * the hold go. The calendar object is the authority over time; D1 follows it, and every write is
+ * conditional on the state it read, so a cancellation racing an answer never leaves a booking behind.
+ */
+
+export interface RescheduleRequestView {
+  request_id: number;
+  service_order_id: number;
+  status: "pending" | "accepted" | "declined" | "expired" | "cancelled";
+  /** The current and the asked time, YYYY-MM-DD HH:MM in the service zone. */
+  from: string;
+  selectedDate: string;
+  time_zone: string;
+  /** ISO-8601 UTC: when an unanswered request lapses. */
+  expires_at: string | null;
+  message: string;
+}
+
+type RequestRow = typeof rescheduleRequests.$inferSelect;
+
+function view(r: RequestRow, tz: string, message: MessageCode, now: number): RescheduleRequestView {
+  const lapsed = r.status === "pending" && r.expires_at !== null && r.expires_at <= now;
+  return {
+    request_id: r.reschedule_id,
+    service_order_id: r.service_order_id,
+    status: lapsed ? "expired" : r.status,
+    from: formatLocal(r.from_time, tz),
+    selectedDate: formatLocal(r.to_time, tz),
+    time_zone: tz,
+    expires_at: r.expires_at === null ? null : iso(r.expires_at),
+    message: messageFor(message),
+  };
+}
+
+const notReschedulable = (field = "service_order_id", why = "This service can't be moved.") =>
+  fail("ERROR_WHILE_ORDER_RESCHEDULE_SERVICE_DATA", { [field]: why });
+
+/** Lets holds go; a hold that cannot be released lapses on its own. */
+async function releaseHolds(env: Env, vendorId: number, holdIds: readonly (string | null)[], why: string) {
+  for (const holdId of holdIds) {
+    if (!holdId) continue;
+    try {
+      await calendarFor(env, vendorId).releaseHold(holdId, `${why}:${holdId}`);
+    } catch (err) {
+      console.error(JSON.stringify({ at: "reschedule.releaseHold", vendor_id: vendorId, holdId, error: String(err) }));
+    }
+  }
+}
+
+/**
+ * POST /order/reschedule: asks the job's vendor to move it to `selectedDate` (local to the job's zone).
+ * Not the caller's job, not movable (in progress, completed, cancelled, no vendor, already started):
+ * ERROR_WHILE_ORDER_RESCHEDULE_SERVICE_DATA; the same time: ERROR_WHILE_ORDER_RESCHEDULE_SAME_TIME; a time
+ * the vendor cannot take: the calendar's refusal with the nearest free time. A newer request replaces a
+ * pending one. A repeated click answers the same request.
+ */
+export async function requestReschedule(
+  env: Env,
+  db: DrizzleD1Database,
+  userId: number,
+  input: { service_order_id: number; selectedDate: string; reason?: string | null },
+  now: number,
+): Promise<RescheduleRequestView> {
+  const job = await ownJob(db, userId, input.service_order_id);
+  if (!job) return notReschedulable();
+  const start = parseLocal(input.selectedDate, job.time_zone);
+  if (formatLocal(start, job.time_zone) !== input.selectedDate) {
+    fail("INVALID_INPUT", { selectedDate: "This date or time does not exist." });
+  }
+  if (start === job.promised_arrival_time) fail("ERROR_WHILE_ORDER_RESCHEDULE_SAME_TIME");
+  const state = {
+    service_order_status_id: job.service_order_status_id,
+    vendor_id: job.vendor_id,
+    start: job.promised_arrival_time,
+  };
+  if (!canRequestReschedule(state, now) || job.vendor_id === null) return notReschedulable();
+  const vendorId = job.vendor_id;
+  const settings = (await loadSettings(db, [vendorId])).get(vendorId);
+  if (!settings) return notReschedulable();
+
+  // Minute resolution keeps a double click's hold request identical, so the calendar replays it.
+  const minute = now - (now % MINUTE_MS);
+  const deadline = rescheduleDeadline(minute, job.promised_arrival_time, start);
+  const previous = await db
+    .select()
+    .from(rescheduleRequests)
+    .where(eq(rescheduleRequests.service_order_id, job.service_order_id))
+    .orderBy(desc(rescheduleRequests.reschedule_id));
+  const key = `reschedule:${job.service_order_id}:${previous.length}:${start}`;
+  const replay = previous.find((r) => r.idempotency_key === key);
+  if (replay) return view(replay, job.time_zone, "RESCHEDULE_REQUESTED", now);
+  // Pending requests the vendor is not answering right now are replaced by this one; their holds go.
+  const replaceable = (r: RequestRow) => r.status === "pending" && r.resolved_at === null;
+  const pendingHolds = previous.filter((r) => replaceable(r) && r.hold_id).map((r) => r.hold_id!);
+
+  const answer = await calendarFor(env, vendorId).placeHold({
+    settings,
+    now: minute,
+    start,
+    durationMinutes: job.job_minutes,
+    isConnect: job.is_connect,
+    ignoreHoldIds: pendingHolds,
+    ignoreBookings: [String(job.service_order_id)],
+    ttlMs: Math.max(deadline - minute, MINUTE_MS),
+    idempotencyKey: key,
+  });
+  if (!answer.ok) {
+    if (answer.code === "INVALID_INPUT" && answer.fields?.idempotencyKey) return notReschedulable();
+    throw refusalError(answer, job.time_zone);
+  }
+  if (deadline <= minute) {
+    await releaseHolds(env, vendorId, [answer.hold.holdId], "reschedule-too-late");
+    fail("INVALID_INPUT", { selectedDate: "Choose a time at least 90 minutes from now." });
+  }
+
+  let created: RequestRow | undefined;
+  let superseded: Array<{ hold_id: string | null }> = [];
+  try {
+    const [replaced, inserted] = await db.batch([
+      db
+        .update(rescheduleRequests)
+        .set({ status: "cancelled", resolved_at: now })
+        .where(
+          and(
+            eq(rescheduleRequests.service_order_id, job.service_order_id),
+            eq(rescheduleRequests.status, "pending"),
+            isNull(rescheduleRequests.resolved_at),
+            ne(rescheduleRequests.idempotency_key, key),
+          ),
+        )
+        .returning({ hold_id: rescheduleRequests.hold_id }),
+      db
+        .insert(rescheduleRequests)
+        .values({
+          service_order_id: job.service_order_id,
+          requested_by: "customer",
+          requested_by_user_id: userId,
+          from_time: job.promised_arrival_time,
+          to_time: start,
+          reason: input.reason || null,
+          status: "pending",
+          idempotency_key: key,
+          hold_id: answer.hold.holdId,
+          expires_at: deadline,
+          created_at: now,
+        })
+        .onConflictDoNothing()
+        .returning(),
+    ]);
+    superseded = replaced;
+    created = inserted[0];
+  } catch (err) {
+    await calendarFor(env, vendorId).releaseHold(answer.hold.holdId, `${key}:undo`, { forgetKey: key });
+    throw err;
+  }
+  if (!created) {
+    // A concurrent click inserted it first: answer that one.
+    const [first] = await db.select().from(rescheduleRequests).where(eq(rescheduleRequests.idempotency_key, key));
+    return view(first!, job.time_zone, "RESCHEDULE_REQUESTED", now);
+  }
+  await releaseHolds(
+    env,
+    vendorId,
+    superseded.map((r) => r.hold_id),
+    `reschedule-superseded:${created.reschedule_id}`,
+  );
+
+  if (job.vendor_phone) {
+    const customer = await db.select({ name: users.name }).from(users).where(eq(users.user_id, userId)).limit(1);
+    await sendSms(env, db, {
+      to: job.vendor_phone,
+      now,
+      body:
+        `${firstName(customer[0]?.name)} asks to move ${job.service_description} (job #${job.service_order_id}) ` +
+        `from ${formatLocal(job.promised_arrival_time, job.time_zone)} to ${formatLocal(start, job.time_zone)}. ` +
+        `Please accept or decline in your dashboard by ${formatLocal(deadline, job.time_zone)} (request #${created.reschedule_id}).`,
+    }).catch((err) => console.error(JSON.stringify({ at: "reschedule.sms", error: String(err) })));
+  }
+  return view(created, job.time_zone, "RESCHEDULE_REQUESTED", now);
+}
+
+/** Customer reschedule requests waiting for this vendor's answer, soonest deadline first. */
+export async function pendingRescheduleRequests(db: DrizzleD1Database, vendorId: number, now: number) {
+  const rows = await db
+    .select({ request: rescheduleRequests, time_zone: serviceOrders.time_zone })
+    .from(rescheduleRequests)
+    .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, rescheduleRequests.service_order_id))
+    .where(
+      and(
+        eq(serviceOrders.vendor_id, vendorId),
+        eq(rescheduleRequests.status, "pending"),
+        eq(rescheduleRequests.requested_by, "customer"),
+        gt(rescheduleRequests.expires_at, now),
+      ),
+    )
+    .orderBy(rescheduleRequests.expires_at);
+  return rows.map((r) => view(r.request, r.time_zone, "RESCHEDULE_REQUESTED", now));
+}
+
+async function textCustomer(env: Env, db: DrizzleD1Database, job: JobRow, body: string, now: number) {
+  const [customer] = await db.select({ phone: users.phone }).from(users).where(eq(users.user_id, job.user_id));
+  if (!customer) return;
+  await sendSms(env, db, { to: customer.phone, body, now }).catch((err) =>
+    console.error(JSON.stringify({ at: "reschedule.sms", error: String(err) })),
+  );
+}
+
+/**
+ * POST /vendor/me/reschedule: the vendor's consent. The vendor first claims the request (resolved_at is set
+ * while it stays pending), so the customer cannot replace it mid-answer; then accepting moves the job's
+ * booking onto the request's hold (one step in the calendar object, idempotent by key) and the job's time in
+ * D1; declining lets the hold go. A request that is not this vendor's, was answered the other way, was
+ * replaced or cancelled, or lapsed is FAILED_VENDOR_RESCHEDULE (the customer has to ask again); answering
+ * the same way twice answers the same. A cancellation racing the answer wins: its release of the booking by
+ * ref covers a moved booking too, and the D1 writes here are conditional on the job still being open.
+ */
+export async function answerReschedule(
+  env: Env,
+  db: DrizzleD1Database,
+  vendorId: number,
+  input: { request_id: number; accept: boolean },
+  now: number,
+): Promise<RescheduleRequestView> {
+  const [request] = await db
+    .select()
+    .from(rescheduleRequests)
+    .where(and(eq(rescheduleRequests.reschedule_id, input.request_id), eq(rescheduleRequests.requested_by, "customer")))
+    .limit(1);
+  const job = request ? await jobById(db, request.service_order_id) : null;
+  if (!request || !job || job.vendor_id !== vendorId) return fail("FAILED_VENDOR_RESCHEDULE");
+  const wanted = input.accept ? "accepted" : "declined";
+  const done: MessageCode = input.accept ? "RESCHEDULE_ACCEPTED" : "RESCHEDULE_DECLINED";
+  if (request.status === wanted) return view(request, job.time_zone, done, now);
+  if (request.status !== "pending" || request.expires_at === null || request.expires_at <= now) {
+    fail("FAILED_VENDOR_RESCHEDULE");
+  }
+  // Claim (or resume a claim of) the request; a request the customer replaced in between is gone.
+  const [claimed] = await db
+    .update(rescheduleRequests)
+    .set({ resolved_at: sql`coalesce(${rescheduleRequests.resolved_at}, ${now})` })
+    .where(and(eq(rescheduleRequests.reschedule_id, request.reschedule_id), eq(rescheduleRequests.status, "pending")))
+    .returning();
+  if (!claimed) fail("FAILED_VENDOR_RESCHEDULE");
+
+  const finish = (status: "accepted" | "declined" | "expired" | "cancelled") =>
+    db
+      .update(rescheduleRequests)
+      .set({ status, resolved_at: now })
+      .where(and(eq(rescheduleRequests.reschedule_id, request.reschedule_id), eq(rescheduleRequests.status, "pending")))
+      .returning();
+  const release = () => releaseHolds(env, vendorId, [request.hold_id], `reschedule:${request.reschedule_id}:release`);
+  const stillThere =
+    isOpenStatus(job.service_order_status_id) &&
+    job.service_order_status_id !== ServiceOrderStatus.IN_PROGRESS &&
+    job.promised_arrival_time === request.from_time;
+
+  if (!stillThere) {
+    await finish("cancelled");
+    await release();
+    fail("FAILED_VENDOR_RESCHEDULE");
+  }
+  if (!input.accept) {
+    const [declined] = await finish("declined");
+    await release();
+    if (!declined) fail("FAILED_VENDOR_RESCHEDULE");
+    await textCustomer(
+      env,
+      db,
+      job,
+      `${job.vendor_name ?? "Your professional"} can't make ${formatLocal(request.to_time, job.time_zone)}. ` +
+        `Your ${job.service_description} stays at ${formatLocal(job.promised_arrival_time, job.time_zone)}.`,
+      now,
+    );
+    return view(declined, job.time_zone, done, now);
+  }
+
+  const settings = (await loadSettings(db, [vendorId])).get(vendorId);
+  const moved = request.hold_id
+    ? await calendarFor(env, vendorId).confirmHold(
+        request.hold_id,
+        String(job.service_order_id),
+        `reschedule:${request.reschedule_id}:accept`,
+        now,
+        settings,
+        { replaceBooking: true },
+      )
+    : null;
+  if (!moved?.ok) {
+    // The hold lapsed or time off now covers it: the request cannot be honoured.
+    await finish("expired");
+    await release();
+    fail("FAILED_VENDOR_RESCHEDULE");
+  }
+  const [accepted, updated] = await db.batch([
+    finish("accepted"),
+    db
+      .update(serviceOrders)
+      .set({ promised_arrival_time: request.to_time, scheduled_status: ScheduledStatus.CONFIRMED, updated_at: now })
+      .where(
+        and(
+          eq(serviceOrders.service_order_id, job.service_order_id),
+          eq(serviceOrders.promised_arrival_time, request.from_time),
+          sql`${serviceOrders.service_order_status_id} IN (${ServiceOrderStatus.PENDING}, ${ServiceOrderStatus.SCHEDULED})`,
+          sql`EXISTS (SELECT 1 FROM reschedule_requests WHERE reschedule_id = ${request.reschedule_id} AND status = 'accepted')`,
+        ),
+      )
+      .returning({ id: serviceOrders.service_order_id }),
+  ]);
+  if (accepted.length === 0 || updated.length === 0) {
+    // The customer cancelled the job while the vendor answered; the cancellation released the booking by
+    // ref, the moved one included.
+    fail("FAILED_VENDOR_RESCHEDULE");
+  }
+  await textCustomer(
+    env,
+    db,
+    job,
+    `${job.vendor_name ?? "Your professional"} confirmed the new time: your ${job.service_description} is now ` +
+      `${formatLocal(request.to_time, job.time_zone)}.`,
+    now,
+  );
+  return view(accepted[0]!, job.time_zone, done, now);
+}
