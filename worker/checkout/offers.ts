@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { SAME_DAY_LEAD_MINUTES } from "../../domain/calendar/slots";
+import { DAY_MS, MINUTE_MS } from "../../domain/calendar/time";
+import { customerVendorExclusions } from "../../schema/tables/vendors";
+import type { ZipPlace } from "../adapters/geo/port";
+import { vendorsInRange, vendorsNearQuery } from "../catalogue/queries";
+import { loadMarket } from "../calendar/offers";
+import { vendorFreeAt } from "../calendar/search";
+
+/**
+ * Who is offered a job (DESIGN section 3 "Who gets a job"; docs/decisions/032-checkout-and-job-offers.md).
+ * A job whose vendor the customer chose is offered to that vendor only. An "any pro" job is offered to the
+ * vendors whose range reaches the service address, who offer the service and whom D1's busy projection
+ * shows free at the job's time (the same rule the vendor object applies when the offer is accepted), the
+ * vendor that held the time during checkout among them (its own hold does not count against it), the hinted
+ * vendor first, then the holding one, then nearest first, at most MAX_OFFERS_PER_JOB.
+ * Vendors the customer excluded are never offered the job.
+ */
+export const MAX_OFFERS_PER_JOB = 10;
+
+export interface OfferLine {
+  serviceId: number;
+  start: number;
+  minutes: number;
+  isConnect: boolean;
+  holdId: string;
+  holdVendorId: number;
+  chosenVendorId: number | null;
+  hint: number | null;
+}
+
+/** An offer can be accepted until the lead time before the job (a vendor object refuses sooner starts). */
+export function offerExpiresAt(start: number): number {
+  return start - SAME_DAY_LEAD_MINUTES * MINUTE_MS;
+}
+
+/** Candidate vendor ids per line, in line order. */
+export async function jobCandidates(
+  db: DrizzleD1Database,
+  place: ZipPlace,
+  userId: number,
+  lines: readonly OfferLine[],
+  now: number,
+): Promise<number[][]> {
+  const open = lines.filter((l) => l.chosenVendorId === null);
+  if (open.length === 0) return lines.map((l) => [l.chosenVendorId!]);
+  const [nearRows, excludedRows] = await db.batch([
+    vendorsNearQuery(db, place),
+    db
+      .select({ vendor_id: customerVendorExclusions.vendor_id })
+      .from(customerVendorExclusions)
+      .where(eq(customerVendorExclusions.user_id, userId)),
+  ]);
+  const excluded = new Set(excludedRows.map((r) => r.vendor_id));
+  const near = vendorsInRange(nearRows, place).filter((v) => !excluded.has(v.vendor_id));
+  const lastStart = Math.max(...open.map((l) => l.start));
+  const market = await loadMarket(db, near, [...new Set(open.map((l) => l.serviceId))], now, {
+    spanDays: Math.max(1, Math.ceil((lastStart - now) / DAY_MS) + 1),
+    exclude: { holds: new Set(open.map((l) => l.holdId)) },
+  });
+  return lines.map((l) => {
+    if (l.chosenVendorId !== null) return [l.chosenVendorId];
+    const free = market.candidates.filter(
+      (v) =>
+        v.offers.has(l.serviceId) &&
+        (v.vendorId === l.holdVendorId ||
+          vendorFreeAt(
+            { settings: v.settings, busy: v.busy, durationMinutes: l.minutes, isConnect: l.isConnect, now },
+            l.start,
+          )),
+    );
+    const rank = (id: number) => (id === l.hint ? 0 : id === l.holdVendorId ? 1 : 2);
+    free.sort((a, b) => rank(a.vendorId) - rank(b.vendorId) || a.distance_miles - b.distance_miles);
+    return free.slice(0, MAX_OFFERS_PER_JOB).map((v) => v.vendorId);
+  });
+}
