@@ -16,15 +16,15 @@ export function unique(label: string): string {
 }
 
 /** A user row straight in D1 (no signup round trip): what ensureCustomer needs. */
-export async function makeUser(name = "Pay Tester") {
+export async function makeUser(name = "Pay Tester", userId?: number) {
   const tag = unique("u");
   const phone = `+1555${String((Math.floor(Math.random() * 1e7) + counter) % 1e7).padStart(7, "0")}`;
   const email = `${tag}@example.com`;
   const row = await env.DB.prepare(
-    `INSERT INTO users (name, phone, email, status, referral_code, created_at, updated_at)
-     VALUES (?, ?, ?, 'active', ?, ?, ?) RETURNING user_id`,
+    `INSERT INTO users (user_id, name, phone, email, status, referral_code, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'active', ?, ?, ?) RETURNING user_id`,
   )
-    .bind(name, phone, email, tag, T0, T0)
+    .bind(userId ?? null, name, phone, email, tag, T0, T0)
     .first<{ user_id: number }>();
   return { user_id: row!.user_id, email, name, phone };
 }
