@@ -48,9 +48,9 @@ describe("GET /api/orders", () => {
     const me = await customer();
     const here = await insertJob({ userId: me.user_id, world: w });
     await insertJob({ userId: me.user_id, world: w, zipcode: "99501" });
-    expect((await me.client.get(`/api/orders?zipCode=${w.zip}`)).body.data.map((o: any) => o.service_order_id)).toEqual([
-      here.soid,
-    ]);
+    expect((await me.client.get(`/api/orders?zipCode=${w.zip}`)).body.data.map((o: any) => o.service_order_id)).toEqual(
+      [here.soid],
+    );
     expect((await me.client.get("/api/orders?zipCode=abc")).body.data).toHaveLength(2);
   });
 
@@ -185,7 +185,10 @@ describe("PUT /api/order/complete (rating)", () => {
       vendor_rating: 5,
       vendor_rating_notes: " ok!  ",
     });
-    expect(short.body.error).toMatchObject({ code: "COMMENT_TOO_SHORT", message: "Comment must be at least 6 characters." });
+    expect(short.body.error).toMatchObject({
+      code: "COMMENT_TOO_SHORT",
+      message: "Comment must be at least 6 characters.",
+    });
     expect((await jobRow(soid))!.vendor_rating).toBeNull();
   });
 

@@ -20,6 +20,7 @@ import { sendSms } from "../adapters/sms";
 import { randomToken } from "../auth/crypto";
 import { calendarFor } from "../calendar/calendar-client";
 import { fail } from "../http/errors";
+import { d1Batch } from "./d1-batch";
 import { ownJob, type JobRow } from "./jobs";
 
 /**
@@ -206,14 +207,14 @@ export async function cancelJob(
   const mine = sql`EXISTS (SELECT 1 FROM order_cancellations WHERE service_order_id = ${soid} AND claim = ${claim})`;
   const open = [ServiceOrderStatus.PENDING, ServiceOrderStatus.SCHEDULED, ServiceOrderStatus.IN_PROGRESS];
   const vendorShare = Math.floor((q.fee_cents * PRICING.vendorShareBps) / 10_000);
-  await db.batch([
-    db.run(sql`INSERT INTO order_cancellations (service_order_id, user_id, "window", policy_reason, fee_cents, refund_cents,
+  await d1Batch(env.DB, [
+    sql`INSERT INTO order_cancellations (service_order_id, user_id, "window", policy_reason, fee_cents, refund_cents,
         credit_return_cents, payment_intent_id, refund_status, refund_id, claim, created_at, updated_at)
       SELECT ${soid}, ${userId}, ${q.window}, ${q.reason}, ${q.fee_cents}, ${q.refund_cents}, ${q.credit_return_cents},
         ${ctx.paymentIntentId}, ${q.refund_cents > 0 && ctx.paymentIntentId ? "pending" : "none"}, NULL, ${claim}, ${now}, ${now}
       WHERE EXISTS (SELECT 1 FROM service_orders WHERE service_order_id = ${soid} AND user_id = ${userId}
         AND service_order_status_id IN (${sql.join(open, sql`, `)}))
-      ON CONFLICT (service_order_id) DO NOTHING`),
+      ON CONFLICT (service_order_id) DO NOTHING`,
     db
       .update(serviceOrders)
       .set({
@@ -227,22 +228,22 @@ export async function cancelJob(
       .update(rescheduleRequests)
       .set({ status: "cancelled", resolved_at: now })
       .where(and(eq(rescheduleRequests.service_order_id, soid), eq(rescheduleRequests.status, "pending"), mine)),
-    db.run(sql`UPDATE job_offers SET status = 'expired', responded_at = ${now}
-      WHERE service_order_id = ${soid} AND status = 'offered' AND ${mine}`),
-    db.run(sql`INSERT INTO credit_ledger (user_id, delta_cents, reason, ref, note, created_at)
+    sql`UPDATE job_offers SET status = 'expired', responded_at = ${now}
+      WHERE service_order_id = ${soid} AND status = 'offered' AND ${mine}`,
+    sql`INSERT INTO credit_ledger (user_id, delta_cents, reason, ref, note, created_at)
       SELECT ${userId}, ${q.credit_return_cents}, 'refund', ${`so:${soid}:cancel`}, 'Cancelled service', ${now}
       WHERE ${q.credit_return_cents} > 0 AND ${mine}
-      ON CONFLICT (reason, ref) DO NOTHING`),
-    db.run(sql`UPDATE users SET credit_balance_cents = credit_balance_cents + ${q.credit_return_cents}, updated_at = ${now}
-      WHERE user_id = ${userId} AND ${q.credit_return_cents} > 0 AND ${mine}`),
-    db.run(sql`INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
+      ON CONFLICT (reason, ref) DO NOTHING`,
+    sql`UPDATE users SET credit_balance_cents = credit_balance_cents + ${q.credit_return_cents}, updated_at = ${now}
+      WHERE user_id = ${userId} AND ${q.credit_return_cents} > 0 AND ${mine}`,
+    sql`INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
       SELECT ${job.vendor_id}, ${soid}, 'adjustment', ${vendorShare}, ${`cancel-fee:${soid}`}, ${now}
       WHERE ${job.vendor_id} IS NOT NULL AND ${vendorShare} > 0 AND ${mine}
-      ON CONFLICT (ref) DO NOTHING`),
-    db.run(sql`UPDATE orders SET status = 'cancelled', updated_at = ${now}
+      ON CONFLICT (ref) DO NOTHING`,
+    sql`UPDATE orders SET status = 'cancelled', updated_at = ${now}
       WHERE order_id = ${job.order_id} AND ${mine}
         AND NOT EXISTS (SELECT 1 FROM service_orders WHERE order_id = ${job.order_id}
-          AND service_order_status_id <> ${ServiceOrderStatus.CANCELLED})`),
+          AND service_order_status_id <> ${ServiceOrderStatus.CANCELLED})`,
   ]);
   const [row] = await db.select().from(orderCancellations).where(eq(orderCancellations.service_order_id, soid));
   if (!row) fail("ORDER_NOT_CANCELLABLE"); // the job left the open states between the read and the batch

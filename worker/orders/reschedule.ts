@@ -81,8 +81,13 @@ export async function requestReschedule(
 ): Promise<RescheduleRequestView> {
   const job = await ownJob(db, userId, input.service_order_id);
   if (!job) return notReschedulable();
-  const start = parseLocal(input.selectedDate, job.time_zone);
-  if (formatLocal(start, job.time_zone) !== input.selectedDate) {
+  let start = Number.NaN;
+  try {
+    start = parseLocal(input.selectedDate, job.time_zone);
+  } catch {
+    // An impossible date (2026-02-30) is refused below.
+  }
+  if (!Number.isFinite(start) || formatLocal(start, job.time_zone) !== input.selectedDate) {
     fail("INVALID_INPUT", { selectedDate: "This date or time does not exist." });
   }
   if (start === job.promised_arrival_time) fail("ERROR_WHILE_ORDER_RESCHEDULE_SAME_TIME");
@@ -104,9 +109,10 @@ export async function requestReschedule(
     .from(rescheduleRequests)
     .where(eq(rescheduleRequests.service_order_id, job.service_order_id))
     .orderBy(desc(rescheduleRequests.reschedule_id));
-  const key = `reschedule:${job.service_order_id}:${previous.length}:${start}`;
-  const replay = previous.find((r) => r.idempotency_key === key);
+  // Asking again for the time already asked for (a double click) answers that request.
+  const replay = previous.find((r) => r.status === "pending" && r.to_time === start && (r.expires_at ?? 0) > now);
   if (replay) return view(replay, job.time_zone, "RESCHEDULE_REQUESTED", now);
+  const key = `reschedule:${job.service_order_id}:${previous.length}:${start}`;
   // Pending requests the vendor is not answering right now are replaced by this one; their holds go.
   const replaceable = (r: RequestRow) => r.status === "pending" && r.resolved_at === null;
   const pendingHolds = previous.filter((r) => replaceable(r) && r.hold_id).map((r) => r.hold_id!);

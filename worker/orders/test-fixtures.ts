@@ -161,7 +161,8 @@ export async function insertJob(f: JobFixture) {
   const start = f.start ?? at(TUE, "10:00");
   const so = await insert(price, start);
   const siblingIds: number[] = [];
-  for (const [i, p] of siblings.entries()) siblingIds.push((await insert(p, start + (i + 1) * 3 * HOUR))!.service_order_id);
+  for (const [i, p] of siblings.entries())
+    siblingIds.push((await insert(p, start + (i + 1) * 3 * HOUR))!.service_order_id);
   return { orderId: order!.order_id, soid: so!.service_order_id, siblingIds, start };
 }
 
@@ -177,7 +178,13 @@ export async function bookJob(world: VendorWorld, soid: number, start: number, m
     idempotencyKey: `fixture-book-${soid}-${Math.random()}`,
   });
   if (!hold.ok) throw new Error(`fixture hold refused: ${hold.code} ${hold.reason}`);
-  const booked = await stub.confirmHold(hold.hold.holdId, String(soid), `fixture-confirm-${soid}-${Math.random()}`, T0, settings);
+  const booked = await stub.confirmHold(
+    hold.hold.holdId,
+    String(soid),
+    `fixture-confirm-${soid}-${Math.random()}`,
+    T0,
+    settings,
+  );
   if (!booked.ok) throw new Error(`fixture confirm refused: ${booked.code}`);
 }
 
@@ -232,5 +239,7 @@ export async function lastText(phone: string): Promise<string | null> {
 }
 
 export async function jobRow(soid: number) {
-  return env.DB.prepare("SELECT * FROM service_orders WHERE service_order_id = ?").bind(soid).first<Record<string, any>>();
+  return env.DB.prepare("SELECT * FROM service_orders WHERE service_order_id = ?")
+    .bind(soid)
+    .first<Record<string, any>>();
 }

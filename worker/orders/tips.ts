@@ -13,6 +13,7 @@ import { sendSms } from "../adapters/sms";
 import { emailOrFail } from "../auth/accounts";
 import type { SessionUser } from "../auth/sessions";
 import { fail } from "../http/errors";
+import { d1Batch } from "./d1-batch";
 import { ownJob, type JobRow } from "./jobs";
 
 /**
@@ -175,30 +176,22 @@ export async function recordTip(
 ): Promise<TipRecord> {
   const { job } = input;
   const pi = input.payment_intent_id;
-  const [, flipped, , totals] = await db.batch([
-    db.run(sql`INSERT INTO tips (service_order_id, user_id, vendor_id, amount_cents, source, status, payment_intent_id, created_at)
+  const [, flipped = [], , totals = []] = await d1Batch(env.DB, [
+    sql`INSERT INTO tips (service_order_id, user_id, vendor_id, amount_cents, source, status, payment_intent_id, created_at)
       SELECT ${job.service_order_id}, ${input.user_id}, ${job.vendor_id}, ${input.amount_cents}, ${input.source}, 'pending', ${pi}, ${now}
-      WHERE NOT EXISTS (SELECT 1 FROM tips WHERE payment_intent_id = ${pi})`),
-    db
-      .update(tips)
-      .set({ status: "succeeded" })
-      .where(and(eq(tips.payment_intent_id, pi), sql`${tips.status} <> 'succeeded'`))
-      .returning({ tip_id: tips.tip_id, amount_cents: tips.amount_cents }),
-    db.run(sql`INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
+      WHERE NOT EXISTS (SELECT 1 FROM tips WHERE payment_intent_id = ${pi})`,
+    sql`UPDATE tips SET status = 'succeeded' WHERE payment_intent_id = ${pi} AND status <> 'succeeded'
+      RETURNING tip_id, amount_cents`,
+    sql`INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
       SELECT vendor_id, service_order_id, 'tip', amount_cents, 'tip:' || tip_id, ${now}
       FROM tips WHERE payment_intent_id = ${pi} AND status = 'succeeded' AND vendor_id IS NOT NULL
-      ON CONFLICT (ref) DO NOTHING`),
-    db
-      .update(serviceOrders)
-      .set({
-        tip_cents: sql`(SELECT coalesce(sum(amount_cents), 0) FROM tips WHERE service_order_id = ${job.service_order_id} AND status = 'succeeded')`,
-        updated_at: now,
-      })
-      .where(eq(serviceOrders.service_order_id, job.service_order_id))
-      .returning({ tip_cents: serviceOrders.tip_cents }),
+      ON CONFLICT (ref) DO NOTHING`,
+    sql`UPDATE service_orders SET updated_at = ${now}, tip_cents =
+        (SELECT coalesce(sum(amount_cents), 0) FROM tips WHERE service_order_id = ${job.service_order_id} AND status = 'succeeded')
+      WHERE service_order_id = ${job.service_order_id} RETURNING tip_cents`,
   ]);
   const recordedNow = flipped.length > 0;
-  const amount = flipped[0]?.amount_cents ?? input.amount_cents;
+  const amount = (flipped[0]?.amount_cents as number | undefined) ?? input.amount_cents;
   if (recordedNow && job.vendor_phone) {
     await sendSms(env, db, {
       to: job.vendor_phone,
@@ -209,7 +202,7 @@ export async function recordTip(
   return {
     service_order_id: job.service_order_id,
     tip_cents: amount,
-    total_tip_cents: totals[0]?.tip_cents ?? 0,
+    total_tip_cents: (totals[0]?.tip_cents as number | undefined) ?? 0,
     recorded_now: recordedNow,
     message: messageFor("TIP_SUCCESS"),
   };
