@@ -609,7 +609,8 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
             isNull(paymentMethods.detached_at),
           ),
         )
-        .orderBy(desc(paymentMethods.created_at), desc(paymentMethods.id));
+        // Newest first; rowid breaks ties between cards saved within the same millisecond.
+        .orderBy(desc(paymentMethods.created_at), sql`rowid DESC`);
       return rows.map((r) => toSaved(r, customerId));
     },
 

@@ -228,8 +228,9 @@ export function createStripeStandIn() {
         if (!pm) return notFound("PaymentMethod", id!);
         if (!pm.customer) return invalid("payment_method_unexpected_state", "The payment method is not attached.");
         const owner = customers.get(pm.customer);
-        if (owner?.invoice_settings.default_payment_method === pm.id)
+        if (owner && owner.invoice_settings.default_payment_method === pm.id) {
           owner.invoice_settings.default_payment_method = null;
+        }
         pm.customer = null;
         return json(200, publicPm(pm));
       }
