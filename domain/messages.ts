@@ -92,6 +92,7 @@ export const catalogue = {
   CARD_AUTHENTICATION_REQUIRED: error("Your card was declined. This transaction requires authentication.", 402),
   PAYMENT_METHOD_NOT_FOUND: error("We couldn't find that card. Please enter it again.", 404),
   PAYMENT_NOT_REFUNDABLE: error("This payment can't be refunded for that amount.", 409),
+  PAYMENT_STATE_CHANGED: error("This payment was already completed or cancelled. Please refresh the page.", 409),
   WEBHOOK_SIGNATURE_INVALID: error("The webhook signature is not valid."),
   // Orders after the booking: tips, secure pay, ratings, cancellation (docs/api-orders.md). The tip and
   // rating texts are verbatim from SPEC section 5 where it quotes them.

@@ -214,3 +214,26 @@ describe("POST /api/payments/local/confirm and /authenticate (the browser's card
     expect(list.body.data.map((m: { id: string }) => m.id)).toEqual([pm.id]);
   });
 });
+
+describe("an intent that is already finished", () => {
+  it("answers 409 PAYMENT_STATE_CHANGED, never a 500", async () => {
+    const client = new Client();
+    const intent = await openIntent();
+    const visa = await tokenize(client, CARDS.visa);
+    await client.post("/api/payments/local/confirm", {
+      client_secret: intent.client_secret,
+      payment_method_id: visa.id,
+    });
+    const other = await tokenize(client, CARDS.mastercard);
+    const again = await client.post("/api/payments/local/confirm", {
+      client_secret: intent.client_secret,
+      payment_method_id: other.id,
+    });
+    expect([again.status, again.body.error.code]).toEqual([409, "PAYMENT_STATE_CHANGED"]);
+    const authenticate = await client.post("/api/payments/local/authenticate", {
+      client_secret: intent.client_secret,
+      approve: false,
+    });
+    expect([authenticate.status, authenticate.body.error.code]).toEqual([409, "PAYMENT_STATE_CHANGED"]);
+  });
+});

@@ -88,8 +88,8 @@ export function publicPaymentsConfig(env: Env, walletMinimumCents: number) {
 /**
  * The API answer for a PaymentsError: card problems become their catalogue code (CARD_DECLINED,
  * CARD_INCOMPLETE...; the field at fault in `fields`), a missing object NOT_FOUND, an over-refund
- * PAYMENT_NOT_REFUNDABLE; anything else (null) is ours to fix: rethrown, onError logs it and answers
- * GENERAL_EXCEPTION.
+ * PAYMENT_NOT_REFUNDABLE, an intent already finished PAYMENT_STATE_CHANGED; anything else (null) is ours to
+ * fix: rethrown, onError logs it and answers GENERAL_EXCEPTION.
  */
 export function paymentsErrorToAppError(error: PaymentsError): AppError | null {
   const { code } = error;
@@ -100,6 +100,7 @@ export function paymentsErrorToAppError(error: PaymentsError): AppError | null {
   }
   if (code === "amount_too_large" || code === "charge_already_refunded") return new AppError("PAYMENT_NOT_REFUNDABLE");
   if (code === "payment_method_unexpected_state") return new AppError("PAYMENT_METHOD_NOT_FOUND");
+  if (code === "payment_intent_unexpected_state") return new AppError("PAYMENT_STATE_CHANGED");
   if (
     error.extra.http_status === 402 ||
     code.startsWith("incomplete_") ||
