@@ -65,6 +65,7 @@ describe("POST /api/order/tip", () => {
         client_secret: expect.stringMatching(/_secret_/),
         status: "requires_payment_method",
         amount_cents: cents,
+        last_error: null,
       },
       tip_cents: cents,
       recorded: false,

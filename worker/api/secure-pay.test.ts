@@ -114,6 +114,16 @@ describe("POST /api/pay/secure/intent and /confirm", () => {
       .bind(w.vendorId)
       .first();
     expect(request).toEqual({ status: "paid", payment_intent_id: pi.id });
+    // The money part is the vendor's add-charge earning at their share (checkout's line, once); the tip is theirs in full.
+    const earnings = await env.DB.prepare(
+      "SELECT kind, amount_cents FROM vendor_earnings WHERE vendor_id = ? ORDER BY kind",
+    )
+      .bind(w.vendorId)
+      .all();
+    expect(earnings.results).toEqual([
+      { kind: "add_charge", amount_cents: 3150 },
+      { kind: "tip", amount_cents: 1025 },
+    ]);
     expect((await client.get(`/api/pay/link?vpid=${vpid}`)).status).toBe(410);
   });
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { formatLocal, iso } from "../../domain/calendar/time";
+import { formatLocal, HOUR_MS, iso } from "../../domain/calendar/time";
 import { messageFor } from "../../domain/messages";
 import { centsToDecimal } from "../../domain/money";
 import {
@@ -328,7 +328,7 @@ async function finish(
   const q: CancellationQuote = {
     window: row.window,
     reason: row.policy_reason as CancellationQuote["reason"],
-    free_until: job.promised_arrival_time - PRICING.freeCancellationHours * 3_600_000,
+    free_until: job.promised_arrival_time - PRICING.freeCancellationHours * HOUR_MS,
     fee_cents: row.fee_cents,
     refund_cents: row.refund_cents,
     credit_return_cents: row.credit_return_cents,

@@ -1,11 +1,16 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { jobImageEntries, lastJobImage, pageFromWindow, pageWindow } from "../../domain/catalogue-rules";
+import {
+  jobImageEntries,
+  lastJobImage,
+  pageFromWindow,
+  pageWindow,
+  parseJobImages,
+} from "../../domain/catalogue-rules";
 import { formatLocal, iso } from "../../domain/calendar/time";
 import { normalizeZip } from "../../domain/location/zip";
 import { canCancel, canRequestReschedule, compareScheduled } from "../../domain/order-rules";
 import { ServiceOrderStatus } from "../../domain/order-status";
-import { parseJobImages } from "../../domain/catalogue-rules";
 import type { CompletedOrder, CompletedOrdersPage, ScheduledOrder } from "../../schema/payloads/orders";
 import { rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
 import { arrival, jobQuery, serviceView, vendorView } from "./jobs";

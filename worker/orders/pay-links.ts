@@ -1,7 +1,9 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { DAY_MS, iso } from "../../domain/calendar/time";
+import { bpsOf } from "../../domain/checkout-rules";
 import { messageFor } from "../../domain/messages";
+import { PRICING } from "../../domain/pricing-config";
 import { centsToDecimal } from "../../domain/money";
 import {
   dollarsToCents,
@@ -19,8 +21,10 @@ import { randomToken, sha256Hex } from "../auth/crypto";
 import { emailOrFail } from "../auth/accounts";
 import { vendorPhoto } from "../catalogue/queries";
 import { fail } from "../http/errors";
+import { d1Batch } from "./d1-batch";
 import { jobById } from "./jobs";
-import { intentView, recordTip, tipCentsOrFail, tippableJob, type IntentView } from "./tips";
+import { recordTip, tipCentsOrFail, tippableJob } from "./tips";
+import { intentView, type IntentView } from "../checkout/payments";
 
 /**
  * Secure pay (SPEC section 2 "/pay", section 3 "Secure-pay payload", section 5 "Secure-pay total"): a payer
@@ -331,10 +335,18 @@ export async function confirmSecurePay(
       .set({ status: "paid", paid_at: now, payment_intent_id: intent.id })
       .where(and(eq(payLinks.pay_link_id, id), eq(payLinks.status, "open")));
   } else {
-    await db
-      .update(paymentRequests)
-      .set({ status: "paid", paid_at: now, payment_intent_id: intent.id, updated_at: now })
-      .where(and(eq(paymentRequests.payment_request_id, id), eq(paymentRequests.status, "open")));
+    // The vendor's earning line is checkout's (`payreq:<id>`, worker/checkout/payment-links.ts), so a request
+    // paid through either flow is earned once.
+    const money = Number(intent.metadata.money_cents ?? 0);
+    await d1Batch(env.DB, [
+      db
+        .update(paymentRequests)
+        .set({ status: "paid", paid_at: now, payment_intent_id: intent.id, updated_at: now })
+        .where(and(eq(paymentRequests.payment_request_id, id), eq(paymentRequests.status, "open"))),
+      sql`INSERT OR IGNORE INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
+        SELECT vendor_id, service_order_id, 'add_charge', ${bpsOf(money, PRICING.vendorShareBps)}, ${`payreq:${id}`}, ${now}
+        FROM payment_requests WHERE payment_request_id = ${id} AND status = 'paid' AND payment_intent_id = ${intent.id}`,
+    ]);
   }
   const tipCents = Number(intent.metadata.tip_cents ?? 0);
   const soid = Number(intent.metadata.service_order_id ?? 0);

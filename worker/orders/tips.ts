@@ -8,9 +8,10 @@ import { checkTip, TIP_MAX_CUSTOMER_CENTS } from "../../domain/tip-rules";
 import { serviceOrders } from "../../schema/tables/orders";
 import { tips } from "../../schema/tables/payments";
 import { orFail } from "../adapters/payments";
-import type { PaymentIntent, PaymentsPort } from "../adapters/payments/port";
+import type { PaymentsPort } from "../adapters/payments/port";
 import { sendSms } from "../adapters/sms";
 import { emailOrFail } from "../auth/accounts";
+import { customerOf, intentView, ownMethodOrFail, type IntentView } from "../checkout/payments";
 import type { SessionUser } from "../auth/sessions";
 import { fail } from "../http/errors";
 import { d1Batch } from "./d1-batch";
@@ -21,18 +22,6 @@ import { ownJob, type JobRow } from "./jobs";
  * the tip modal, its confirmation, and the one place a succeeded tip payment is recorded (also used by
  * secure pay and, for payments confirmed only by the provider, by the webhook).
  */
-
-/** What the browser needs to confirm a payment (SPEC section 3 "Payment intent response"). */
-export interface IntentView {
-  id: string;
-  client_secret: string;
-  status: PaymentIntent["status"];
-  amount_cents: number;
-}
-
-export function intentView(pi: PaymentIntent): IntentView {
-  return { id: pi.id, client_secret: pi.client_secret, status: pi.status, amount_cents: pi.amount_cents };
-}
 
 /** The tip amount as typed, or its catalogue error with the limit in the field message. */
 export function tipCentsOrFail(input: unknown, maxCents: number, field = "tip_amount"): number {
@@ -88,14 +77,9 @@ export async function createTipIntent(
   const cents = tipCentsOrFail(input.tip_amount, TIP_MAX_CUSTOMER_CENTS);
   const job = await tippableJob(db, viewer.user_id, input.service_order_id);
   const email = input.email ? emailOrFail(input.email) : viewer.email;
-  const customer = await orFail(
-    port.ensureCustomer({ user_id: viewer.user_id, email: viewer.email, name: viewer.name, phone: viewer.phone }),
-  );
+  const customer = await orFail(customerOf(port, viewer));
   const method = input.payment_method_id ?? null;
-  if (method) {
-    const saved = await orFail(port.listPaymentMethods(customer));
-    if (!saved.some((m) => m.id === method)) fail("PAYMENT_METHOD_NOT_FOUND");
-  }
+  if (method) await orFail(ownMethodOrFail(port, method, customer));
   const [{ n }] = (await db
     .select({ n: count() })
     .from(tips)
