@@ -87,13 +87,6 @@ export const VpidBody = v.object({
   ),
 });
 
-export const CustomerChargeBody = v.object({
-  vpid: VpidBody.entries.vpid,
-  /** A saved card of the signed-in payer, charged at once (with the attempt's key); otherwise the browser confirms. */
-  payment_method_id: v.optional(v.nullable(ProviderId)),
-  idempotencyKey: v.optional(IdempotencyKey),
-});
-
 // -------------------------------------------------------------------------------------- gift cards
 
 export const GiftPurchaseBody = v.object({

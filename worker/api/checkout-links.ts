@@ -3,20 +3,20 @@ import { Hono } from "hono";
 import { BRAND_NAME } from "../../domain/brand";
 import { formatLocal, DAY_MS, iso } from "../../domain/calendar/time";
 import { PAYMENT_LINK_TTL_DAYS, paymentLinkAmountAllowed } from "../../domain/checkout-rules";
-import { formatCents } from "../../domain/money";
+import { centsToDecimal, formatCents } from "../../domain/money";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { normalizeUsPhone } from "../../domain/phone";
-import { CustomerChargeBody, RequestCustomerPaymentBody, VpidBody } from "../../schema/payloads/checkout";
+import { RequestCustomerPaymentBody, VpidBody } from "../../schema/payloads/checkout";
 import { users } from "../../schema/tables/accounts";
 import { services } from "../../schema/tables/catalogue";
 import { serviceOrders } from "../../schema/tables/orders";
 import { paymentRequests } from "../../schema/tables/payments";
 import { vendors } from "../../schema/tables/vendors";
-import type { PaymentIntent } from "../adapters/payments/port";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { linkView, usableLink } from "../checkout/payment-links";
 import { textSafely } from "../checkout/notify";
-import { customerOf, intentView, ownMethodOrFail, payments, paymentsFailure } from "../checkout/payments";
+import { payments } from "../checkout/payments";
+import { securePayIntent } from "../orders/pay-links";
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { jsonBody } from "../http/validate";
@@ -151,46 +151,23 @@ export const paymentLinksApi = new Hono<AppEnv>()
   })
 
   /**
-   * The PaymentIntent for the link's amount (key `payreq:<id>:charge`: one charge per link). A signed-in
-   * payer may pay with a saved card at once; otherwise the browser confirms with the client secret.
+   * The PaymentIntent for the link's amount. It is the secure-pay flow's intent (worker/orders/pay-links.ts,
+   * `pay:payment_request:<id>:<total>`), so the pay page's secure-pay call and this one answer the same
+   * intent and a link cannot be charged twice through the two paths. The browser confirms it; then
+   * POST /checkout/charge-confirm (or /pay/secure/confirm) closes the link.
    */
   .post("/getCustomerCharge", async (c) => {
-    const body = await jsonBody(c, CustomerChargeBody);
+    const body = await jsonBody(c, VpidBody);
     const db = c.get("db");
     const now = c.get("now");
     const link = await usableLink(db, body.vpid, now);
     if (link.status === "paid") fail("ERROR_CUSTOMER_PAY");
-    const viewer = c.get("viewer");
     const port = payments(c.env, db, now);
-    let pi: PaymentIntent;
-    try {
-      const customer = viewer ? await customerOf(port, viewer) : null;
-      pi = await port.createIntent({
-        amount_cents: link.amount_cents,
-        customer_id: customer,
-        description: link.description,
-        metadata: {
-          purpose: "add_charge",
-          ref: `payreq:${link.payment_request_id}`,
-          vendor_id: String(link.vendor_id),
-        },
-        idempotency_key: `payreq:${link.payment_request_id}:charge`,
-      });
-      await c.env.DB.prepare(
-        "UPDATE payment_requests SET payment_intent_id = ?, updated_at = ? WHERE payment_request_id = ? AND payment_intent_id IS NULL",
-      )
-        .bind(pi.id, now, link.payment_request_id)
-        .run();
-      if (body.payment_method_id && pi.status === "requires_payment_method") {
-        if (!body.idempotencyKey) fail("INVALID_INPUT", { idempotencyKey: "Send an idempotency key." });
-        await ownMethodOrFail(port, body.payment_method_id, customer);
-        pi = await port.confirmIntent(pi.id, {
-          payment_method_id: body.payment_method_id,
-          idempotency_key: `payreq:${link.payment_request_id}:confirm:${body.idempotencyKey}`,
-        });
-      }
-    } catch (err) {
-      paymentsFailure(err);
-    }
-    return c.json({ data: { payment_intent: intentView(pi), payment: await linkView(db, link, now) } });
+    const made = await securePayIntent(
+      db,
+      port,
+      { vpid: body.vpid, charge_amount: centsToDecimal(link.amount_cents) },
+      now,
+    );
+    return c.json({ data: { payment_intent: made.payment_intent, payment: await linkView(db, link, now) } });
   });

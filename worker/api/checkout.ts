@@ -6,15 +6,13 @@ import { addressParts, isPartialAddress } from "../../domain/location/address";
 import { normalizeUsPhone } from "../../domain/phone";
 import { ChargeBody, ChargeConfirmBody, CompleteOrderBody, SummaryBody } from "../../schema/payloads/checkout";
 import { orders } from "../../schema/tables/orders";
-import { paymentRequests } from "../../schema/tables/payments";
 import { geoFromEnv } from "../adapters/geo";
-import type { PaymentIntent } from "../adapters/payments/port";
+import { PaymentsError, type PaymentIntent } from "../adapters/payments/port";
 import { zipPlaceOrFail } from "../catalogue/queries";
 import { cartOwner, findCart } from "../calendar/cart-store";
 import { assertLinesOk, cartLinesQuery, checkLines, lineView } from "../checkout/cart-check";
 import { completeCheckout, type Completion } from "../checkout/complete";
 import { setDraftIntent, upsertDraft } from "../checkout/drafts";
-import { confirmLinkPayment } from "../checkout/payment-links";
 import {
   cardRefusal,
   customerOf,
@@ -28,6 +26,7 @@ import { quoteCart, quoteView } from "../checkout/quote";
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { jsonBody } from "../http/validate";
+import { confirmSecurePay } from "../orders/pay-links";
 import { requireUser, viewerOf } from "../middleware/roles";
 
 type Ctx = Context<AppEnv>;
@@ -183,26 +182,38 @@ export const checkoutApi = new Hono<AppEnv>()
 
   /**
    * Server-side confirmation after the browser confirmed the card: retrieves the intent from the port and,
-   * if it succeeded, completes what it pays for (a checkout order, or a vendor's payment link). Declined:
-   * the card error; authentication or processing pending: 202 with the intent.
+   * if it succeeded, completes what it pays for: the caller's checkout order, or a payment link (secure
+   * pay, no session needed). Declined: the card error; authentication or processing pending: 202.
    */
   .post("/charge-confirm", async (c) => {
     const body = await jsonBody(c, ChargeConfirmBody);
     const db = c.get("db");
     const now = c.get("now");
     const port = payments(c.env, db, now);
-    const [link] = await db
-      .select({ id: paymentRequests.payment_request_id })
-      .from(paymentRequests)
-      .where(eq(paymentRequests.payment_intent_id, body.payment_intent_id))
-      .limit(1);
-    if (link) return confirmLinkPayment(c, port, link.id);
+    let pi: PaymentIntent;
+    try {
+      pi = await port.retrieveIntent(body.payment_intent_id);
+    } catch (err) {
+      if (err instanceof PaymentsError && err.code === "resource_missing") {
+        fail("NOT_FOUND", { payment_intent_id: "We couldn't find this payment." });
+      }
+      paymentsFailure(err);
+    }
+    if (pi.metadata.purpose === "secure_pay") {
+      // A payment link (vpid) or a job's pay link: closed by the secure-pay flow, once.
+      if (pi.status !== "succeeded") return completionAnswer(c, { kind: "payment", intent: pi });
+      const done = await confirmSecurePay(c.env, db, port, pi.id, now);
+      return c.json({ data: { status: "succeeded", ...done } });
+    }
     const user = viewerOf(c);
-    const [order] = await db
-      .select({ order_id: orders.order_id })
-      .from(orders)
-      .where(and(eq(orders.payment_intent_id, body.payment_intent_id), eq(orders.user_id, user.user_id)))
-      .limit(1);
+    const [order] =
+      pi.metadata.purpose === "order"
+        ? await db
+            .select({ order_id: orders.order_id })
+            .from(orders)
+            .where(and(eq(orders.payment_intent_id, pi.id), eq(orders.user_id, user.user_id)))
+            .limit(1)
+        : [];
     if (!order) fail("NOT_FOUND", { payment_intent_id: "We couldn't find this payment." });
     return completionAnswer(c, await completeCheckout(c.env, db, port, order.order_id, now));
   })
@@ -217,38 +228,43 @@ export const checkoutApi = new Hono<AppEnv>()
     const db = c.get("db");
     const now = c.get("now");
     const d1 = c.env.DB;
-    const byKey = await d1
-      .prepare("SELECT order_id FROM orders WHERE user_id = ? AND completion_key = ?")
-      .bind(user.user_id, body.idempotencyKey)
-      .first<{ order_id: number }>();
-    let orderId = byKey?.order_id ?? null;
-    if (orderId === null) {
-      const found = body.order_id
-        ? await d1
-            .prepare("SELECT order_id, payment_intent_id FROM orders WHERE order_id = ? AND user_id = ?")
-            .bind(body.order_id, user.user_id)
-            .first<{ order_id: number; payment_intent_id: string | null }>()
-        : body.payment_intent_id
-          ? await d1
-              .prepare("SELECT order_id, payment_intent_id FROM orders WHERE payment_intent_id = ? AND user_id = ?")
-              .bind(body.payment_intent_id, user.user_id)
-              .first<{ order_id: number; payment_intent_id: string | null }>()
-          : fail("INVALID_INPUT", { order_id: "Say which order to complete." });
-      if (!found) fail("NOT_FOUND", { order_id: "We couldn't find this order." });
-      if (body.payment_intent_id && found.payment_intent_id !== body.payment_intent_id) {
-        fail("INVALID_INPUT", { payment_intent_id: "This payment is not for this order." });
-      }
-      // Bind the key to the order (the first key wins; another order's key is refused by the unique index).
-      try {
-        await d1
-          .prepare("UPDATE orders SET completion_key = ? WHERE order_id = ? AND completion_key IS NULL")
-          .bind(body.idempotencyKey, found.order_id)
-          .run();
-      } catch {
-        fail("INVALID_INPUT", { idempotencyKey: "This key was already used for another order." });
-      }
-      orderId = found.order_id;
+    if (!body.order_id && !body.payment_intent_id) {
+      const known = await d1
+        .prepare("SELECT order_id FROM orders WHERE user_id = ? AND completion_key = ?")
+        .bind(user.user_id, body.idempotencyKey)
+        .first<{ order_id: number }>();
+      if (!known) fail("INVALID_INPUT", { order_id: "Say which order to complete." });
+      const port = payments(c.env, db, now);
+      return completionAnswer(c, await completeCheckout(c.env, db, port, known.order_id, now));
     }
+    // One read: the order the key already answered, else the one named (the key's order wins).
+    const { results } = await d1
+      .prepare(
+        `SELECT order_id, payment_intent_id, completion_key FROM orders
+         WHERE user_id = ?1 AND (completion_key = ?2 OR order_id = ?3 OR payment_intent_id = ?4)
+         ORDER BY completion_key = ?2 DESC LIMIT 2`,
+      )
+      .bind(user.user_id, body.idempotencyKey, body.order_id ?? -1, body.payment_intent_id ?? "")
+      .all<{ order_id: number; payment_intent_id: string | null; completion_key: string | null }>();
+    const found = results[0];
+    if (!found) fail("NOT_FOUND", { order_id: "We couldn't find this order." });
+    const byKey = found.completion_key === body.idempotencyKey;
+    if (!byKey && body.payment_intent_id && found.payment_intent_id !== body.payment_intent_id) {
+      fail("INVALID_INPUT", { payment_intent_id: "This payment is not for this order." });
+    }
+    const orderId = found.order_id;
+    // The key is remembered with the order (first key wins) while the completion runs; it only serves replays.
+    const bind = byKey
+      ? Promise.resolve()
+      : d1
+          .prepare("UPDATE orders SET completion_key = ? WHERE order_id = ? AND completion_key IS NULL")
+          .bind(body.idempotencyKey, orderId)
+          .run()
+          .then(() => undefined)
+          .catch((err) =>
+            console.error(JSON.stringify({ at: "checkout.completion-key", order_id: orderId, error: String(err) })),
+          );
     const port = payments(c.env, db, now);
-    return completionAnswer(c, await completeCheckout(c.env, db, port, orderId, now));
+    const [done] = await Promise.all([completeCheckout(c.env, db, port, orderId, now), bind]);
+    return completionAnswer(c, done);
   });

@@ -151,6 +151,49 @@ export async function loadOrderView(db: DrizzleD1Database, orderId: number): Pro
   };
 }
 
+/** The view of an order this call just confirmed, from what it already has in hand (no re-read). */
+function confirmedView(
+  order: OrderRow,
+  lines: readonly LineRow[],
+  soIds: ReadonlyMap<number, number>,
+  now: number,
+): OrderView {
+  return {
+    order_id: order.order_id,
+    status: "confirmed",
+    subtotal_cents: order.subtotal_cents,
+    discount_cents: order.discount_cents,
+    credit_applied_cents: order.credit_applied_cents,
+    fee_cents: order.fee_cents,
+    tax_cents: order.tax_cents,
+    total_cents: order.total_cents,
+    payment_intent_id: order.payment_intent_id,
+    email: order.email,
+    phone: order.phone,
+    address: order.address,
+    zipcode: order.zipcode,
+    time_zone: order.time_zone,
+    created_at: iso(order.created_at),
+    confirmed_at: iso(now),
+    jobs: lines.map((l) => ({
+      service_order_id: soIds.get(l.checkout_item_id)!,
+      service_id: l.service_id,
+      description: l.description,
+      promised_arrival_time: formatLocal(l.start_at, l.time_zone),
+      promised_arrival_at: iso(l.start_at),
+      time_zone: l.time_zone,
+      job_minutes: l.job_minutes,
+      is_connect: l.is_connect,
+      price_cents: l.price_cents - l.discount_cents,
+      member_discount_cents: l.discount_cents,
+      vendor_id: null,
+      chosen_vendor_id: l.chosen_vendor_id,
+      service_order_status_id: ServiceOrderStatus.PENDING,
+      scheduled_status: 0,
+    })),
+  };
+}
+
 const jobText = (l: LineRow): JobText => ({ description: l.description, start: l.start_at, time_zone: l.time_zone });
 
 /**
@@ -230,16 +273,21 @@ export async function completeCheckout(
   if (order.status === "failed") throw failedError(order);
   if (order.status === "cancelled") fail("ERROR_CHECKOUT_VALIDATION_FAILED");
 
-  // 1. The payment.
+  // 1. The payment; meanwhile the reads the next steps need (independent, so at once).
   const paid = order.total_cents > 0;
-  if (paid) {
-    if (!order.payment_intent_id) fail("INVALID_INPUT", { payment_intent_id: "Pay for this order first." });
-    let intent: PaymentIntent;
-    try {
-      intent = await port.retrieveIntent(order.payment_intent_id);
-    } catch (err) {
-      paymentsFailure(err);
-    }
+  if (paid && !order.payment_intent_id) fail("INVALID_INPUT", { payment_intent_id: "Pay for this order first." });
+  const anyPro = lines.some((l) => l.chosen_vendor_id === null);
+  const [intent, settings, balance, place] = await Promise.all([
+    paid ? port.retrieveIntent(order.payment_intent_id!).catch((err: unknown) => paymentsFailure(err)) : null,
+    loadSettings(db, [...new Set(lines.map((l) => l.hold_vendor_id))]),
+    order.credit_applied_cents > 0
+      ? env.DB.prepare("SELECT credit_balance_cents AS b FROM users WHERE user_id = ?")
+          .bind(order.user_id)
+          .first<{ b: number }>()
+      : null,
+    anyPro ? zipPlaceOrFail(geoFromEnv(env, db), order.zipcode, "address") : null,
+  ]);
+  if (intent) {
     if (intent.status !== "succeeded") return { kind: "payment", intent };
     if (intent.amount_cents !== order.total_cents) {
       throw new Error(`order ${orderId}: intent ${intent.id} is for ${intent.amount_cents}, not ${order.total_cents}`);
@@ -260,7 +308,6 @@ export async function completeCheckout(
 
   try {
     // 2. The holds, all at once before anything is booked (confirmHold re-checks a single chosen line).
-    const settings = await loadSettings(db, [...new Set(lines.map((l) => l.hold_vendor_id))]);
     const precheck = lines.length > 1 ? lines : lines.filter((l) => l.chosen_vendor_id === null);
     if (precheck.length > 0) {
       const statuses = await validateHoldsByVendor(
@@ -278,41 +325,10 @@ export async function completeCheckout(
         if (!ok || !settings.get(l.hold_vendor_id)?.bookable) await abort("hold-lost");
       }
     }
-    if (order.credit_applied_cents > 0) {
-      const balance = await env.DB.prepare("SELECT credit_balance_cents AS b FROM users WHERE user_id = ?")
-        .bind(order.user_id)
-        .first<{ b: number }>();
-      if ((balance?.b ?? 0) < order.credit_applied_cents) await abort("credit-insufficient");
-    }
+    if (balance && balance.b < order.credit_applied_cents) await abort("credit-insufficient");
 
-    // 3. Batch A: the service orders.
-    const soIds = await writeServiceOrders(env.DB, order, lines, now);
-
-    // 4. The chosen vendors' bookings.
-    const chosen = lines.filter((l) => l.chosen_vendor_id !== null);
-    const answers = await Promise.all(
-      chosen.map((l) =>
-        calendarFor(env, l.hold_vendor_id).confirmHold(
-          l.hold_id,
-          String(soIds.get(l.checkout_item_id)),
-          `checkout:o${orderId}:book:${soIds.get(l.checkout_item_id)}`,
-          now,
-          settings.get(l.hold_vendor_id),
-        ),
-      ),
-    );
-    const refused = answers.findIndex((a) => !a.ok);
-    if (refused >= 0) {
-      const booked = answers.flatMap((a, i) => (a.ok ? [`${chosen[i]!.hold_vendor_id}:${a.booking.orderRef}`] : []));
-      if (booked.length > 0) {
-        // The calendar has no call to release a booking yet: staff must free these (open item in 032).
-        console.error(JSON.stringify({ at: "checkout.orphan-bookings", order_id: orderId, bookings: booked }));
-      }
-      await abort("hold-lost");
-    }
-
-    // 5. Batch B.
-    const place = await zipPlaceOrFail(geoFromEnv(env, db), order.zipcode, "address");
+    // 3 and 4: batch A (the service orders) and the chosen vendors' bookings; the offers' candidates
+    // (D1 reads only) meanwhile.
     const offerLines: OfferLine[] = lines.map((l) => ({
       serviceId: l.service_id,
       start: l.start_at,
@@ -323,7 +339,36 @@ export async function completeCheckout(
       chosenVendorId: l.chosen_vendor_id,
       hint: l.hint_v,
     }));
-    const candidates = await jobCandidates(db, place, order.user_id, offerLines, now);
+    const [soIds, candidates] = await Promise.all([
+      writeServiceOrders(env.DB, order, lines, now).then(async (ids) => {
+        const chosen = lines.filter((l) => l.chosen_vendor_id !== null);
+        const answers = await Promise.all(
+          chosen.map((l) =>
+            calendarFor(env, l.hold_vendor_id).confirmHold(
+              l.hold_id,
+              String(ids.get(l.checkout_item_id)),
+              `checkout:o${orderId}:book:${ids.get(l.checkout_item_id)}`,
+              now,
+              settings.get(l.hold_vendor_id),
+            ),
+          ),
+        );
+        if (answers.some((a) => !a.ok)) {
+          const booked = answers.flatMap((a, i) =>
+            a.ok ? [`${chosen[i]!.hold_vendor_id}:${a.booking.orderRef}`] : [],
+          );
+          if (booked.length > 0) {
+            // The calendar has no call to release a booking yet: staff must free these (open item in 032).
+            console.error(JSON.stringify({ at: "checkout.orphan-bookings", order_id: orderId, bookings: booked }));
+          }
+          await abort("hold-lost");
+        }
+        return ids;
+      }),
+      place ? jobCandidates(db, place, order.user_id, offerLines, now) : offerLines.map((l) => [l.chosenVendorId!]),
+    ]);
+
+    // 5. Batch B (the vendors' phones for the offer texts meanwhile).
     const offers = lines.flatMap((l, i) =>
       candidates[i]!.map((vendorId): [number, number, number] => [
         soIds.get(l.checkout_item_id)!,
@@ -331,18 +376,20 @@ export async function completeCheckout(
         offerExpiresAt(l.start_at),
       ]),
     );
-    const won = await confirmOrder(env.DB, order, lines, offers, now);
+    const [won, phones] = await Promise.all([
+      confirmOrder(env.DB, order, lines, offers, now),
+      vendorPhones(db, [...new Set(candidates.flat())]),
+    ]);
     if (won === "credit-insufficient") await abort("credit-insufficient");
     if (won === "failed") {
       const [current] = await db.select().from(orders).where(eq(orders.order_id, orderId)).limit(1);
       throw failedError(current ?? order);
     }
+    if (won === "replayed") return { kind: "completed", order: await loadOrderView(db, orderId), replayed: true };
 
     // 6. After the commit: texts and releases never undo it.
-    if (won === "won") {
-      await afterConfirm(env, db, order, lines, soIds, candidates, settings, now);
-    }
-    return { kind: "completed", order: await loadOrderView(db, orderId), replayed: won !== "won" };
+    await afterConfirm(env, db, order, lines, soIds, candidates, settings, phones, now);
+    return { kind: "completed", order: confirmedView(order, lines, soIds, now), replayed: false };
   } catch (err) {
     if (err instanceof Replay) return { kind: "completed", order: err.order, replayed: true };
     throw err;
@@ -473,6 +520,7 @@ async function afterConfirm(
   soIds: ReadonlyMap<number, number>,
   candidates: readonly number[][],
   settings: ReadonlyMap<number, VendorSettings>,
+  phones: ReadonlyMap<number, string>,
   now: number,
 ): Promise<void> {
   const byVendor = new Map<number, JobText[]>();
@@ -506,7 +554,6 @@ async function afterConfirm(
       ),
     );
   }
-  const phones = await vendorPhones(db, [...byVendor.keys()]);
   for (const [vendorId, jobs] of byVendor) {
     const phone = phones.get(vendorId);
     if (phone) work.push(textSafely(env, db, phone, jobOfferText(jobs, order.zipcode), now));
