@@ -114,9 +114,7 @@ describe("the whole checkout with the local adapter", () => {
 
     // The cart is empty; the customer and the vendor got texts.
     expect((await client.get("/api/booking/cart")).body.data.items).toEqual([]);
-    expect((await outboxTo(details.phone)).join("\n")).toMatch(
-      /booking is confirmed \(order #\d+, \$94\.50 charged\)/,
-    );
+    expect((await outboxTo(details.phone)).join("\n")).toMatch(/booking is confirmed \(order #\d+, \$94\.50 charged\)/);
     expect((await outboxTo(await vendorPhone(w.vendorId))).join("\n")).toMatch(/new job offer/);
     expect(await count("SELECT count(*) AS n FROM orders WHERE user_id = ?", userId)).toBe(1);
 
@@ -322,6 +320,37 @@ describe("holds and payment", () => {
     expect(
       await count("SELECT count(*) AS n FROM refunds WHERE payment_intent_id = ?", charge.body.data.payment_intent.id),
     ).toBe(1);
+  });
+
+  it("books nothing when one line of several lost its time after payment, and refunds", async () => {
+    const w = await world({ vendors: 2 });
+    const { client, userId } = await customer();
+    await addItem(client, w, "10:00", w.vendorIds[0]!);
+    await addItem(client, w, "10:00", w.vendorIds[1]!);
+    const charge = await client.post("/api/checkout/charge-stripe", contact(w));
+    expect(charge.body.data.payment_intent.amount_cents).toBe(18_900);
+    await payIntent(charge.body.data.payment_intent.id, CARDS.ok);
+    // The second vendor takes time off over the job after the customer paid.
+    await calendarOf(w.vendorIds[1]!).addTimeOff(
+      {
+        vendorId: w.vendorIds[1]!,
+        ref: "off-x",
+        start: Date.UTC(2026, 10, 24, 14),
+        end: Date.UTC(2026, 10, 24, 17),
+        now: T0,
+      },
+      key("off"),
+    );
+    const done = await client.post("/api/checkout/completeOrder", {
+      idempotencyKey: key("done"),
+      order_id: charge.body.data.order_id,
+    });
+    expect(done.body.error.code).toBe("ERROR_CHECKOUT_UNEXPECTED");
+    expect((await busyRows(w.vendorIds[0]!)).filter((r) => r.kind === "booking")).toEqual([]);
+    expect(
+      await count("SELECT count(*) AS n FROM refunds WHERE payment_intent_id = ?", charge.body.data.payment_intent.id),
+    ).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM orders WHERE user_id = ? AND status = 'confirmed'", userId)).toBe(0);
   });
 
   it("getCartValidation flags a lapsed hold and answers ERROR_CHECKOUT_VALIDATION_FAILED", async () => {

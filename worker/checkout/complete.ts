@@ -354,13 +354,19 @@ export async function completeCheckout(
           ),
         );
         if (answers.some((a) => !a.ok)) {
-          const booked = answers.flatMap((a, i) =>
-            a.ok ? [`${chosen[i]!.hold_vendor_id}:${a.booking.orderRef}`] : [],
+          // Another line's time was booked already: free it before failing the order.
+          await Promise.all(
+            answers.map((a, i) => {
+              if (!a.ok) return null;
+              const vendorId = chosen[i]!.hold_vendor_id;
+              const ref = a.booking.orderRef;
+              return calendarFor(env, vendorId)
+                .releaseBooking(vendorId, ref, `checkout:o${orderId}:unbook:${ref}`)
+                .catch((err) =>
+                  console.error(JSON.stringify({ at: "checkout.unbook", order_id: orderId, ref, error: String(err) })),
+                );
+            }),
           );
-          if (booked.length > 0) {
-            // The calendar has no call to release a booking yet: staff must free these (open item in 032).
-            console.error(JSON.stringify({ at: "checkout.orphan-bookings", order_id: orderId, bookings: booked }));
-          }
           await abort("hold-lost");
         }
         return ids;
