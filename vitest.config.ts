@@ -11,6 +11,8 @@ export default defineConfig({
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           // Lets tests move the request clock with x-test-now (worker/middleware/clock.ts).
           ALLOW_TEST_CLOCK: "1",
+          // The Stripe adapter's contract tests also run against Stripe's test mode when this is set.
+          STRIPE_CONTRACT_SECRET_KEY: process.env.STRIPE_SECRET_KEY ?? "",
         },
       },
     })),

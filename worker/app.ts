@@ -6,14 +6,27 @@ import { accountsApi } from "./api/accounts";
 import { adminApi } from "./api/admin";
 import { availabilityApi } from "./api/availability";
 import { cartApi } from "./api/cart";
+import { checkoutApi } from "./api/checkout";
+import { paymentLinksApi } from "./api/checkout-links";
+import { smsReminderApi } from "./api/checkout-reminders";
 import { catalogueApi, testimonialsApi, userServicesApi } from "./api/catalogue";
 import { connectAdminApi } from "./api/connect-admin";
+import { giftCardsApi } from "./api/gift-cards";
 import { mediaApp } from "./api/media";
+import { membershipApi } from "./api/membership";
+import { ordersApi, scheduledOrdersApi } from "./api/orders";
+import { vendorRescheduleApi } from "./api/orders-vendor";
+import { paymentMethodsApi } from "./api/payment-methods";
+import { paymentsLocalApi } from "./api/payments-local";
 import { placesApi } from "./api/places";
 import { profileApi } from "./api/profile";
+import { securePayApi } from "./api/secure-pay";
 import { shellApi, shellDataOrFallback } from "./api/shell";
+import { smsVendorApi } from "./api/sms-vendor";
+import { stripeWebhookApi } from "./api/stripe-webhook";
 import { uploadsApp } from "./api/uploads";
 import { vendorApi } from "./api/vendor";
+import { vendorJobsApi } from "./api/vendor-jobs";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
@@ -46,6 +59,7 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/account/user", profileApi)
     .route("/shell", shellApi)
     .route("/vendor/me", vendorApi)
+    .route("/vendor/me", vendorRescheduleApi)
     .route("/admin", adminApi)
     .route("/connect/admin", connectAdminApi)
     .route("/", placesApi)
@@ -54,7 +68,20 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/booking", availabilityApi)
     .route("/booking", cartApi)
     .route("/users/me", userServicesApi)
-    .route("/", testimonialsApi);
+    .route("/", testimonialsApi)
+    .route("/orders", scheduledOrdersApi)
+    .route("/order", ordersApi)
+    .route("/sms", smsVendorApi)
+    .route("/pay", securePayApi)
+    .route("/stripe", stripeWebhookApi)
+    .route("/payments/local", paymentsLocalApi)
+    .route("/", paymentMethodsApi)
+    .route("/checkout", checkoutApi)
+    .route("/checkout", paymentLinksApi)
+    .route("/sms", smsReminderApi)
+    .route("/", giftCardsApi)
+    .route("/subscriptions", membershipApi)
+    .route("/vendor/me", vendorJobsApi);
 
   const app = new Hono<AppEnv>();
   app.use("*", clock, csrf);

@@ -3,6 +3,8 @@ import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Server-to-server callers that prove themselves another way: Stripe signs its webhooks. */
+const SIGNED_CALLBACKS = new Set(["/api/stripe/webhook"]);
 
 /**
  * Cross-site request forgery guard for every state-changing request, JSON included (Hono's csrf() only
@@ -12,6 +14,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * (docs/decisions/003-auth-and-sessions.md). GET /logout changes state too, so it is checked as well.
  */
 export function isCrossSite(req: Request, method: string, path: string): boolean {
+  if (SIGNED_CALLBACKS.has(path)) return false;
   const stateChanging = !SAFE_METHODS.has(method) || path.endsWith("/logout");
   if (!stateChanging) return false;
   const fetchSite = req.headers.get("sec-fetch-site");
