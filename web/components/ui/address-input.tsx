@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type Ref } from "react";
-import { AUTOCOMPLETE_DEBOUNCE_MS, shouldSuggest } from "../../../domain/location/address";
+
+// The gate's module carries the US state list; it loads on the first keystroke, not with every page.
+const loadGate = () => import("../../../domain/location/address");
 
 export interface Suggestion {
   label: string;
@@ -32,23 +34,32 @@ export function AddressInput<T extends Suggestion>({
   const typedRef = useRef(false);
 
   useEffect(() => {
-    if (!typedRef.current || !shouldSuggest(value)) {
+    if (!typedRef.current) {
       setItems([]);
       setOpen(false);
       return;
     }
     const ctrl = new AbortController();
-    const t = window.setTimeout(() => {
-      getSuggestions(value, ctrl.signal).then(
-        (found) => {
-          if (ctrl.signal.aborted) return;
-          setItems(found);
-          setActive(-1);
-          setOpen(found.length > 0);
-        },
-        () => undefined,
-      );
-    }, AUTOCOMPLETE_DEBOUNCE_MS);
+    let t: number | undefined;
+    void loadGate().then(({ shouldSuggest, AUTOCOMPLETE_DEBOUNCE_MS }) => {
+      if (ctrl.signal.aborted) return;
+      if (!shouldSuggest(value)) {
+        setItems([]);
+        setOpen(false);
+        return;
+      }
+      t = window.setTimeout(() => {
+        getSuggestions(value, ctrl.signal).then(
+          (found) => {
+            if (ctrl.signal.aborted) return;
+            setItems(found);
+            setActive(-1);
+            setOpen(found.length > 0);
+          },
+          () => undefined,
+        );
+      }, AUTOCOMPLETE_DEBOUNCE_MS);
+    });
     return () => {
       window.clearTimeout(t);
       ctrl.abort();

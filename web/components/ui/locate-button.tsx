@@ -1,7 +1,6 @@
 import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import { setServiceZip } from "../../lib/location";
-import { locateZip } from "../../lib/location-lookup";
 import { notify } from "../../stores/alert-store";
 import { openZipBox } from "../../stores/ui-store";
 import { PinIcon } from "./icons";
@@ -27,6 +26,8 @@ export function LocateButton({
       disabled={busy}
       onClick={async () => {
         setBusy(true);
+        // Loaded on click: most visitors type a ZIP and never need the lookups.
+        const { locateZip } = await import("../../lib/location-lookup");
         const result = await locateZip();
         setBusy(false);
         if (result.ok) {

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { fetchCart, mergeCart } from "../../../lib/cart-api";
 import { readCart, readCartOwner } from "../../../stores/cart-store";
 import { useShell } from "../../../stores/shell-context";
 
@@ -9,8 +8,13 @@ import { useShell } from "../../../stores/shell-context";
  *   into the user's and answers the merged cart (decision 011);
  * - on a page that opens signed in with a visitor's mirror (login in another tab, a reload after login), the
  *   same merge; with no mirror yet (a new device), one GET /booking/cart fills it.
- * Logout clears the mirror (web/lib/session.ts). Failures leave the mirror as it was.
+ * Logout clears the mirror (web/lib/session.ts). Failures leave the mirror as it was. The cart calls load
+ * only when needed, so they stay out of the home page's first bundle.
  */
+const cartApi = () => import("../../../lib/cart-api");
+const merge = () => void cartApi().then((m) => m.mergeCart().catch(() => undefined));
+const refresh = () => void cartApi().then((m) => m.fetchCart().catch(() => undefined));
+
 export function useCartSync(): void {
   const { viewer, ready } = useShell();
   const signedIn = viewer !== null;
@@ -22,13 +26,13 @@ export function useCartSync(): void {
     prevRef.current = signedIn;
     if (!signedIn) return;
     if (was === false) {
-      void mergeCart().catch(() => undefined);
+      merge();
       return;
     }
     if (was === null) {
       const owner = readCartOwner();
-      if (owner === "visitor" || (owner === null && readCart().length > 0)) void mergeCart().catch(() => undefined);
-      else if (owner === null) void fetchCart().catch(() => undefined);
+      if (owner === "visitor" || (owner === null && readCart().length > 0)) merge();
+      else if (owner === null) refresh();
     }
   }, [ready, signedIn]);
 }

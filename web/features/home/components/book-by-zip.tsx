@@ -2,7 +2,7 @@ import { useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { LocateButton } from "../../../components/ui/locate-button";
 import { setServiceZip } from "../../../lib/location";
-import { resolveLocation } from "../../../lib/location-lookup";
+import { parseLocationInput } from "../../../../domain/location-input";
 import { settingsStore } from "../../../stores/settings-store";
 
 /** The hero's "Book by ZIP or address" card (anchor #book, the visitors' Book Now target). */
@@ -28,8 +28,11 @@ export function BookByZip() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    const parsed = parseLocationInput(value);
+    if (parsed.kind === "zip") return go(parsed.zip);
+    // Addresses need the lookup module; a plain ZIP (the common case) never loads it.
     setBusy(true);
-    const result = await resolveLocation(value).catch(() => null);
+    const result = await import("../../../lib/location-lookup").then((m) => m.resolveLocation(value)).catch(() => null);
     setBusy(false);
     if (result?.ok) go(result.zip);
     else if (result) setError(result.message);
