@@ -84,7 +84,8 @@ export function ServicesPage({ search, actions }: { search?: ReactNode; actions?
       const matches = shell.categories.flatMap((c) =>
         c.services.filter((s) => s.description.toLowerCase().includes(needle) || c.name.toLowerCase().includes(needle)),
       );
-      return [{ id: 0, name: "Results", services: matches }];
+      const unique = matches.filter((s, i) => matches.findIndex((m) => m.service_id === s.service_id) === i);
+      return [{ id: 0, name: "Results", services: unique }];
     }
     if (zip) {
       const all = catalogue.data?.services ?? [];

@@ -6,6 +6,7 @@ import { BRAND, telHref } from "../../../config/brand";
 import { EmptyState } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { CheckIcon, ClockIcon, PinIcon, UserIcon } from "../../../components/ui/icons";
+import { LocateButton } from "../../../components/ui/locate-button";
 import { Rating } from "../../../components/ui/rating";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatPrice } from "../../../lib/format";
@@ -18,7 +19,6 @@ import { useServiceZip } from "../hooks/use-service-zip";
 import { BookingPanel } from "./booking-panel";
 import { DEFAULT_PHOTO } from "./vendor-card";
 import { VendorReviews } from "./vendor-reviews";
-import { ZipPrompt } from "./zip-prompt";
 
 function scrollToBooking() {
   const el = document.getElementById("book");
@@ -116,10 +116,10 @@ export function VendorPage({ vid }: { vid: string }) {
                 />
                 <div className="vendor-profile-text">
                   <p className="eyebrow">Professional</p>
-                  <h1 className="page-title vendor-name">
-                    {vendor.display_name}
+                  <div className="vendor-name">
+                    <h1 className="page-title">{vendor.display_name}</h1>
                     {vendor.is_pro && <span className="pro-badge">Pro</span>}
-                  </h1>
+                  </div>
                   <div className="vendor-stats">
                     <Rating value={vendor.rating} count={vendor.rating_count} />
                     {vendor.completed_jobs > 0 && (
@@ -184,6 +184,7 @@ export function VendorPage({ vid }: { vid: string }) {
                 <button type="button" className="button button-primary" onClick={() => openZipBox()}>
                   Set ZIP code
                 </button>
+                <LocateButton />
               </div>
             </div>
           ) : vendor && !vendor.serves_zip ? (
@@ -237,7 +238,6 @@ export function VendorPage({ vid }: { vid: string }) {
         </aside>
 
         <div className="service-body">
-          {ready && !zip && <ZipPrompt title="Set your ZIP to see this pro's prices" />}
           {services.length > 0 && (
             <section className="service-block" aria-labelledby={`${id}-services`}>
               <h2 className="service-block-title" id={`${id}-services`}>
