@@ -148,7 +148,7 @@ describe("POST /api/vendor/me/reschedule", () => {
     const again = await w.vendorClient.post("/api/vendor/me/reschedule", { request_id: req.request_id, accept: 1 });
     expect(again.body.data.status).toBe("accepted");
     const flip = await w.vendorClient.post("/api/vendor/me/reschedule", { request_id: req.request_id, accept: false });
-    expect(flip.body.error.code).toBe("FAILED_VENDOR_RESCHEDULE");
+    expect(flip.body.error.code).toBe("FAILED_VENDOR_SCHEDULE_ACCEPT");
   });
 
   it("on refusal releases the provisional hold, keeps the job and texts the customer", async () => {
@@ -164,7 +164,7 @@ describe("POST /api/vendor/me/reschedule", () => {
     expect(await lastText(me.phone)).toMatch(/can't make 2026-11-25 15:00\. Your .* stays at 2026-11-24 10:00\./);
   });
 
-  it("answers FAILED_VENDOR_RESCHEDULE for a request that lapsed, is another vendor's, or does not exist", async () => {
+  it("answers FAILED_VENDOR_SCHEDULE_ACCEPT for a request that lapsed, is another vendor's, or does not exist", async () => {
     const { w, me, soid } = await scheduled();
     const req = (await ask(me.client, soid, `${WED} 15:00`)).body.data;
     const other = await vendorWorld();
@@ -173,12 +173,12 @@ describe("POST /api/vendor/me/reschedule", () => {
       accept: true,
     });
     expect(theirs.status).toBe(409);
-    expect(theirs.body.error.code).toBe("FAILED_VENDOR_RESCHEDULE");
+    expect(theirs.body.error.code).toBe("FAILED_VENDOR_SCHEDULE_ACCEPT");
     const missing = await w.vendorClient.post("/api/vendor/me/reschedule", { request_id: 99_999_999, accept: true });
-    expect(missing.body.error.code).toBe("FAILED_VENDOR_RESCHEDULE");
+    expect(missing.body.error.code).toBe("FAILED_VENDOR_SCHEDULE_ACCEPT");
     w.vendorClient.now = T0 + 25 * HOUR;
     const late = await w.vendorClient.post("/api/vendor/me/reschedule", { request_id: req.request_id, accept: true });
-    expect(late.body.error.code).toBe("FAILED_VENDOR_RESCHEDULE");
+    expect(late.body.error.code).toBe("FAILED_VENDOR_SCHEDULE_ACCEPT");
     expect((await jobRow(soid))!.promised_arrival_time).toBe(at(TUE, "10:00"));
   });
 
@@ -196,7 +196,7 @@ describe("POST /api/vendor/me/reschedule", () => {
     const req = (await ask(me.client, soid, `${WED} 15:00`)).body.data;
     expect((await me.client.post("/api/order/cancel", { service_order_id: soid })).status).toBe(200);
     const res = await w.vendorClient.post("/api/vendor/me/reschedule", { request_id: req.request_id, accept: true });
-    expect(res.body.error.code).toBe("FAILED_VENDOR_RESCHEDULE");
+    expect(res.body.error.code).toBe("FAILED_VENDOR_SCHEDULE_ACCEPT");
     expect(await calendar(w)).toEqual([]);
   });
 });

@@ -234,7 +234,7 @@ async function textCustomer(env: Env, db: DrizzleD1Database, job: JobRow, body: 
  * while it stays pending), so the customer cannot replace it mid-answer; then accepting moves the job's
  * booking onto the request's hold (one step in the calendar object, idempotent by key) and the job's time in
  * D1; declining lets the hold go. A request that is not this vendor's, was answered the other way, was
- * replaced or cancelled, or lapsed is FAILED_VENDOR_RESCHEDULE (the customer has to ask again); answering
+ * replaced or cancelled, or lapsed is FAILED_VENDOR_SCHEDULE_ACCEPT (the customer has to ask again); answering
  * the same way twice answers the same. A cancellation racing the answer wins: its release of the booking by
  * ref covers a moved booking too, and the D1 writes here are conditional on the job still being open.
  */
@@ -251,12 +251,12 @@ export async function answerReschedule(
     .where(and(eq(rescheduleRequests.reschedule_id, input.request_id), eq(rescheduleRequests.requested_by, "customer")))
     .limit(1);
   const job = request ? await jobById(db, request.service_order_id) : null;
-  if (!request || !job || job.vendor_id !== vendorId) return fail("FAILED_VENDOR_RESCHEDULE");
+  if (!request || !job || job.vendor_id !== vendorId) return fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
   const wanted = input.accept ? "accepted" : "declined";
   const done: MessageCode = input.accept ? "RESCHEDULE_ACCEPTED" : "RESCHEDULE_DECLINED";
   if (request.status === wanted) return view(request, job.time_zone, done, now);
   if (request.status !== "pending" || request.expires_at === null || request.expires_at <= now) {
-    fail("FAILED_VENDOR_RESCHEDULE");
+    fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
   }
   // Claim (or resume a claim of) the request; a request the customer replaced in between is gone.
   const [claimed] = await db
@@ -264,7 +264,7 @@ export async function answerReschedule(
     .set({ resolved_at: sql`coalesce(${rescheduleRequests.resolved_at}, ${now})` })
     .where(and(eq(rescheduleRequests.reschedule_id, request.reschedule_id), eq(rescheduleRequests.status, "pending")))
     .returning();
-  if (!claimed) fail("FAILED_VENDOR_RESCHEDULE");
+  if (!claimed) fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
 
   const finish = (status: "accepted" | "declined" | "expired" | "cancelled") =>
     db
@@ -281,12 +281,12 @@ export async function answerReschedule(
   if (!stillThere) {
     await finish("cancelled");
     await release();
-    fail("FAILED_VENDOR_RESCHEDULE");
+    fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
   }
   if (!input.accept) {
     const [declined] = await finish("declined");
     await release();
-    if (!declined) fail("FAILED_VENDOR_RESCHEDULE");
+    if (!declined) fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
     await textCustomer(
       env,
       db,
@@ -313,7 +313,7 @@ export async function answerReschedule(
     // The hold lapsed or time off now covers it: the request cannot be honoured.
     await finish("expired");
     await release();
-    fail("FAILED_VENDOR_RESCHEDULE");
+    fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
   }
   const [accepted, updated] = await db.batch([
     finish("accepted"),
@@ -333,7 +333,7 @@ export async function answerReschedule(
   if (accepted.length === 0 || updated.length === 0) {
     // The customer cancelled the job while the vendor answered; the cancellation released the booking by
     // ref, the moved one included.
-    fail("FAILED_VENDOR_RESCHEDULE");
+    fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
   }
   await textCustomer(
     env,
