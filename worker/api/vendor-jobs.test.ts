@@ -53,8 +53,11 @@ describe("POST /api/vendor/me/jobs/accept", () => {
     const w = await world({ vendors: 2 });
     const { soId, phone } = await bookedJob(w, null);
     expect((await offers(soId)).map((o) => o.vendor_id).sort()).toEqual([...w.vendorIds].sort());
-    // Nobody is booked yet: the hold that kept the time during checkout was released.
-    for (const v of w.vendorIds) expect(await busyRows(v)).toEqual([]);
+    // The vendor that held the time during checkout has it booked until someone accepts.
+    const holder = (await env.DB.prepare("SELECT hold_vendor_id AS v FROM checkout_items WHERE service_order_id = ?")
+      .bind(soId)
+      .first<{ v: number }>())!.v;
+    expect(await busyRows(holder)).toMatchObject([{ kind: "booking", ref_id: String(soId) }]);
 
     const [a, b] = await Promise.all(w.vendorIds.map(vendorClient));
     const replies = await Promise.all([
@@ -87,7 +90,8 @@ describe("POST /api/vendor/me/jobs/accept", () => {
         { vendor_id: loser, status: "lost" },
       ].sort((x, y) => x.vendor_id - y.vendor_id),
     );
-    // The winner's calendar has the booking; the loser's has nothing left (its hold was released).
+    // The winner's calendar has the booking; the loser's has nothing left (its hold, or the checkout's
+    // booking when the loser held the time, was released).
     expect(await busyRows(winner)).toMatchObject([{ kind: "booking", ref_id: String(soId) }]);
     expect(await calendarOf(loser).listBusy({ vendorId: loser, now: T0 })).toEqual([]);
     expect((await outboxTo(phone)).join("\n")).toMatch(/accepted your/);
@@ -97,6 +101,25 @@ describe("POST /api/vendor/me/jobs/accept", () => {
     expect((await winnerClient.post("/api/vendor/me/jobs/accept", { service_order_id: soId })).status).toBe(200);
     const loserClient = winner === w.vendorIds[0] ? b! : a!;
     expect((await loserClient.post("/api/vendor/me/jobs/accept", { service_order_id: soId })).status).toBe(409);
+  });
+
+  it("moves an 'any pro' booking from the vendor that held the time to the one who accepts", async () => {
+    const w = await world({ vendors: 2 });
+    const { soId } = await bookedJob(w, null);
+    const holder = (await env.DB.prepare("SELECT hold_vendor_id AS v FROM checkout_items WHERE service_order_id = ?")
+      .bind(soId)
+      .first<{ v: number }>())!.v;
+    const other = w.vendorIds.find((v) => v !== holder)!;
+    const res = await (await vendorClient(other)).post("/api/vendor/me/jobs/accept", { service_order_id: soId });
+    expect(res.status).toBe(200);
+    expect(await busyRows(other)).toMatchObject([{ kind: "booking", ref_id: String(soId) }]);
+    expect(await busyRows(holder)).toEqual([]);
+    expect(await offers(soId)).toEqual(
+      [
+        { vendor_id: other, status: "accepted" },
+        { vendor_id: holder, status: "lost" },
+      ].sort((x, y) => x.vendor_id - y.vendor_id),
+    );
   });
 
   it("offers a chosen vendor's job to that vendor only, whose acceptance keeps the checkout booking", async () => {

@@ -23,14 +23,15 @@ import { requireVendor, viewerOf } from "../middleware/roles";
  * docs/decisions/032-checkout-and-job-offers.md). A vendor with an open offer takes the job; the first valid
  * acceptance wins:
  *
- *  1. The vendor's own calendar object checks the time: for a job whose customer chose this vendor the
- *     booking made at checkout must still be there; otherwise the vendor object must grant a hold on it
- *     (placeHold, the same rules as any booking).
+ *  1. The vendor's own calendar object checks the time: for the vendor whose calendar checkout booked
+ *     (the chosen vendor, or for "any pro" the one that held the time) that booking must still be there;
+ *     any other vendor's object must grant a hold on it (placeHold, the same rules as any booking).
  *  2. One conditional UPDATE claims the job: vendor_id still null, status still PENDING, this vendor's
  *     offer still open, the order confirmed. D1 runs it atomically, so of any number of racing vendors
  *     exactly one gets a row back; the other offers become lost in the same batch.
- *  3. The winner's hold becomes the booking (confirmHold, ref = service_order_id); a loser's hold is
- *     released. A winner whose object then refuses (time off added in between) gives the job back.
+ *  3. The winner's hold becomes the booking (confirmHold, ref = service_order_id) and the checkout's
+ *     booking on the vendor that held the time is released (releaseBooking); a loser's hold is released.
+ *     A winner whose object then refuses (time off added in between) gives the job back.
  *
  * Losers and late comers get FAILED_VENDOR_JOB_ACCEPT "Sorry, this job is no longer available.". Accepting
  * a job one already holds answers it again. Mounted at /vendor/me.
@@ -52,7 +53,7 @@ export const vendorJobsApi = new Hono<AppEnv>().post("/jobs/accept", requireVend
         order_status: orders.status,
         customer_phone: orders.phone,
         description: services.description,
-        chosen_vendor_id: checkoutItems.chosen_vendor_id,
+        booked_vendor_id: checkoutItems.hold_vendor_id,
         list_price_cents: checkoutItems.price_cents,
       })
       .from(serviceOrders)
@@ -121,9 +122,11 @@ export const vendorJobsApi = new Hono<AppEnv>().post("/jobs/accept", requireVend
   // 1. The vendor's own calendar.
   let holdId: string | null = null;
   const holdKey = `job:${soId}:accept:v${vendorId}`;
-  if (job.chosen_vendor_id === vendorId) {
+  if (job.booked_vendor_id === vendorId) {
     const busy = await calendar.listBusy({ vendorId, now, from: start, to: end });
     if (!busy.some((b) => b.kind === "booking" && b.ref === String(soId))) gone();
+    // Time off the vendor added over the booking since: they are not taking it.
+    if (busy.some((b) => b.kind === "time_off")) gone();
   } else {
     const answer = await calendar.placeHold({
       settings,
@@ -211,6 +214,17 @@ export const vendorJobsApi = new Hono<AppEnv>().post("/jobs/accept", requireVend
       );
       gone();
     }
+  }
+  // The checkout booked the time on the vendor that held it; another vendor took the job: free that time.
+  if (holdId && job.booked_vendor_id !== null && job.booked_vendor_id !== vendorId) {
+    const previous = job.booked_vendor_id;
+    await calendarFor(c.env, previous)
+      .releaseBooking(previous, String(soId), `job:${soId}:release:v${previous}`)
+      .catch((err) =>
+        console.error(
+          JSON.stringify({ at: "jobs.accept.unbook", service_order_id: soId, vendor_id: previous, error: String(err) }),
+        ),
+      );
   }
   if (job.customer_phone) {
     await textSafely(

@@ -2,7 +2,6 @@ import { asc, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal, iso } from "../../domain/calendar/time";
 import { ServiceOrderStatus } from "../../domain/order-status";
-import type { VendorSettings } from "../../durable/vendor-calendar";
 import { services } from "../../schema/tables/catalogue";
 import { checkoutItems, orders, serviceOrders } from "../../schema/tables/orders";
 import { geoFromEnv } from "../adapters/geo";
@@ -28,11 +27,12 @@ import { paymentsFailure } from "./payments";
  *     order and refunds it (`order:<id>:refund`); the order is marked failed before the refund, so a
  *     racing completion can never refund a confirmed order.
  *  3. Batch A: a service order per line (its id is the booking's ref in the vendor calendar).
- *  4. The chosen vendors' holds become bookings (confirmHold). "Any pro" jobs book no one yet: their
- *     time goes to whoever accepts the offer, whose own object checks it then.
+ *  4. Every hold becomes a booking (confirmHold, ref = service_order_id) on the vendor that held it: the
+ *     customer's paid time is kept. For "any pro" it is the vendor matched at add-to-cart; if another
+ *     vendor accepts the offer, that booking moves to them (worker/api/vendor-jobs.ts).
  *  5. Batch B, fenced by the order's transition pending_payment -> confirmed: the credit debit (once per
  *     order: the ledger's unique (reason, ref)), the job offers, the checked-out cart items removed.
- *  6. Texts to the customer and the offered vendors; "any pro" holds released.
+ *  6. Texts to the customer and the offered vendors.
  */
 
 export interface OrderJobView {
@@ -308,7 +308,7 @@ export async function completeCheckout(
 
   try {
     // 2. The holds, all at once before anything is booked (confirmHold re-checks a single chosen line).
-    const precheck = lines.length > 1 ? lines : lines.filter((l) => l.chosen_vendor_id === null);
+    const precheck = lines.length > 1 ? lines : [];
     if (precheck.length > 0) {
       const statuses = await validateHoldsByVendor(
         env,
@@ -321,7 +321,7 @@ export async function completeCheckout(
       );
       for (const l of precheck) {
         const st = statuses.get(l.hold_id);
-        const ok = st?.state === "held" || (st?.state === "booked" && l.chosen_vendor_id !== null);
+        const ok = st?.state === "held" || st?.state === "booked";
         if (!ok || !settings.get(l.hold_vendor_id)?.bookable) await abort("hold-lost");
       }
     }
@@ -341,7 +341,7 @@ export async function completeCheckout(
     }));
     const [soIds, candidates] = await Promise.all([
       writeServiceOrders(env.DB, order, lines, now).then(async (ids) => {
-        const chosen = lines.filter((l) => l.chosen_vendor_id !== null);
+        const chosen = lines;
         const answers = await Promise.all(
           chosen.map((l) =>
             calendarFor(env, l.hold_vendor_id).confirmHold(
@@ -394,7 +394,7 @@ export async function completeCheckout(
     if (won === "replayed") return { kind: "completed", order: await loadOrderView(db, orderId), replayed: true };
 
     // 6. After the commit: texts and releases never undo it.
-    await afterConfirm(env, db, order, lines, soIds, candidates, settings, phones, now);
+    await afterConfirm(env, db, order, lines, candidates, phones, now);
     return { kind: "completed", order: confirmedView(order, lines, soIds, now), replayed: false };
   } catch (err) {
     if (err instanceof Replay) return { kind: "completed", order: err.order, replayed: true };
@@ -517,15 +517,13 @@ async function confirmOrder(
   return "failed";
 }
 
-/** Texts and hold releases after the order is confirmed; failures are logged, never thrown. */
+/** Texts after the order is confirmed; failures are logged, never thrown. */
 async function afterConfirm(
   env: Env,
   db: DrizzleD1Database,
   order: OrderRow,
   lines: readonly LineRow[],
-  soIds: ReadonlyMap<number, number>,
   candidates: readonly number[][],
-  settings: ReadonlyMap<number, VendorSettings>,
   phones: ReadonlyMap<number, string>,
   now: number,
 ): Promise<void> {
@@ -538,17 +536,6 @@ async function afterConfirm(
     }
   });
   const work: Promise<unknown>[] = [];
-  // "Any pro" holds: the time goes back to the vendor's calendar; whoever accepts books it then.
-  for (const l of lines) {
-    if (l.chosen_vendor_id !== null || !settings.has(l.hold_vendor_id)) continue;
-    work.push(
-      calendarFor(env, l.hold_vendor_id)
-        .releaseHold(l.hold_id, `checkout:o${order.order_id}:release:${soIds.get(l.checkout_item_id)}`)
-        .catch((err) =>
-          console.error(JSON.stringify({ at: "checkout.release", hold_id: l.hold_id, error: String(err) })),
-        ),
-    );
-  }
   if (order.phone) {
     work.push(
       textSafely(
