@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { dayParts, dayPeriod, formatDay, formatTime12, relativeDay, type DayPeriod } from "../../../domain/slot-format";
 import type { PickerDay } from "../../lib/free-times";
 import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons";
@@ -65,6 +65,23 @@ export function SlotPicker({
   }, [date]);
 
   const day = days.find((d) => d.date === date) ?? null;
+  const openDays = days.filter((d) => d.times.length > 0);
+
+  // Roving focus: the strip is one Tab stop; arrows, Home and End move between open days and choose them.
+  const onStripKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const i = openDays.findIndex((d) => d.date === date);
+    let next = -1;
+    if (e.key === "ArrowRight") next = Math.min(openDays.length - 1, i + 1);
+    else if (e.key === "ArrowLeft") next = Math.max(0, i - 1);
+    else if (e.key === "Home") next = 0;
+    else if (e.key === "End") next = openDays.length - 1;
+    else return;
+    e.preventDefault();
+    const target = openDays[next];
+    if (!target) return;
+    setDate(target.date);
+    stripRef.current?.querySelector<HTMLElement>(`[data-date="${target.date}"]`)?.focus();
+  };
   const scrollBy = (dir: 1 | -1) => {
     const strip = stripRef.current;
     if (strip) strip.scrollBy({ left: dir * strip.clientWidth * 0.85, behavior: "smooth" });
@@ -88,11 +105,18 @@ export function SlotPicker({
           type="button"
           className="icon-button day-strip-nav"
           aria-label="Earlier days"
+          tabIndex={-1}
           onClick={() => scrollBy(-1)}
         >
           <ChevronLeftIcon size={18} />
         </button>
-        <div className="day-strip" ref={stripRef} role="group" aria-label="Choose a day">
+        <div
+          className="day-strip"
+          ref={stripRef}
+          role="group"
+          aria-label="Choose a day (arrow keys move between days)"
+          onKeyDown={onStripKey}
+        >
           {days.map((d) => {
             const parts = dayParts(d.date);
             const open = d.times.length > 0;
@@ -105,6 +129,7 @@ export function SlotPicker({
                 data-date={d.date}
                 className={`day-button${selected ? " is-selected" : ""}`}
                 aria-pressed={selected}
+                tabIndex={selected ? 0 : -1}
                 disabled={!open}
                 aria-label={`${formatDay(d.date, { long: true })}, ${open ? `${d.times.length} free times` : d.holiday ? `${d.holiday}, closed` : "fully booked"}`}
                 onClick={() => setDate(d.date)}
@@ -119,7 +144,13 @@ export function SlotPicker({
             );
           })}
         </div>
-        <button type="button" className="icon-button day-strip-nav" aria-label="Later days" onClick={() => scrollBy(1)}>
+        <button
+          type="button"
+          className="icon-button day-strip-nav"
+          aria-label="Later days"
+          tabIndex={-1}
+          onClick={() => scrollBy(1)}
+        >
           <ChevronRightIcon size={18} />
         </button>
       </div>

@@ -35,8 +35,10 @@ function scrollToBooking() {
   const el = document.getElementById("book");
   if (!el) return;
   el.scrollIntoView({ block: "start", behavior: "smooth" });
-  const first = el.querySelector<HTMLElement>(".day-button[aria-pressed='true'], .time-slot, button");
-  first?.focus({ preventScroll: true });
+  const target =
+    el.querySelector<HTMLElement>(".day-button[aria-pressed='true']") ??
+    el.querySelector<HTMLElement>(".time-slot, button");
+  target?.focus({ preventScroll: true });
 }
 
 /**

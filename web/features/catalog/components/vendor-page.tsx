@@ -24,7 +24,9 @@ function scrollToBooking() {
   const el = document.getElementById("book");
   if (!el) return;
   el.scrollIntoView({ block: "start", behavior: "smooth" });
-  el.querySelector<HTMLElement>("select, .time-slot, button")?.focus({ preventScroll: true });
+  const target =
+    el.querySelector<HTMLElement>("select") ?? el.querySelector<HTMLElement>(".day-button[aria-pressed='true']");
+  target?.focus({ preventScroll: true });
 }
 
 /**
