@@ -27,6 +27,7 @@ import { layoutFor } from "../lib/layout-rules";
 import { shellFromServerContext } from "../lib/shell-data";
 import { ShellProvider, shellStateFrom, useShell, useViewer } from "../stores/shell-context";
 import appCss from "../styles/app.css?url";
+import commerceCss from "../styles/commerce.css?url";
 
 export const Route = createRootRoute({
   head: () => ({
@@ -39,6 +40,7 @@ export const Route = createRootRoute({
     ],
     links: [
       { rel: "stylesheet", href: appCss },
+      { rel: "stylesheet", href: commerceCss },
       { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
     ],
   }),
