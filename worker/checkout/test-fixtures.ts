@@ -76,7 +76,7 @@ let phoneCounter = 0;
 /** A fresh contact phone per checkout, so texts of one test never mix with another's. */
 export function contactPhone(): string {
   phoneCounter += 1;
-  return `+1646${String(2_000_000 + ((Date.now() % 100_000) * 50 + phoneCounter) % 7_999_999).padStart(7, "0")}`;
+  return `+1646${String(2_000_000 + (((Date.now() % 100_000) * 50 + phoneCounter) % 7_999_999)).padStart(7, "0")}`;
 }
 
 export function contact(w: World, extra: Record<string, unknown> = {}) {
