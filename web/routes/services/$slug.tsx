@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../../config/brand";
 import { ServicePage } from "../../features/catalog/components/service-page";
+import { AccountControls } from "../../features/header/components/account-controls";
 import { CartButton } from "../../features/header/components/cart-button";
 import { LocationButton } from "../../features/header/components/location-box";
 import { DesktopSearch, MobileSearch } from "../../features/header/components/search-box";
@@ -18,7 +19,7 @@ export const Route = createFileRoute("/services/$slug")({
   head: ({ params }) => ({ meta: [{ title: `${titleFromSlug(params.slug)} | ${BRAND.name}` }] }),
   component: function ServiceRoute() {
     const { slug } = Route.useParams();
-    // The default header is hidden under /services (SPEC section 2): the page's bar gets search, location and cart.
+    // The default header is hidden under /services (SPEC section 2): the page's bar gets search, location, cart and account.
     return (
       <ServicePage
         slug={slug}
@@ -28,6 +29,10 @@ export const Route = createFileRoute("/services/$slug")({
             <MobileSearch />
             <LocationButton />
             <CartButton />
+            {/* Phones reach Log In from the bottom bar. */}
+            <span className="bar-account">
+              <AccountControls />
+            </span>
           </>
         }
       />
