@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARDS, count, customer, saveCard } from "../checkout/test-fixtures";
+import { CARDS, count, customer, port, saveCard } from "../checkout/test-fixtures";
 import { Client } from "../test-utils";
 
 describe("beauty membership", () => {
@@ -51,6 +51,18 @@ describe("beauty membership", () => {
     expect(await count("SELECT count(*) AS n FROM memberships WHERE user_id = ? AND status = 'active'", userId)).toBe(
       1,
     );
+  });
+
+  it("waits for 3-D Secure on the first charge, then becomes a member on the next call", async () => {
+    const { client, userId } = await customer();
+    await saveCard(userId, CARDS.threeDS);
+    const first = await client.post("/api/subscriptions", {});
+    expect(first.status).toBe(202);
+    expect(first.body.data).toMatchObject({ status: "requires_action", payment_intent: { status: "requires_action" } });
+    expect((await port().completeAuthentication!(first.body.data.payment_intent.id, true)).status).toBe("succeeded");
+    const second = await client.post("/api/subscriptions", {});
+    expect(second.status).toBe(201);
+    expect(second.body.data.member).toBe(true);
   });
 
   it("needs a card, refuses a declined one and another customer's", async () => {
