@@ -123,7 +123,9 @@ export function ServicesPage({ search, actions }: { search?: ReactNode; actions?
   }, [groups, scgid, searching]);
 
   const hasContent = groups.some((g) => g.services.length > 0);
-  const loading = !ready || (zip !== null && active.loading && !active.data);
+  // An answer for the previous ZIP is not shown under the new one's heading.
+  const stale = active.data !== undefined && active.data.zipCode !== zip;
+  const loading = !ready || (zip !== null && active.loading && (!active.data || stale));
 
   // scrollId: once the list is on screen, bring the service into view (after layout settles).
   const scrolledRef = useRef<number | null>(null);
@@ -207,7 +209,7 @@ export function ServicesPage({ search, actions }: { search?: ReactNode; actions?
           <SearchSummary count={results.data.services.length} categories={results.data.categories} />
         ) : null}
 
-        {loading ? (
+        {searching && !canSubmitSearch(term) ? null : loading ? (
           <ul className="service-grid" aria-label="Loading services">
             {Array.from({ length: 8 }, (_, i) => (
               <li key={i}>

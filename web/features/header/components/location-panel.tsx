@@ -73,7 +73,7 @@ export default function LocationPanel({
     void submitText(value);
   };
 
-  const useMyLocation = async () => {
+  const locateMe = async () => {
     setBusy("locate");
     setError(null);
     const result = await locateZip();
@@ -128,7 +128,7 @@ export default function LocationPanel({
       <button
         type="button"
         className="link-button locate-button"
-        onClick={() => void useMyLocation()}
+        onClick={() => void locateMe()}
         disabled={busy !== null}
       >
         <PinIcon size={15} /> {busy === "locate" ? "Finding you…" : "Use my location"}
