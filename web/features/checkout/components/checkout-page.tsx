@@ -9,6 +9,7 @@ import { CardForm, SavedCardRadios, useAuthenticator, useCardForm } from "../../
 import { Field, FormError } from "../../../components/ui/field";
 import { CheckIcon, ChevronDownIcon, ClockIcon, ShieldIcon } from "../../../components/ui/icons";
 import { ApiError, errorMessage } from "../../../lib/api-client";
+import { mergeCart } from "../../../lib/cart-api";
 import { formatCents } from "../../../lib/format";
 import { formatLocalTime } from "../../../lib/local-time";
 import {
@@ -64,7 +65,6 @@ export function CheckoutPage() {
 
   return (
     <Page title="Checkout" intro="A few details and you're booked." width="wide">
-      <CartCheck />
       {!viewer ? <VisitorCheckout /> : <SignedInCheckout key={viewer.user_id} onPlaced={setPlaced} />}
     </Page>
   );
@@ -94,6 +94,7 @@ function backToCart(err: ApiError, navigate: ReturnType<typeof useNavigate>) {
 function VisitorCheckout() {
   return (
     <div className="checkout-layout">
+      <CartCheck />
       <div className="checkout-main">
         <section className="card checkout-gate" aria-labelledby="gate-title">
           <h2 className="card-title" id="gate-title">
@@ -205,7 +206,16 @@ function ReserveCountdown({ items, onLapse }: { items: readonly CheckoutItem[]; 
 function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; items: CheckoutItem[] }): void }) {
   const navigate = useNavigate();
   const [useCredit, setUseCredit] = useState(true);
-  const summary = useRequest<CheckoutSummary>(`checkout:${useCredit}`, (signal) => getSummary(useCredit, signal));
+  const merged = useRef(false);
+  const summary = useRequest<CheckoutSummary>(`checkout:${useCredit}`, async (signal) => {
+    // A cart filled as a visitor joins the account first (docs/api-cart.md), then it is validated again.
+    if (!merged.current) {
+      await mergeCart(signal).catch(() => undefined);
+      merged.current = true;
+      await validateCart();
+    }
+    return getSummary(useCredit, signal);
+  });
   const data = summary.data;
   const auth = useAuthenticator();
   const cardForm = useCardForm();
