@@ -121,7 +121,11 @@ export function SlotPicker({
             const parts = dayParts(d.date);
             const open = d.times.length > 0;
             const selected = d.date === date;
-            const status = d.holiday ? d.holiday : open ? `${d.times.length} times` : "Full";
+            const status = d.holiday
+              ? d.holiday
+              : open
+                ? `${d.times.length} ${d.times.length === 1 ? "time" : "times"}`
+                : "Full";
             return (
               <button
                 key={d.date}
@@ -131,7 +135,7 @@ export function SlotPicker({
                 aria-pressed={selected}
                 tabIndex={selected ? 0 : -1}
                 disabled={!open}
-                aria-label={`${formatDay(d.date, { long: true })}, ${open ? `${d.times.length} free times` : d.holiday ? `${d.holiday}, closed` : "fully booked"}`}
+                aria-label={`${formatDay(d.date, { long: true })}, ${open ? `${d.times.length} free ${d.times.length === 1 ? "time" : "times"}` : d.holiday ? `${d.holiday}, closed` : "fully booked"}`}
                 onClick={() => setDate(d.date)}
               >
                 <span className="day-weekday">{today && d.date === today ? "Today" : parts.weekday}</span>
