@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { run as completeOrder, report as completeOrderReport } from "./complete-order.bench";
 import { run as freeSlots } from "./free-slots.bench";
 import { run as holds, report as holdsReport } from "./holds.bench";
 import { homeClientJs, homeSsrTimes } from "./home-page";
@@ -33,6 +34,7 @@ async function main() {
     const target = { url: server.url, stateDir: STATE_DIR };
     for (const line of matchingReport(await matching(target))) console.log(line);
     for (const line of holdsReport(await holds(target))) console.log(line);
+    for (const line of completeOrderReport(await completeOrder(target))) console.log(line);
   } finally {
     server.stop();
   }

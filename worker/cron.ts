@@ -3,12 +3,15 @@ import { drizzle } from "drizzle-orm/d1";
 import { oneTimeCodes, rateLimits, sessions } from "../schema/tables/accounts";
 import { carts } from "../schema/tables/orders";
 import { CART_COOKIE_MAX_AGE_S } from "./calendar/cart-store";
+import { sendDueReminders } from "./checkout/reminders";
+import { sweepCheckouts } from "./checkout/sweep";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Cron Trigger work (wrangler.toml [triggers]). Housekeeping now; subscription charges and reminders join
- * it with their issues. Every job is safe to run twice.
+ * Cron Trigger work (wrangler.toml [triggers], every 5 minutes): housekeeping, due SMS reminders, and the
+ * checkout sweep (completes paid checkouts the browser left, cancels stale unpaid drafts, retries pending
+ * refunds). Every job is safe to run twice.
  */
 export async function runScheduled(env: Env, now: number): Promise<void> {
   const db = drizzle(env.DB);
@@ -20,4 +23,6 @@ export async function runScheduled(env: Env, now: number): Promise<void> {
     // Its items go with it (cascade); their holds expired long before.
     db.delete(carts).where(and(isNull(carts.user_id), lt(carts.updated_at, now - CART_COOKIE_MAX_AGE_S * 1000))),
   ]);
+  await sendDueReminders(env, now);
+  await sweepCheckouts(env, now);
 }
