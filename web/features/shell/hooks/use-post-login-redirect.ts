@@ -2,7 +2,6 @@ import { useLocation, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { postLoginDestination } from "../../../../domain/roles";
 import { redirectCheckDue } from "../../../../domain/ui-rules";
-import { notify } from "../../../stores/alert-store";
 import { settingsStore, updateSettings } from "../../../stores/settings-store";
 import { useViewer } from "../../../stores/shell-context";
 import { getRedirect } from "../api/get-redirect";
@@ -10,7 +9,7 @@ import { getRedirect } from "../api/get-redirect";
 /**
  * The post-login redirect (SPEC section 4), checked at most once an hour per browser (setting003) on routes
  * outside checkout, business, admin and connect. Role destinations come from domain/roles.ts; code 1 goes
- * to the orders page, code 2 asks for a rating.
+ * to the orders page, code 2 opens the rating modal on the completed orders.
  */
 export function usePostLoginRedirect() {
   const viewer = useViewer();
@@ -32,16 +31,9 @@ export function usePostLoginRedirect() {
           if (window.location.pathname !== dest) void router.navigate({ href: dest });
         } else if (info.redirect === 1) {
           if (window.location.pathname !== "/account/orders") void router.navigate({ href: "/account/orders" });
-        } else if (info.redirect === 2) {
-          // The rating modal arrives with the orders issue; until then the completed orders page hosts it.
-          notify(
-            "info",
-            `How was your service${info.vendor_name ? ` with ${info.vendor_name}` : ""}? Your rating helps other clients.`,
-            {
-              label: "Rate now",
-              href: "/account/orders?completed=1",
-            },
-          );
+        } else if (info.redirect === 2 && info.service_order_id) {
+          // A job waiting for a rating: the completed orders page opens its rating modal ("Rate {vendor}").
+          void router.navigate({ href: `/account/orders?completed=1&rate=${info.service_order_id}` });
         }
       })
       .catch(() => undefined);
