@@ -1,43 +1,217 @@
-import { Page, EmptyState } from "../../../components/layout/page";
+import { useState } from "react";
+import { formatExpiry } from "../../../../domain/cards";
+import { Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
+import { CardForm, useCardForm } from "../../../components/ui/card-form";
+import { Field, FormError } from "../../../components/ui/field";
+import { apiRequest, errorMessage } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
+import {
+  addCard,
+  cardFailureMessage,
+  listCards,
+  removeCard,
+  setDefaultCard,
+  type SavedCard,
+} from "../../../lib/payments";
+import { useRequest } from "../../../lib/use-request";
+import { notify } from "../../../stores/alert-store";
 import { useViewer } from "../../../stores/shell-context";
 
-/** My Wallet: credit balance (from the profile, in cents), saved cards and gift card redemption. */
+/** My Wallet: credit balance, saved cards (brand, last4, MM/YY, default) and gift card redemption. */
 export function WalletPage() {
   const viewer = useViewer();
-  const credit = Math.max(0, viewer?.credit_balance ?? 0);
+  const [redeemed, setRedeemed] = useState<number | null>(null);
+  const credit = redeemed ?? Math.max(0, viewer?.credit_balance ?? 0);
   const immediate = Math.max(0, viewer?.immediate_credit_amt ?? 0);
   return (
     <Page title="My Wallet" intro="Your credits and payment methods, all in one place.">
-      <section className="card" aria-labelledby="credits-title">
-        <h2 className="card-title" id="credits-title">
-          Account credit
-        </h2>
-        <p className="stat" style={{ border: 0, padding: 0, background: "none", marginTop: 8 }}>
-          <strong data-testid="credit-total">{formatCents(credit + immediate)}</strong>
-          <span>
+      <div className="commerce-grid">
+        <section className="card" aria-labelledby="credits-title">
+          <h2 className="card-title" id="credits-title">
+            Account credit
+          </h2>
+          <p className="big-amount" data-testid="credit-total">
+            {formatCents(credit + immediate)}
+          </p>
+          <p className="muted">
             {immediate > 0
               ? `Includes ${formatCents(immediate)} available right away.`
-              : "Applied automatically at checkout."}
-          </span>
-        </p>
-        <p className="muted" style={{ marginTop: 10, fontSize: 14 }}>
-          Credits come from gift cards, referrals and our care team.{" "}
-          <AppLink href="/giftcard">How credits work</AppLink>
-        </p>
-      </section>
-      <div style={{ marginTop: 16 }}>
-        <EmptyState
-          title="No saved payment methods"
-          steps={[{ label: "Book a service", href: "/#book", primary: true }]}
-        >
-          <p>
-            You can save a card securely when you check out, then pick it for future bookings and tips. Apple Pay and
-            Google Pay are offered at checkout on supported devices.
+              : "Applied automatically at checkout."}{" "}
+            <AppLink href="/giftcard">How credits work</AppLink>
           </p>
-        </EmptyState>
+          <RedeemForm onRedeemed={setRedeemed} />
+        </section>
+        <SavedCards />
       </div>
     </Page>
+  );
+}
+
+function RedeemForm({ onRedeemed }: { onRedeemed(balanceCents: number): void }) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (busy) return;
+    if (!code.trim()) return setError("Enter the gift card code.");
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await apiRequest<{ credit_balance_cents: number; credited_cents: number; message: string }>(
+        "/giftcard/redeem",
+        { json: { code } },
+      );
+      notify("success", `${done.message} ${formatCents(done.credited_cents)} added.`);
+      onRedeemed(done.credit_balance_cents);
+      setCode("");
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="inline-form redeem-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Field
+        label="Redeem a gift card"
+        placeholder="XXXX-XXXX-XXXX-XXXX"
+        autoComplete="off"
+        value={code}
+        onChange={(e) => setCode(e.target.value.toUpperCase())}
+        error={error}
+        data-testid="redeem-code"
+      />
+      <button type="submit" className="button button-secondary" disabled={busy}>
+        {busy ? "Redeeming…" : "Redeem"}
+      </button>
+    </form>
+  );
+}
+
+function SavedCards() {
+  const cards = useRequest<SavedCard[]>("wallet:cards", (s) => listCards(s));
+  const [adding, setAdding] = useState(false);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useCardForm();
+  const [makeDefault, setMakeDefault] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const act = async (id: string, run: () => Promise<void>) => {
+    setBusyId(id);
+    setError(null);
+    try {
+      await run();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusyId(null);
+    }
+  };
+  const save = async () => {
+    const source = form.source();
+    if (!source || saving) return;
+    setSaving(true);
+    try {
+      await addCard(source, makeDefault);
+      form.reset();
+      setAdding(false);
+      notify("success", "Your card was saved.");
+      cards.reload();
+    } catch (err) {
+      form.setError(cardFailureMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="cards-title">
+      <h2 className="card-title" id="cards-title">
+        Saved payment methods
+      </h2>
+      {cards.loading && !cards.data && <div className="skeleton" style={{ height: 60, borderRadius: 8 }} />}
+      {cards.error != null && !cards.data && <FormError message={errorMessage(cards.error)} />}
+      {cards.data && cards.data.length === 0 && !adding && (
+        <p className="muted">No saved cards yet. Save one here or when you check out.</p>
+      )}
+      {cards.data && cards.data.length > 0 && (
+        <ul className="saved-cards">
+          {cards.data.map((c) => (
+            <li key={c.id} className="saved-card" data-testid="saved-card">
+              <span className="saved-card-brand">{c.card.brand === "amex" ? "American Express" : c.card.brand}</span>
+              <span>•••• {c.card.last4}</span>
+              <span className="muted">{formatExpiry(c.card.exp_month, c.card.exp_year)}</span>
+              {c.custom_is_default_payment_method && <span className="default-tag">Default</span>}
+              <span className="saved-card-actions">
+                {!c.custom_is_default_payment_method && (
+                  <button
+                    type="button"
+                    className="button button-ghost button-sm"
+                    disabled={busyId !== null}
+                    onClick={() => act(c.id, async () => cards.setData(await setDefaultCard(c.id)))}
+                  >
+                    Set default
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button-ghost button-sm"
+                  disabled={busyId !== null}
+                  aria-label={`Remove card ending ${c.card.last4}`}
+                  onClick={() =>
+                    act(c.id, async () => {
+                      await removeCard(c.id);
+                      cards.reload();
+                    })
+                  }
+                >
+                  {busyId === c.id ? "…" : "Remove"}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormError message={error} />
+      {adding ? (
+        <form
+          className="new-card"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <CardForm form={form} legend="Add a card" />
+          <label className="check-row">
+            <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />
+            <span>Make this my default card</span>
+          </label>
+          <div className="form-actions">
+            <button type="button" className="button button-secondary" onClick={() => setAdding(false)}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary" disabled={saving}>
+              {saving ? "Saving…" : "Save card"}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div>
+          <button type="button" className="button button-secondary" onClick={() => setAdding(true)}>
+            Add a card
+          </button>
+        </div>
+      )}
+    </section>
   );
 }

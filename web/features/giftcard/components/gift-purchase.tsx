@@ -1,0 +1,253 @@
+import { useEffect, useState } from "react";
+import { giftAmountAllowed } from "../../../../domain/checkout-rules";
+import { PRICING } from "../../../../domain/pricing-config";
+import { CardForm, SavedCardRadios, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
+import { Field, FormError } from "../../../components/ui/field";
+import { ApiError, apiRequest } from "../../../lib/api-client";
+import { formatCents } from "../../../lib/format";
+import {
+  cardFailureMessage,
+  confirmCard,
+  defaultCardId,
+  finishServerIntent,
+  listCards,
+  newAttemptKey,
+  type IntentView,
+  type SavedCard,
+} from "../../../lib/payments";
+import { useRequest } from "../../../lib/use-request";
+import { notify } from "../../../stores/alert-store";
+import { useViewer } from "../../../stores/shell-context";
+import { openAuthModal } from "../../../stores/ui-store";
+
+/** Buy an eGift card (presets and a custom whole-dollar amount from domain/pricing-config) and redeem a code. */
+export function GiftCardCommerce() {
+  const viewer = useViewer();
+  return (
+    <section className="commerce-grid gift-commerce" aria-label="Buy or redeem a gift card" id="buy">
+      {viewer ? (
+        <GiftPurchase />
+      ) : (
+        <div className="card">
+          <h2 className="card-title">Buy or redeem a gift card</h2>
+          <p className="muted">Log in or create a free account to send an eGift card or add one to your credit.</p>
+          <div className="form-actions">
+            <button type="button" className="button button-primary" onClick={() => openAuthModal("login")}>
+              Log In
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => openAuthModal("signup")}>
+              Create Account
+            </button>
+          </div>
+        </div>
+      )}
+      {viewer && <GiftRedeem />}
+    </section>
+  );
+}
+
+function GiftRedeem() {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (busy) return;
+    if (!code.trim()) return setError("Enter the gift card code.");
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await apiRequest<{ credited_cents: number; credit_balance_cents: number; message: string }>(
+        "/giftcard/redeem",
+        { json: { code } },
+      );
+      notify("success", `${done.message} Your credit is now ${formatCents(done.credit_balance_cents)}.`, {
+        label: "Open My Wallet",
+        href: "/account/wallet",
+      });
+      setCode("");
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.fields?.code ?? err.message) : "Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="card"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 className="card-title">Redeem a gift card</h2>
+      <Field
+        label="Gift card code"
+        placeholder="XXXX-XXXX-XXXX-XXXX"
+        autoComplete="off"
+        value={code}
+        onChange={(e) => setCode(e.target.value.toUpperCase())}
+        error={error}
+      />
+      <div>
+        <button type="submit" className="button button-secondary" disabled={busy}>
+          {busy ? "Redeeming…" : "Add to my credit"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function GiftPurchase() {
+  const presets = PRICING.giftCardPresetsCents;
+  const [amount, setAmount] = useState<number | null>(presets[1] ?? null);
+  const [custom, setCustom] = useState("");
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [message, setMessage] = useState("");
+  const [method, setMethod] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<{ amount: number; to: string } | null>(null);
+  const cards = useRequest<SavedCard[]>("gift:cards", (s) => listCards(s));
+  const cardForm = useCardForm();
+  const auth = useAuthenticator();
+  useEffect(() => {
+    if (cards.data && method === null) setMethod(cards.data.length ? defaultCardId(cards.data) : "new");
+  }, [cards.data, method]);
+
+  const customCents = custom.trim() ? Math.round(Number(custom) * 100) : null;
+  const cents = customCents ?? amount;
+
+  async function buy() {
+    if (busy) return;
+    const next: Record<string, string> = {};
+    if (!cents || !giftAmountAllowed(cents)) {
+      next.amount = `Choose an amount, or enter whole dollars from ${formatCents(PRICING.giftCardMinCents)} to ${formatCents(PRICING.giftCardMaxCents)}.`;
+    }
+    if (!name.trim()) next.recipient_name = "Enter the recipient's name.";
+    if (!email.trim()) next.recipient_email = "Enter the recipient's email.";
+    setErrors(next);
+    setFormError(null);
+    const source = method === "new" ? cardForm.source() : null;
+    if (Object.keys(next).length || (method === "new" && !source) || !method) return;
+    setBusy(true);
+    try {
+      const made = await apiRequest<{ payment_intent: IntentView }>("/checkout/gift", {
+        json: {
+          amount_cents: cents,
+          recipient_name: name,
+          recipient_email: email,
+          message: message || null,
+          payment_method_id: method === "new" ? null : method,
+          idempotencyKey: newAttemptKey("gift"),
+        },
+      });
+      const pi = made.payment_intent;
+      if (method === "new")
+        await confirmCard({ clientSecret: pi.client_secret, source: source!, authenticate: auth.ask });
+      else await finishServerIntent(pi, auth.ask);
+      const done = await apiRequest<{ status: string; message?: string }>("/checkout/gift/confirm", {
+        json: { payment_intent_id: pi.id },
+      });
+      if (done.status !== "succeeded") throw new ApiError("CHARGE_ERROR", "Your payment is still processing.", 202);
+      notify("success", done.message ?? "Your gift card is on its way.");
+      cardForm.reset();
+      setSent({ amount: cents!, to: name });
+    } catch (err) {
+      if (err instanceof ApiError && err.fields && !err.fields.card && !err.fields.payment_method_id) {
+        setErrors(err.fields);
+        setFormError(err.message);
+      } else if (method === "new") cardForm.setError(cardFailureMessage(err));
+      else setFormError(cardFailureMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <div className="card" role="status">
+        <h2 className="card-title">Your gift is on its way</h2>
+        <p>
+          We sent a {formatCents(sent.amount)} eGift card to {sent.to}. Thank you!
+        </p>
+        <div>
+          <button type="button" className="button button-secondary" onClick={() => setSent(null)}>
+            Send another
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="card"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void buy();
+      }}
+    >
+      {auth.dialog}
+      <h2 className="card-title">Buy an eGift card</h2>
+      <fieldset className="pay-options">
+        <legend className="field-label">Amount</legend>
+        <div className="amount-presets">
+          {presets.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className="chip"
+              aria-pressed={custom.trim() === "" && amount === p}
+              onClick={() => {
+                setAmount(p);
+                setCustom("");
+              }}
+            >
+              {formatCents(p).replace(".00", "")}
+            </button>
+          ))}
+        </div>
+        <Field
+          label="Or another amount ($)"
+          inputMode="numeric"
+          value={custom}
+          onChange={(e) => setCustom(e.target.value.replace(/\D/g, "").slice(0, 4))}
+          error={errors.amount}
+          hint={`Whole dollars, ${formatCents(PRICING.giftCardMinCents)} to ${formatCents(PRICING.giftCardMaxCents)}.`}
+        />
+      </fieldset>
+      <Field
+        label="Recipient's name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.recipient_name}
+      />
+      <Field
+        label="Recipient's email"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.recipient_email}
+      />
+      <Field
+        label="Message"
+        optionalMark
+        value={message}
+        maxLength={300}
+        onChange={(e) => setMessage(e.target.value)}
+      />
+      {(cards.data?.length ?? 0) > 0 && (
+        <SavedCardRadios cards={cards.data!} value={method} onChange={setMethod} name="gift-method" />
+      )}
+      {method === "new" && <CardForm form={cardForm} />}
+      <FormError message={formError} />
+      <button type="submit" className="button button-primary button-block" disabled={busy || !method}>
+        {busy ? "Processing…" : `Pay ${cents ? formatCents(cents) : ""}`}
+      </button>
+    </form>
+  );
+}
