@@ -18,7 +18,10 @@ async function journey(page: Page, tag: string) {
 
   // Browse a category from the header's category menu: the services for the ZIP, with area prices.
   await page.getByTestId("category-menu").first().click();
-  await page.getByRole("menuitem", { name: /massage/i }).first().click();
+  await page
+    .getByRole("menuitem", { name: /massage/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/services\?.*scgid=\d+/);
   const massage = page
     .getByTestId(/^service-card-/)
