@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../config/brand";
-import { PayPage } from "../features/links/components/link-pages";
+import { PayPage } from "../features/pay/components/pay-page";
 
 export const Route = createFileRoute("/pay")({
   head: () => ({ meta: [{ title: `Payment | ${BRAND.name}` }, { name: "robots", content: "noindex" }] }),

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../config/brand";
-import { ReschedulePage } from "../features/links/components/link-pages";
+import { RescheduleInfoPage as ReschedulePage } from "../features/orders/components/reschedule-info";
 
 export const Route = createFileRoute("/reschedule")({
   head: () => ({ meta: [{ title: `Reschedule | ${BRAND.name}` }, { name: "robots", content: "noindex" }] }),

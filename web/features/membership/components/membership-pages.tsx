@@ -1,11 +1,20 @@
-import { telHref } from "../../../config/brand";
-import { Page, EmptyState } from "../../../components/layout/page";
+import { useEffect, useState } from "react";
+import { catalogue } from "../../../../domain/messages";
+import { Page } from "../../../components/layout/page";
+import { AppLink } from "../../../components/ui/app-link";
+import { cardLabel } from "../../../components/ui/card-form";
+import { FormError } from "../../../components/ui/field";
 import { CheckIcon, StarIcon } from "../../../components/ui/icons";
-import { useShell } from "../../../stores/shell-context";
+import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
+import { formatCents } from "../../../lib/format";
+import { defaultCardId, listCards, type SavedCard } from "../../../lib/payments";
+import { useRequest } from "../../../lib/use-request";
+import { notify } from "../../../stores/alert-store";
+import { useViewer } from "../../../stores/shell-context";
+import { openAuthModal } from "../../../stores/ui-store";
 
 /** /membership: what the beauty membership is. Signing up arrives with the membership issue. */
 export function MembershipPage() {
-  const { supportPhone } = useShell();
   return (
     <Page
       eyebrow="Beauty membership"
@@ -37,32 +46,160 @@ export function MembershipPage() {
           </p>
         </div>
       </div>
-      <div className="callout">
-        <div>
-          <h2>Membership sign-up opens soon</h2>
-          <p>
-            We're finishing online sign-up. Want to be among the first members? Call us and we'll add you to the list.
-          </p>
-        </div>
-        <a className="button button-primary" href={telHref(supportPhone)}>
-          Call {supportPhone}
-        </a>
-      </div>
+      <MembershipPanel />
     </Page>
   );
 }
 
-/** /account/membership: the signed-in member's status. */
+/** /account/membership: the signed-in member's status, join and cancel. */
 export function AccountMembershipPage() {
   return (
     <Page title="Membership" intro="Your beauty membership and its benefits.">
-      <EmptyState
-        icon={<StarIcon size={28} />}
-        title="You're not a member yet"
-        steps={[{ label: "See membership benefits", href: "/membership", primary: true }]}
-      >
-        <p>Members get lower prices on every service and priority access to popular times.</p>
-      </EmptyState>
+      <MembershipPanel />
     </Page>
+  );
+}
+
+interface MembershipInfo {
+  member: boolean;
+  price_cents: number;
+  member_discount_bps: number;
+  membership: { status: string; current_period_end: string | null; cancelled_at: string | null } | null;
+}
+
+/** Join with a saved card, or cancel (SPEC: membership active / cancelled; ERROR_SUBSCRIPTION_CREATE_ALREADY_MEMBER). */
+function MembershipPanel() {
+  const viewer = useViewer();
+  const info = useRequest<MembershipInfo>(viewer ? `membership:${viewer.user_id}` : null, (signal) =>
+    apiRequest<MembershipInfo>("/subscriptions", { signal }),
+  );
+  const cards = useRequest<SavedCard[]>(viewer ? "membership:cards" : null, (s) => listCards(s));
+  const [method, setMethod] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  useEffect(() => {
+    if (cards.data && method === null && cards.data.length) setMethod(defaultCardId(cards.data));
+  }, [cards.data, method]);
+
+  if (!viewer) {
+    return (
+      <div className="callout">
+        <div>
+          <h2>Become a member</h2>
+          <p>Log in or create a free account to join. Cancel any time from your account.</p>
+        </div>
+        <button type="button" className="button button-primary" onClick={() => openAuthModal("login")}>
+          Log In to join
+        </button>
+      </div>
+    );
+  }
+  if (info.loading && !info.data)
+    return <div className="skeleton" style={{ height: 160, borderRadius: 14 }} aria-busy="true" />;
+  if (!info.data) return <FormError message={errorMessage(info.error)} />;
+  const data = info.data;
+  const percent = Math.round(data.member_discount_bps / 100);
+
+  const run = async (action: () => Promise<{ message?: string } & Partial<MembershipInfo>>) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await action();
+      if (done.message) notify("success", done.message);
+      info.reload();
+      setConfirmCancel(false);
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.code === "ERROR_SUBSCRIPTION_CREATE_ALREADY_MEMBER"
+          ? catalogue.ERROR_SUBSCRIPTION_CREATE_ALREADY_MEMBER.text
+          : errorMessage(err),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  const join = () => run(() => apiRequest("/subscriptions", { json: { payment_method_id: method } }));
+  const cancel = () => run(() => apiRequest("/subscriptions", { method: "DELETE" }));
+
+  return (
+    <section
+      className="card commerce-stack membership-panel"
+      aria-labelledby="membership-status"
+      style={{ marginTop: 24 }}
+    >
+      <h2 className="card-title" id="membership-status">
+        {data.member ? "You're a beauty member" : `Join for ${formatCents(data.price_cents)} a month`}
+      </h2>
+      {data.member ? (
+        <>
+          <p>
+            <span className="status-tag is-live">Active</span> You save {percent}% on every service.
+            {data.membership?.current_period_end
+              ? ` Renews on ${new Date(data.membership.current_period_end).toLocaleDateString("en-US", { month: "long", day: "numeric" })}.`
+              : ""}
+          </p>
+          <FormError message={error} />
+          {confirmCancel ? (
+            <div className="form-actions">
+              <p>Cancel your membership? Member prices end with it.</p>
+              <button type="button" className="button button-secondary" onClick={() => setConfirmCancel(false)}>
+                Keep membership
+              </button>
+              <button type="button" className="button button-primary" onClick={cancel} disabled={busy}>
+                {busy ? "Cancelling…" : "Cancel membership"}
+              </button>
+            </div>
+          ) : (
+            <div>
+              <button type="button" className="button button-ghost" onClick={() => setConfirmCancel(true)}>
+                Cancel membership
+              </button>
+            </div>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="muted">
+            Save {percent}% on every service. Charged monthly to your saved card; cancel any time.
+          </p>
+          {cards.data && cards.data.length === 0 ? (
+            <p>
+              Add a card in <AppLink href="/account/wallet">My Wallet</AppLink> first, then come back to join.
+            </p>
+          ) : (
+            cards.data && (
+              <fieldset className="pay-options">
+                <legend className="field-label">Pay with</legend>
+                {cards.data.map((c) => (
+                  <label key={c.id} className={`pay-option${method === c.id ? " is-selected" : ""}`}>
+                    <input
+                      type="radio"
+                      name="membership-card"
+                      checked={method === c.id}
+                      onChange={() => setMethod(c.id)}
+                    />
+                    <span className="pay-option-text">{cardLabel(c)}</span>
+                  </label>
+                ))}
+              </fieldset>
+            )
+          )}
+          <FormError message={error} />
+          <div>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={join}
+              disabled={busy || !method}
+              data-testid="membership-join"
+            >
+              {busy ? "Joining…" : `Join for ${formatCents(data.price_cents)}/month`}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
   );
 }
