@@ -391,6 +391,21 @@ export async function buildSeed(now: number): Promise<SeedBuild> {
       detached_at: null,
     },
   ];
+  // The embedded card processor's own record of those cards (what Stripe would hold): brand, last4, expiry,
+  // a fingerprint and the test-card outcome. Both seeded cards are ones that succeed (4242..., 5555...4444).
+  const localCards: Row[] = paymentMethods.map((m) => ({
+    id: m.id,
+    brand: m.brand,
+    last4: m.last4,
+    exp_month: m.exp_month,
+    exp_year: m.exp_year,
+    fingerprint: m.fingerprint,
+    outcome: "succeed",
+    decline_code: null,
+    error_code: null,
+    set_up_off_session: true,
+    created_at: m.created_at,
+  }));
   const credits: Row[] = [
     {
       entry_id: 1,
@@ -601,6 +616,7 @@ export async function buildSeed(now: number): Promise<SeedBuild> {
     ...insertRows("vendor_applications", applications),
     ...insertRows("payment_customers", paymentCustomers),
     ...insertRows("payment_methods", paymentMethods),
+    ...insertRows("local_payment_methods", localCards),
     ...insertRows("credit_ledger", credits),
     ...insertRows("gift_cards", giftCards),
     ...insertRows("redemption_products", products),

@@ -122,7 +122,12 @@ function ScheduledList({ zip }: { zip: string | null }) {
         {list.data.map((o) => {
           const status = STATUS[o.service_order_status_id] ?? { label: "Booked", tone: "" };
           return (
-            <li key={o.service_order_id} className="order-card" data-testid="order-card">
+            <li
+              key={o.service_order_id}
+              className="order-card"
+              data-testid="order-card"
+              data-service-order-id={o.service_order_id}
+            >
               {o.service.image || o.vendor?.photo ? (
                 <img className="order-thumb" src={o.service.image ?? o.vendor!.photo!} alt="" />
               ) : (
@@ -240,7 +245,12 @@ function CompletedList({ zip, rateId }: { zip: string | null; rateId: number | n
     <>
       <ul className="order-list" aria-label="Completed appointments">
         {items.map((o) => (
-          <li key={o.service_order_id} className="order-card" data-testid="order-card">
+          <li
+            key={o.service_order_id}
+            className="order-card"
+            data-testid="order-card"
+            data-service-order-id={o.service_order_id}
+          >
             {o.job_image || o.vendor?.photo ? (
               <img className="order-thumb" src={o.job_image ?? o.vendor!.photo!} alt="" />
             ) : (
