@@ -65,10 +65,10 @@ export function GiftCardPage() {
 
       <div className="callout">
         <div>
-          <h2>Buying online is almost here</h2>
+          <h2>Prefer to order by phone?</h2>
           <p>
-            We're putting the finishing touches on online gift card orders. Until then, call us and we'll set one up for
-            you in a few minutes.
+            Buy below in a minute, or call us and we'll set up a gift card for you, including a corporate order for a
+            whole team.
           </p>
         </div>
         <div className="empty-actions" style={{ marginTop: 0 }}>
