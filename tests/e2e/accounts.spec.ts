@@ -7,6 +7,7 @@ import {
   freshPhone,
   logInWithModal,
   menuItems,
+  openLoginModal,
   shot,
 } from "./helpers";
 
@@ -15,10 +16,7 @@ test.describe("accounts", () => {
     const phone = freshPhone();
     const email = `e2e-${Date.now()}@example.com`;
     await page.goto("/");
-    await page.getByTestId("header-login").click();
-    await authDialog(page, "Log in")
-      .getByRole("button", { name: /create (an )?account/i })
-      .click();
+    await (await openLoginModal(page)).getByRole("button", { name: /create (an )?account/i }).click();
 
     const signup = authDialog(page, "Create your account");
     await expect(signup).toBeVisible();
@@ -48,8 +46,7 @@ test.describe("accounts", () => {
 
   test("a wrong password is shown in the login modal with the catalogue message", async ({ page }) => {
     await page.goto("/help");
-    await page.getByTestId("header-login").click();
-    const dialog = authDialog(page, "Log in");
+    const dialog = await openLoginModal(page);
     await dialog.getByLabel("Phone number or email").fill(DEMO.customer.phone);
     await dialog.getByLabel("Password", { exact: true }).fill("not-the-password");
     await dialog.getByTestId("login-submit").click();

@@ -43,11 +43,22 @@ export function authDialog(page: Page, title: "Log in" | "Create your account" |
   return page.getByRole("dialog", { name: title });
 }
 
+/**
+ * Opens the login modal from the header. A click that lands before the page has hydrated does nothing
+ * (as for a person on a slow phone), so it clicks again until the dialog shows.
+ */
+export async function openLoginModal(page: Page) {
+  const dialog = authDialog(page, "Log in");
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByTestId("header-login").click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return dialog;
+}
+
 /** Logs in through the header's Log In button and modal. */
 export async function logInWithModal(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.getByTestId("header-login").click();
-  const dialog = authDialog(page, "Log in");
-  await expect(dialog).toBeVisible();
+  const dialog = await openLoginModal(page);
   await dialog.getByLabel("Phone number or email").fill(login);
   await dialog.getByLabel("Password", { exact: true }).fill(password);
   await dialog.getByTestId("login-submit").click();
