@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { dayParts, dayPeriod, formatDay, formatTime12, relativeDay, type DayPeriod } from "../../../domain/slot-format";
 import type { PickerDay } from "../../lib/free-times";
 import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons";
+import { errorMessage } from "../../lib/api-client";
 
 export interface SlotChoice {
   date: string;
@@ -199,6 +200,18 @@ export function SlotPicker({
           })}
         </div>
       )}
+    </div>
+  );
+}
+
+/** What stands in for the picker when free times could not be loaded, with a retry. */
+export function SlotLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="slot-empty" role="alert">
+      <p>{errorMessage(error)}</p>
+      <button type="button" className="button button-secondary button-sm" onClick={onRetry}>
+        Try again
+      </button>
     </div>
   );
 }

@@ -1,6 +1,11 @@
 import { useMemo, useState } from "react";
 import { formatLocalDateTime, splitLocal, todayIn, zoneAbbreviation } from "../../../../domain/slot-format";
-import { SlotPicker, SlotPickerSkeleton, type SlotChoice } from "../../../components/booking/slot-picker";
+import {
+  SlotLoadError,
+  SlotPicker,
+  SlotPickerSkeleton,
+  type SlotChoice,
+} from "../../../components/booking/slot-picker";
 import { errorMessage } from "../../../lib/api-client";
 import { moveCartItem, refusalOf, type MirrorItem, type Refusal } from "../../../lib/cart-api";
 import {
@@ -78,12 +83,7 @@ export function ChangeTime({
       {times.loading && !times.data ? (
         <SlotPickerSkeleton />
       ) : times.error ? (
-        <div className="slot-empty" role="alert">
-          <p>{errorMessage(times.error)}</p>
-          <button type="button" className="button button-secondary button-sm" onClick={times.reload}>
-            Try again
-          </button>
-        </div>
+        <SlotLoadError error={times.error} onRetry={times.reload} />
       ) : times.data ? (
         <SlotPicker
           days={times.data.days}

@@ -1,7 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { formatDuration, formatLocalDateTime, todayIn, zoneAbbreviation } from "../../../../domain/slot-format";
 import { HoldCountdown } from "../../../components/booking/hold-countdown";
-import { SlotPicker, SlotPickerSkeleton, type SlotChoice } from "../../../components/booking/slot-picker";
+import {
+  SlotLoadError,
+  SlotPicker,
+  SlotPickerSkeleton,
+  type SlotChoice,
+} from "../../../components/booking/slot-picker";
 import { AppLink } from "../../../components/ui/app-link";
 import { CheckIcon } from "../../../components/ui/icons";
 import { ApiError, errorMessage } from "../../../lib/api-client";
@@ -238,12 +243,7 @@ export function BookingPanel({
       ) : times.loading && !times.data ? (
         <SlotPickerSkeleton />
       ) : times.error ? (
-        <div className="slot-empty" role="alert">
-          <p>{errorMessage(times.error)}</p>
-          <button type="button" className="button button-secondary button-sm" onClick={times.reload}>
-            Try again
-          </button>
-        </div>
+        <SlotLoadError error={times.error} onRetry={times.reload} />
       ) : times.data ? (
         <>
           <SlotPicker
