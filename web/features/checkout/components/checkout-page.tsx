@@ -493,17 +493,7 @@ function Summary({ data, loading }: { data: CheckoutSummary; loading: boolean })
       <h2 className="card-title" id="summary-title">
         Order summary
       </h2>
-      <ul className="summary-items">
-        {data.items.map((i) => (
-          <li key={i.cartitemid}>
-            <div>
-              <strong>{i.description}</strong>
-              <span className="muted">{formatLocalTime(i.selectedDate, i.time_zone)}</span>
-            </div>
-            <span>{formatCents(i.price_cents)}</span>
-          </li>
-        ))}
-      </ul>
+      <SummaryItems items={data.items} />
       <dl className="summary-lines">
         <div>
           <dt>Subtotal</dt>
@@ -564,17 +554,7 @@ function OrderConfirmation({ order, items }: { order: PlacedOrder; items: Checko
           {catalogue.ORDER_PLACED.text}
           {order.email ? ` A receipt is on its way to ${order.email}.` : ""}
         </p>
-        <ul className="summary-items">
-          {items.map((i) => (
-            <li key={i.cartitemid}>
-              <div>
-                <strong>{i.description}</strong>
-                <span className="muted">{formatLocalTime(i.selectedDate, i.time_zone)}</span>
-              </div>
-              <span>{formatCents(i.price_cents)}</span>
-            </li>
-          ))}
-        </ul>
+        <SummaryItems items={items} />
         <p className="summary-total-line">
           Total charged <strong>{formatCents(order.total_cents)}</strong>
         </p>
@@ -588,5 +568,22 @@ function OrderConfirmation({ order, items }: { order: PlacedOrder; items: Checko
         </div>
       </section>
     </Page>
+  );
+}
+
+/** The booked services with their local times and prices, in the summary and on the confirmation. */
+function SummaryItems({ items }: { items: readonly CheckoutItem[] }) {
+  return (
+    <ul className="summary-items">
+      {items.map((i) => (
+        <li key={i.cartitemid}>
+          <div>
+            <strong>{i.description}</strong>
+            <span className="muted">{formatLocalTime(i.selectedDate, i.time_zone)}</span>
+          </div>
+          <span>{formatCents(i.price_cents)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
