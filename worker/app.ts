@@ -27,6 +27,7 @@ import { stripeWebhookApi } from "./api/stripe-webhook";
 import { uploadsApp } from "./api/uploads";
 import { vendorApi } from "./api/vendor";
 import { vendorJobsApi } from "./api/vendor-jobs";
+import { vendorLiveApi, vendorTimeOffApi } from "./api/vendor-live";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
@@ -88,7 +89,9 @@ export function createApp(opts: AppOptions = {}) {
     .route("/sms", smsReminderApi)
     .route("/", giftCardsApi)
     .route("/subscriptions", membershipApi)
-    .route("/vendor/me", vendorJobsApi);
+    .route("/vendor/me", vendorJobsApi)
+    .route("/vendor/me", vendorLiveApi)
+    .route("/vendor/me", vendorTimeOffApi);
 
   const app = new Hono<AppEnv>();
   app.use("*", clock(opts.clock ?? realClock), csrf);
