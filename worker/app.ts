@@ -35,6 +35,7 @@ import { clock } from "./middleware/clock";
 import { csrf } from "./middleware/csrf";
 import { rateLimit } from "./middleware/rate-limit";
 import { pageSession, session } from "./middleware/session";
+import { withRuntime } from "./runtime";
 
 /** Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it). */
 export type RenderPage = (request: Request, shell: ShellData) => Promise<Response>;
@@ -84,6 +85,11 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/vendor/me", vendorJobsApi);
 
   const app = new Hono<AppEnv>();
+  // Each request sees the env with its runtime (worker/runtime.ts): local adapters refuse deployed hosts.
+  app.use("*", async (c, next) => {
+    c.env = withRuntime(c.env, c.req.url);
+    await next();
+  });
   app.use("*", clock, csrf);
   app.use("/api/*", session);
   app.route("/api", api);

@@ -1,4 +1,6 @@
 import startEntry from "@tanstack/react-start/server-entry";
+import { env } from "cloudflare:workers";
+import { paymentsConfigProblem } from "./adapters/payments";
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
 
@@ -8,6 +10,12 @@ import { runScheduled } from "./cron";
  * first byte.
  */
 export { VendorCalendar } from "../durable/vendor-calendar";
+
+// Says at startup (once per isolate) when the payments configuration refuses payments: a deploy that forgot a
+// Stripe secret, or the local test-card processor without DEMO_MODE (checked as a deployed request would be).
+const paymentsProblem = paymentsConfigProblem({ ...env, REQUEST_RUNTIME: "deployed" } as Env);
+if (paymentsProblem)
+  console.error(JSON.stringify({ at: "startup", error: "payments refused", problem: paymentsProblem }));
 
 const app = createApp({
   renderPage: async (request, shell) => startEntry.fetch(request, { context: shell } as never),
