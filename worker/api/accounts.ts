@@ -13,14 +13,15 @@ import { sessions, users } from "../../schema/tables/accounts";
 import { verifyGoogleIdToken } from "../adapters/google-identity";
 import {
   activeUserExists,
+  claimLoginAttempt,
   clearFailedLogins,
   emailOrFail,
   findUserByLogin,
   findUserByPhone,
+  MAX_FAILED_LOGINS,
   newReferralCode,
   passwordOrFail,
   phoneOrFail,
-  recordFailedLogin,
   referrerOrFail,
 } from "../auth/accounts";
 import { assertCanSendCode, consumeCode, issueCode } from "../auth/one-time-codes";
@@ -87,10 +88,10 @@ export const accountsApi = new Hono<AppEnv>()
     const now = c.get("now");
     const user = await findUserByLogin(db, body.phone);
     if (!user || user.status !== "active") fail("INVALID_USER_ACCOUNT");
-    if (user.locked_until !== null && user.locked_until > now) fail("TOO_MANY_ATTEMPTS");
+    const attempt = await claimLoginAttempt(db, user.user_id, now);
+    if (attempt === null) fail("TOO_MANY_ATTEMPTS");
     if (!(await verifyPassword(body.password, user.password_hash))) {
-      const locked = await recordFailedLogin(db, user.user_id, now);
-      fail(locked ? "TOO_MANY_ATTEMPTS" : "PHONE_AND_PASSWORD_NOT_MATCH");
+      fail(attempt >= MAX_FAILED_LOGINS ? "TOO_MANY_ATTEMPTS" : "PHONE_AND_PASSWORD_NOT_MATCH");
     }
     await clearFailedLogins(db, user.user_id);
     await createSession(c, db, user.user_id, now);
