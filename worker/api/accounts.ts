@@ -32,6 +32,14 @@ import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { jsonBody } from "../http/validate";
 
+/** A UNIQUE constraint failure, also when drizzle wraps D1's error as its cause. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (/UNIQUE constraint failed/i.test(String((e as Error).message ?? e))) return true;
+  }
+  return false;
+}
+
 /** Signup, login, one-time codes, password reset, Google sign-in and logout (SPEC section 7). */
 export const accountsApi = new Hono<AppEnv>()
   .post("/accounts", async (c) => {
@@ -45,22 +53,48 @@ export const accountsApi = new Hono<AppEnv>()
     if (await activeUserExists(db, phone, email)) fail("USER_ALREADY_EXISTS");
     await assertCanSendCode(db, phone, now);
 
-    // An unconfirmed signup for this phone or email is replaced: people retry with corrected details.
-    const row = {
+    // An unconfirmed signup for this phone or email is replaced: people retry with corrected details. The
+    // pending row is rewritten in place, never deleted: other rows may point at it already (a vendor's payment
+    // request made while the signup was pending), and deleting it failed their foreign key (a 500).
+    const details = {
       name: body.name,
       phone,
       email,
       password_hash: await hashPassword(password),
-      status: "pending" as const,
-      referral_code: newReferralCode(body.name),
       referred_by_user_id: referredBy,
-      created_at: now,
+      failed_login_count: 0,
+      locked_until: null,
       updated_at: now,
     };
-    await db.batch([
-      db.delete(users).where(and(or(eq(users.phone, phone), eq(users.email, email)), eq(users.status, "pending"))),
-      db.insert(users).values(row),
-    ]);
+    const pending = await db
+      .select({ user_id: users.user_id, phone: users.phone })
+      .from(users)
+      .where(and(or(eq(users.phone, phone), eq(users.email, email)), eq(users.status, "pending")));
+    const keep = pending.find((p) => p.phone === phone) ?? pending[0];
+    // Another pending signup holding this email (under another phone) gives the email up.
+    const released = pending
+      .filter((p) => p !== keep)
+      .map((p) =>
+        db
+          .update(users)
+          .set({ email: `released-${p.user_id}@pending.invalid`, updated_at: now })
+          .where(and(eq(users.user_id, p.user_id), eq(users.status, "pending"))),
+      );
+    const write = keep
+      ? db
+          .update(users)
+          .set(details)
+          .where(and(eq(users.user_id, keep.user_id), eq(users.status, "pending")))
+      : db
+          .insert(users)
+          .values({ ...details, status: "pending", referral_code: newReferralCode(body.name), created_at: now });
+    try {
+      await db.batch([...released, write] as unknown as [typeof write]);
+    } catch (error) {
+      // Two signups for the same phone or email raced: the other one is being confirmed.
+      if (isUniqueViolation(error)) fail("FAIL_TOO_SOON_SINCE_LAST");
+      throw error;
+    }
     const sent = await issueCode(c.env, db, { phone, purpose: "signup", now, brand: BRAND_NAME });
     return c.json({ data: { phone, code_sent: true, ...sent } }, 201);
   })
