@@ -36,9 +36,13 @@ import { csrf } from "./middleware/csrf";
 import { rateLimit } from "./middleware/rate-limit";
 import { pageSession, session } from "./middleware/session";
 import { withRuntime } from "./runtime";
+import { BASE_HEADERS, newNonce, pageCsp, UPLOAD_HEADERS, withHeaders } from "./http/security-headers";
 
-/** Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it). */
-export type RenderPage = (request: Request, shell: ShellData) => Promise<Response>;
+/**
+ * Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it). `nonce`
+ * is the render's CSP nonce, for the router to stamp on its scripts (worker/http/security-headers.ts).
+ */
+export type RenderPage = (request: Request, shell: ShellData, nonce: string) => Promise<Response>;
 
 /** Sign-in, signup and code endpoints: a per-IP ceiling on top of the per-account and per-phone rules. */
 const authLimit = rateLimit({ name: "auth", limit: 30, windowMs: 60_000 });
@@ -48,7 +52,7 @@ function errorResponse(code: keyof typeof catalogue, status?: number): Response 
   return Response.json({ error: { code, message: entry.text } }, { status: status ?? entry.status });
 }
 
-export function createApp(opts: { renderPage?: RenderPage } = {}) {
+export function createApp(opts: { renderPage?: RenderPage; cspReportOnly?: boolean } = {}) {
   const api = new Hono<AppEnv>()
     .use("/accounts", authLimit)
     .use("/validateOtp", authLimit)
@@ -91,6 +95,12 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     await next();
   });
   app.use("*", clock, csrf);
+  // Safe defaults on every answer; user uploads are inert files (never a page or a script).
+  app.use("*", async (c, next) => {
+    await next();
+    const media = c.req.path.startsWith("/media/");
+    c.res = withHeaders(c.res, media ? UPLOAD_HEADERS : BASE_HEADERS);
+  });
   app.use("/api/*", session);
   app.route("/api", api);
   app.route("/media", uploadsApp);
@@ -103,7 +113,11 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     app.all("*", async (c) => {
       const viewer = c.get("viewer");
       const shell = await shellDataOrFallback(c.env, c.get("db"), viewer ? toProfile(viewer) : null);
-      return render(c.req.raw, shell);
+      // The request the renderer sees carries no client-sent nonce: it gets one only through `nonce`.
+      const nonce = newNonce();
+      const res = await render(c.req.raw, shell, nonce);
+      const cspHeader = opts.cspReportOnly ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
+      return withHeaders(res, { ...BASE_HEADERS, [cspHeader]: pageCsp(nonce) });
     });
   }
 

@@ -18,7 +18,10 @@ if (paymentsProblem)
   console.error(JSON.stringify({ at: "startup", error: "payments refused", problem: paymentsProblem }));
 
 const app = createApp({
-  renderPage: async (request, shell) => startEntry.fetch(request, { context: shell } as never),
+  renderPage: async (request, shell, nonce) =>
+    startEntry.fetch(request, { context: { ...shell, cspNonce: nonce } } as never),
+  // Vite's development client injects scripts of its own: the policy only reports there.
+  cspReportOnly: import.meta.env.DEV,
 });
 
 export default {
