@@ -32,6 +32,7 @@ import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
 import type { AppEnv } from "./http/types";
 import { clock } from "./middleware/clock";
+import { bodyLimit } from "./middleware/body-limit";
 import { csrf } from "./middleware/csrf";
 import { rateLimit } from "./middleware/rate-limit";
 import { pageSession, session } from "./middleware/session";
@@ -94,13 +95,13 @@ export function createApp(opts: { renderPage?: RenderPage; cspReportOnly?: boole
     c.env = withRuntime(c.env, c.req.url);
     await next();
   });
-  app.use("*", clock, csrf);
   // Safe defaults on every answer; user uploads are inert files (never a page or a script).
   app.use("*", async (c, next) => {
     await next();
     const media = c.req.path.startsWith("/media/");
     c.res = withHeaders(c.res, media ? UPLOAD_HEADERS : BASE_HEADERS);
   });
+  app.use("*", bodyLimit, clock, csrf);
   app.use("/api/*", session);
   app.route("/api", api);
   app.route("/media", uploadsApp);

@@ -13,7 +13,7 @@ import { putFile } from "../adapters/storage";
 import { emailOrFail } from "../auth/accounts";
 import { sha256Hex } from "../auth/crypto";
 import { toProfile } from "../auth/profile";
-import { fail } from "../http/errors";
+import { AppError, fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { jsonBody } from "../http/validate";
 import { requireUser, viewerOf } from "../middleware/roles";
@@ -62,7 +62,8 @@ export const profileApi = new Hono<AppEnv>()
     let form: FormData;
     try {
       form = await c.req.formData();
-    } catch {
+    } catch (error) {
+      if (error instanceof AppError) throw error;
       fail("INVALID_INPUT", { file: "Send the picture as multipart form data in the field 'file'." });
     }
     const file = form.get("file");
