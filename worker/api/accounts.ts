@@ -10,6 +10,7 @@ import {
   VerifyOwnerBody,
 } from "../../schema/payloads/accounts";
 import { sessions, users } from "../../schema/tables/accounts";
+import { assertHuman } from "../adapters/botcheck";
 import { verifyGoogleIdToken } from "../adapters/google-identity";
 import {
   activeUserExists,
@@ -44,6 +45,7 @@ function isUniqueViolation(error: unknown): boolean {
 export const accountsApi = new Hono<AppEnv>()
   .post("/accounts", async (c) => {
     const body = await jsonBody(c, SignupBody);
+    await assertHuman(c, body.token);
     const db = c.get("db");
     const now = c.get("now");
     const phone = phoneOrFail(body.phone);
@@ -139,6 +141,7 @@ export const accountsApi = new Hono<AppEnv>()
 
   .post("/resetPassword/verifyOwner", async (c) => {
     const body = await jsonBody(c, VerifyOwnerBody);
+    await assertHuman(c, body.token);
     const db = c.get("db");
     const now = c.get("now");
     const phone = phoneOrFail(body.phone);
@@ -151,6 +154,7 @@ export const accountsApi = new Hono<AppEnv>()
 
   .post("/resetPassword", async (c) => {
     const body = await jsonBody(c, ResetPasswordBody);
+    await assertHuman(c, body.token);
     const db = c.get("db");
     const now = c.get("now");
     const phone = phoneOrFail(body.phone);

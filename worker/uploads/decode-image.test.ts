@@ -49,7 +49,7 @@ describe("decodeImage", () => {
     expect(await decodeImage(PNG, good.subarray(0, good.length - 20))).toBeNull();
     expect(await decodeImage(PNG, join(good, enc("<html>")))).toBeNull();
     const corrupt = good.slice();
-    corrupt[100] ^= 0xff; // pixel data changed: the chunk's CRC no longer matches
+    corrupt[100] = corrupt[100]! ^ 0xff; // pixel data changed: the chunk's CRC no longer matches
     expect(await decodeImage(PNG, corrupt)).toBeNull();
   });
 
