@@ -28,6 +28,10 @@ export const catalogue = {
   ),
   INVALID_REFERRAL_CODE: error("That referral code is not valid. Check it or leave it empty."),
   INVALID_EMAIL_ADDRESS: error("Please enter a valid email address."),
+  EMAIL_NOT_VERIFIED: error(
+    "An account already uses this email. Log in with your phone and confirm your email in Settings, then you can use Google.",
+    409,
+  ),
   OPT_INCORRECT: error("The validation code you entered is incorrect."),
   OPT_HAS_EXPIRED: error(
     "The validation code is no longer valid. Please submit the form again to receive a new code.",

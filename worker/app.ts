@@ -11,6 +11,7 @@ import { paymentLinksApi } from "./api/checkout-links";
 import { smsReminderApi } from "./api/checkout-reminders";
 import { catalogueApi, testimonialsApi, userServicesApi } from "./api/catalogue";
 import { connectAdminApi } from "./api/connect-admin";
+import { emailVerificationApi } from "./api/email-verification";
 import { giftCardsApi } from "./api/gift-cards";
 import { mediaApp } from "./api/media";
 import { membershipApi } from "./api/membership";
@@ -62,6 +63,7 @@ export function createApp(opts: { renderPage?: RenderPage; cspReportOnly?: boole
     .use("/resetPassword", authLimit)
     .use("/auth/*", authLimit)
     .route("/", accountsApi)
+    .route("/account/user/email", emailVerificationApi)
     .route("/account/user", profileApi)
     .route("/shell", shellApi)
     .route("/vendor/me", vendorApi)

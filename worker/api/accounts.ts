@@ -1,4 +1,4 @@
-import { and, eq, ne, or } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { BRAND_NAME } from "../../domain/brand";
 import {
@@ -189,20 +189,24 @@ export const accountsApi = new Hono<AppEnv>()
     const bySubject = await db.select().from(users).where(eq(users.google_sub, identity.sub)).limit(1);
     let user = bySubject[0];
     if (!user) {
-      const byEmail = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.email, identity.email), ne(users.status, "disabled")))
-        .limit(1);
-      user = byEmail[0];
-      if (user) {
-        // Google vouches for this email, so the account is linked (and a pending signup completed).
+      const [byEmail] = await db.select().from(users).where(eq(users.email, identity.email)).limit(1);
+      if (byEmail?.status === "active") {
+        // Google vouches for the address, but the account's owner must have confirmed it too: otherwise whoever
+        // typed someone else's email into a signup would get their Google sign-in. Never links a pending signup.
+        if (byEmail.email_verified_at === null || byEmail.google_sub !== null) fail("EMAIL_NOT_VERIFIED");
         [user] = await db
           .update(users)
-          .set({ google_sub: identity.sub, status: "active", updated_at: now })
-          .where(eq(users.user_id, user.user_id))
+          .set({ google_sub: identity.sub, updated_at: now })
+          .where(and(eq(users.user_id, byEmail.user_id), eq(users.status, "active"), isNull(users.google_sub)))
           .returning();
-      }
+        if (!user) fail("EMAIL_NOT_VERIFIED");
+      } else if (byEmail?.status === "pending") {
+        // An unconfirmed signup does not own the address: it gives it up (it is never activated by Google).
+        await db
+          .update(users)
+          .set({ email: `released-${byEmail.user_id}@pending.invalid`, updated_at: now })
+          .where(and(eq(users.user_id, byEmail.user_id), eq(users.status, "pending")));
+      } else if (byEmail) fail("INVALID_USER_ACCOUNT");
     }
     if (!user) {
       // No phone yet: Google-only accounts get a placeholder that cannot receive texts until they add one.
@@ -215,6 +219,7 @@ export const accountsApi = new Hono<AppEnv>()
           google_sub: identity.sub,
           photo: identity.picture,
           status: "active",
+          email_verified_at: now,
           referral_code: newReferralCode(identity.name),
           created_at: now,
           updated_at: now,

@@ -48,6 +48,8 @@ export const profileApi = new Hono<AppEnv>()
         .limit(1);
       if (taken.length > 0) fail("USER_ALREADY_EXISTS", { email: "Another account uses this email." });
       changes.email = email;
+      // A new address is unverified until its code is confirmed (POST /account/user/email/send, /confirm).
+      if (email !== viewer.email) changes.email_verified_at = null;
     }
     const [updated] = await db.update(users).set(changes).where(eq(users.user_id, viewer.user_id)).returning();
     return c.json({ data: [toProfile(updated!)] });
