@@ -28,6 +28,10 @@ export const catalogue = {
   ),
   INVALID_REFERRAL_CODE: error("That referral code is not valid. Check it or leave it empty."),
   INVALID_EMAIL_ADDRESS: error("Please enter a valid email address."),
+  EMAIL_NOT_VERIFIED: error(
+    "An account already uses this email. Log in with your phone and confirm your email in Settings, then you can use Google.",
+    409,
+  ),
   OPT_INCORRECT: error("The validation code you entered is incorrect."),
   OPT_HAS_EXPIRED: error(
     "The validation code is no longer valid. Please submit the form again to receive a new code.",
@@ -49,6 +53,7 @@ export const catalogue = {
   // Files
   FILE_FORMAT_NOT_ALLOWED: error("That file type is not supported. Please upload a JPG, PNG or WebP image.", 415),
   FILE_TOO_LARGE: error("That file is too large. Please upload an image under 5 MB.", 413),
+  REQUEST_TOO_LARGE: error("That request is too large. Please shorten what you entered and try again.", 413),
   FILE_DUPLICATE: error("You uploaded this picture recently. Please choose another one.", 409),
   FILE_LOW_QUALITY: error("That picture is too dark, blurry or plain. Please choose a clearer one.", 422),
   NO_FACE_DETECTED: error("Your profile photo does not meet our requirements. Please use a clear photo of your face."),
@@ -93,6 +98,7 @@ export const catalogue = {
   PAYMENT_METHOD_NOT_FOUND: error("We couldn't find that card. Please enter it again.", 404),
   PAYMENT_NOT_REFUNDABLE: error("This payment can't be refunded for that amount.", 409),
   PAYMENT_STATE_CHANGED: error("This payment was already completed or cancelled. Please refresh the page.", 409),
+  PAYMENTS_UNAVAILABLE: error("Card payments are unavailable right now. Please try again later or contact us.", 503),
   WEBHOOK_SIGNATURE_INVALID: error("The webhook signature is not valid."),
   // Orders after the booking: tips, secure pay, ratings, cancellation (docs/api-orders.md). The tip and
   // rating texts are verbatim from SPEC section 5 where it quotes them.

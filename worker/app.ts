@@ -11,6 +11,7 @@ import { paymentLinksApi } from "./api/checkout-links";
 import { smsReminderApi } from "./api/checkout-reminders";
 import { catalogueApi, testimonialsApi, userServicesApi } from "./api/catalogue";
 import { connectAdminApi } from "./api/connect-admin";
+import { emailVerificationApi } from "./api/email-verification";
 import { giftCardsApi } from "./api/gift-cards";
 import { mediaApp } from "./api/media";
 import { membershipApi } from "./api/membership";
@@ -32,13 +33,19 @@ import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
 import type { AppEnv } from "./http/types";
+import { bodyLimit } from "./middleware/body-limit";
 import { clock, realClock, type RequestClock } from "./middleware/clock";
 import { csrf } from "./middleware/csrf";
 import { rateLimit } from "./middleware/rate-limit";
 import { pageSession, session } from "./middleware/session";
+import { withRuntime } from "./runtime";
+import { BASE_HEADERS, newNonce, pageCsp, UPLOAD_HEADERS, withHeaders } from "./http/security-headers";
 
-/** Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it). */
-export type RenderPage = (request: Request, shell: ShellData) => Promise<Response>;
+/**
+ * Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it). `nonce`
+ * is the render's CSP nonce, for the router to stamp on its scripts (worker/http/security-headers.ts).
+ */
+export type RenderPage = (request: Request, shell: ShellData, nonce: string) => Promise<Response>;
 
 /** Sign-in, signup and code endpoints: a per-IP ceiling on top of the per-account and per-phone rules. */
 const authLimit = rateLimit({ name: "auth", limit: 30, windowMs: 60_000 });
@@ -53,6 +60,8 @@ export interface AppOptions {
   renderPage?: RenderPage;
   /** The request clock: the real time unless the test entry injects its own. */
   clock?: RequestClock;
+  /** Report CSP violations instead of blocking (vite dev injects its own scripts). */
+  cspReportOnly?: boolean;
 }
 
 export function createApp(opts: AppOptions = {}) {
@@ -64,6 +73,7 @@ export function createApp(opts: AppOptions = {}) {
     .use("/resetPassword", authLimit)
     .use("/auth/*", authLimit)
     .route("/", accountsApi)
+    .route("/account/user/email", emailVerificationApi)
     .route("/account/user", profileApi)
     .route("/shell", shellApi)
     .route("/vendor/me", vendorApi)
@@ -94,7 +104,19 @@ export function createApp(opts: AppOptions = {}) {
     .route("/vendor/me", vendorTimeOffApi);
 
   const app = new Hono<AppEnv>();
-  app.use("*", clock(opts.clock ?? realClock), csrf);
+  // Each request sees the env with its runtime (worker/runtime.ts): local adapters refuse deployed hosts.
+  app.use("*", async (c, next) => {
+    c.env = withRuntime(c.env, c.req.url);
+    await next();
+  });
+  // Safe defaults on every answer; user uploads are inert files (never a page or a script).
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.res.status === 101) return; // a WebSocket handshake: its response must stay the one the object made
+    const media = c.req.path.startsWith("/media/");
+    c.res = withHeaders(c.res, media ? UPLOAD_HEADERS : BASE_HEADERS);
+  });
+  app.use("*", bodyLimit, clock(opts.clock ?? realClock), csrf);
   app.use("/api/*", session);
   app.route("/api", api);
   app.route("/media", uploadsApp);
@@ -107,7 +129,11 @@ export function createApp(opts: AppOptions = {}) {
     app.all("*", async (c) => {
       const viewer = c.get("viewer");
       const shell = await shellDataOrFallback(c.env, c.get("db"), viewer ? toProfile(viewer) : null);
-      return render(c.req.raw, shell);
+      // The request the renderer sees carries no client-sent nonce: it gets one only through `nonce`.
+      const nonce = newNonce();
+      const res = await render(c.req.raw, shell, nonce);
+      const cspHeader = opts.cspReportOnly ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
+      return withHeaders(res, { ...BASE_HEADERS, [cspHeader]: pageCsp(nonce) });
     });
   }
 

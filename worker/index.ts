@@ -1,4 +1,6 @@
 import startEntry from "@tanstack/react-start/server-entry";
+import { env } from "cloudflare:workers";
+import { paymentsConfigProblem } from "./adapters/payments";
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
 
@@ -9,8 +11,17 @@ import { runScheduled } from "./cron";
  */
 export { VendorCalendar } from "../durable/vendor-calendar";
 
+// Says at startup (once per isolate) when the payments configuration refuses payments: a deploy that forgot a
+// Stripe secret, or the local test-card processor without DEMO_MODE (checked as a deployed request would be).
+const paymentsProblem = paymentsConfigProblem({ ...env, REQUEST_RUNTIME: "deployed" } as Env);
+if (paymentsProblem)
+  console.error(JSON.stringify({ at: "startup", error: "payments refused", problem: paymentsProblem }));
+
 const app = createApp({
-  renderPage: async (request, shell) => startEntry.fetch(request, { context: shell } as never),
+  renderPage: async (request, shell, nonce) =>
+    startEntry.fetch(request, { context: { ...shell, cspNonce: nonce } } as never),
+  // Vite's development client injects scripts of its own: the policy only reports there.
+  cspReportOnly: import.meta.env.DEV,
 });
 
 export default {

@@ -30,6 +30,8 @@ export const SignupBody = v.object({
   email: trimmed(254),
   password: v.pipe(v.string(), v.maxLength(MAX_PASSWORD_LENGTH)),
   referral_code: v.optional(v.nullable(trimmed(32))),
+  /** The bot-check widget's token (Turnstile); optional while the local pass-through is configured. */
+  token: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(4096)))),
 });
 export type SignupBody = v.InferOutput<typeof SignupBody>;
 
@@ -43,12 +45,18 @@ export const ValidateOtpBody = v.object({
   code: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, "The code has 6 digits.")),
 });
 
-export const VerifyOwnerBody = v.object({ phone: trimmed(32) });
+export const VerifyOwnerBody = v.object({
+  phone: trimmed(32),
+  /** The bot-check widget's token (Turnstile); optional while the local pass-through is configured. */
+  token: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(4096)))),
+});
 
 export const ResetPasswordBody = v.object({
   phone: trimmed(32),
   code: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, "The code has 6 digits.")),
   password: v.pipe(v.string(), v.maxLength(MAX_PASSWORD_LENGTH)),
+  /** The bot-check widget's token (Turnstile); optional while the local pass-through is configured. */
+  token: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(4096)))),
 });
 
 export const GoogleAuthBody = v.object({ credential: v.pipe(v.string(), v.minLength(20), v.maxLength(4096)) });

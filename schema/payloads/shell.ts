@@ -13,6 +13,8 @@ export interface ShellData {
   compatibilityLevel: number;
   /** Discounts (cents) of the featured services; the level-8 signup promo needs some and none negative. */
   featuredDiscounts: number[];
+  /** True when the Worker runs as a public demo (DEMO_MODE=1): payments take test cards; every page says so. */
+  demo?: boolean;
 }
 
 export interface NavCategory {

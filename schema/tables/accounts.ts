@@ -32,6 +32,8 @@ export const users = sqliteTable(
     referred_by_user_id: integer("referred_by_user_id"),
     failed_login_count: integer("failed_login_count").notNull().default(0),
     locked_until: instant("locked_until"),
+    /** When the current email was confirmed with a code (null: unverified; Google cannot link it). */
+    email_verified_at: instant("email_verified_at"),
     created_at: createdAt(),
     updated_at: instant("updated_at").notNull(),
   },
@@ -100,4 +102,23 @@ export const outbox = sqliteTable(
     created_at: createdAt(),
   },
   (t) => [index("outbox_to_idx").on(t.to, t.created_at)],
+);
+
+/** Codes that confirm a user's email (worker/auth/email-verification.ts). Only a hash is kept. */
+export const emailCodes = sqliteTable(
+  "email_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    /** The address the code was sent to; confirming applies only while the account still has it. */
+    email: text("email").notNull(),
+    code_hash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    created_at: createdAt(),
+    expires_at: instant("expires_at").notNull(),
+    used_at: instant("used_at"),
+  },
+  (t) => [index("email_codes_user_idx").on(t.user_id, t.created_at)],
 );

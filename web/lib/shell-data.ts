@@ -17,6 +17,7 @@ export function shellFromServerContext(ctx: unknown): ShellData | null {
         supportPhone: typeof c.supportPhone === "string" ? c.supportPhone : "",
         compatibilityLevel: typeof c.compatibilityLevel === "number" ? c.compatibilityLevel : 1,
         featuredDiscounts: Array.isArray(c.featuredDiscounts) ? c.featuredDiscounts : [],
+        demo: c.demo === true,
       }),
     ) as ShellData;
   } catch {

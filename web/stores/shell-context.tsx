@@ -16,6 +16,8 @@ export interface ShellState {
   compatibilityLevel: number;
   /** Discounts of the featured services (for the level-8 rule); null until shell data arrived. */
   featuredDiscounts: number[] | null;
+  /** The Worker runs as a public demo (DEMO_MODE=1): a banner says payments are test-only. */
+  demo: boolean;
   /** True once real shell data arrived (from the server render or GET /api/shell). */
   ready: boolean;
 }
@@ -32,6 +34,7 @@ export const EMPTY_SHELL: ShellState = {
   supportPhone: BRAND.fallbackSupportPhone,
   compatibilityLevel: 1,
   featuredDiscounts: null,
+  demo: false,
   ready: false,
 };
 
@@ -43,6 +46,7 @@ export function shellStateFrom(data: ShellData | null): ShellState {
     supportPhone: formatPhone(data.supportPhone || BRAND.fallbackSupportPhone),
     compatibilityLevel: Number.isFinite(data.compatibilityLevel) ? data.compatibilityLevel : 1,
     featuredDiscounts: Array.isArray(data.featuredDiscounts) ? data.featuredDiscounts : null,
+    demo: data.demo === true,
     ready: true,
   };
 }

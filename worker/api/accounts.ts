@@ -1,4 +1,4 @@
-import { and, eq, ne, or } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { BRAND_NAME } from "../../domain/brand";
 import {
@@ -10,17 +10,19 @@ import {
   VerifyOwnerBody,
 } from "../../schema/payloads/accounts";
 import { sessions, users } from "../../schema/tables/accounts";
+import { assertHuman } from "../adapters/botcheck";
 import { verifyGoogleIdToken } from "../adapters/google-identity";
 import {
   activeUserExists,
+  claimLoginAttempt,
   clearFailedLogins,
   emailOrFail,
   findUserByLogin,
   findUserByPhone,
+  MAX_FAILED_LOGINS,
   newReferralCode,
   passwordOrFail,
   phoneOrFail,
-  recordFailedLogin,
   referrerOrFail,
 } from "../auth/accounts";
 import { assertCanSendCode, consumeCode, issueCode } from "../auth/one-time-codes";
@@ -31,10 +33,19 @@ import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { jsonBody } from "../http/validate";
 
+/** A UNIQUE constraint failure, also when drizzle wraps D1's error as its cause. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (/UNIQUE constraint failed/i.test(String((e as Error).message ?? e))) return true;
+  }
+  return false;
+}
+
 /** Signup, login, one-time codes, password reset, Google sign-in and logout (SPEC section 7). */
 export const accountsApi = new Hono<AppEnv>()
   .post("/accounts", async (c) => {
     const body = await jsonBody(c, SignupBody);
+    await assertHuman(c, body.token);
     const db = c.get("db");
     const now = c.get("now");
     const phone = phoneOrFail(body.phone);
@@ -44,22 +55,48 @@ export const accountsApi = new Hono<AppEnv>()
     if (await activeUserExists(db, phone, email)) fail("USER_ALREADY_EXISTS");
     await assertCanSendCode(db, phone, now);
 
-    // An unconfirmed signup for this phone or email is replaced: people retry with corrected details.
-    const row = {
+    // An unconfirmed signup for this phone or email is replaced: people retry with corrected details. The
+    // pending row is rewritten in place, never deleted: other rows may point at it already (a vendor's payment
+    // request made while the signup was pending), and deleting it failed their foreign key (a 500).
+    const details = {
       name: body.name,
       phone,
       email,
       password_hash: await hashPassword(password),
-      status: "pending" as const,
-      referral_code: newReferralCode(body.name),
       referred_by_user_id: referredBy,
-      created_at: now,
+      failed_login_count: 0,
+      locked_until: null,
       updated_at: now,
     };
-    await db.batch([
-      db.delete(users).where(and(or(eq(users.phone, phone), eq(users.email, email)), eq(users.status, "pending"))),
-      db.insert(users).values(row),
-    ]);
+    const pending = await db
+      .select({ user_id: users.user_id, phone: users.phone })
+      .from(users)
+      .where(and(or(eq(users.phone, phone), eq(users.email, email)), eq(users.status, "pending")));
+    const keep = pending.find((p) => p.phone === phone) ?? pending[0];
+    // Another pending signup holding this email (under another phone) gives the email up.
+    const released = pending
+      .filter((p) => p !== keep)
+      .map((p) =>
+        db
+          .update(users)
+          .set({ email: `released-${p.user_id}@pending.invalid`, updated_at: now })
+          .where(and(eq(users.user_id, p.user_id), eq(users.status, "pending"))),
+      );
+    const write = keep
+      ? db
+          .update(users)
+          .set(details)
+          .where(and(eq(users.user_id, keep.user_id), eq(users.status, "pending")))
+      : db
+          .insert(users)
+          .values({ ...details, status: "pending", referral_code: newReferralCode(body.name), created_at: now });
+    try {
+      await db.batch([...released, write] as unknown as [typeof write]);
+    } catch (error) {
+      // Two signups for the same phone or email raced: the other one is being confirmed.
+      if (isUniqueViolation(error)) fail("FAIL_TOO_SOON_SINCE_LAST");
+      throw error;
+    }
     const sent = await issueCode(c.env, db, { phone, purpose: "signup", now, brand: BRAND_NAME });
     return c.json({ data: { phone, code_sent: true, ...sent } }, 201);
   })
@@ -87,10 +124,10 @@ export const accountsApi = new Hono<AppEnv>()
     const now = c.get("now");
     const user = await findUserByLogin(db, body.phone);
     if (!user || user.status !== "active") fail("INVALID_USER_ACCOUNT");
-    if (user.locked_until !== null && user.locked_until > now) fail("TOO_MANY_ATTEMPTS");
+    const attempt = await claimLoginAttempt(db, user.user_id, now);
+    if (attempt === null) fail("TOO_MANY_ATTEMPTS");
     if (!(await verifyPassword(body.password, user.password_hash))) {
-      const locked = await recordFailedLogin(db, user.user_id, now);
-      fail(locked ? "TOO_MANY_ATTEMPTS" : "PHONE_AND_PASSWORD_NOT_MATCH");
+      fail(attempt >= MAX_FAILED_LOGINS ? "TOO_MANY_ATTEMPTS" : "PHONE_AND_PASSWORD_NOT_MATCH");
     }
     await clearFailedLogins(db, user.user_id);
     await createSession(c, db, user.user_id, now);
@@ -104,6 +141,7 @@ export const accountsApi = new Hono<AppEnv>()
 
   .post("/resetPassword/verifyOwner", async (c) => {
     const body = await jsonBody(c, VerifyOwnerBody);
+    await assertHuman(c, body.token);
     const db = c.get("db");
     const now = c.get("now");
     const phone = phoneOrFail(body.phone);
@@ -116,6 +154,7 @@ export const accountsApi = new Hono<AppEnv>()
 
   .post("/resetPassword", async (c) => {
     const body = await jsonBody(c, ResetPasswordBody);
+    await assertHuman(c, body.token);
     const db = c.get("db");
     const now = c.get("now");
     const phone = phoneOrFail(body.phone);
@@ -150,20 +189,24 @@ export const accountsApi = new Hono<AppEnv>()
     const bySubject = await db.select().from(users).where(eq(users.google_sub, identity.sub)).limit(1);
     let user = bySubject[0];
     if (!user) {
-      const byEmail = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.email, identity.email), ne(users.status, "disabled")))
-        .limit(1);
-      user = byEmail[0];
-      if (user) {
-        // Google vouches for this email, so the account is linked (and a pending signup completed).
+      const [byEmail] = await db.select().from(users).where(eq(users.email, identity.email)).limit(1);
+      if (byEmail?.status === "active") {
+        // Google vouches for the address, but the account's owner must have confirmed it too: otherwise whoever
+        // typed someone else's email into a signup would get their Google sign-in. Never links a pending signup.
+        if (byEmail.email_verified_at === null || byEmail.google_sub !== null) fail("EMAIL_NOT_VERIFIED");
         [user] = await db
           .update(users)
-          .set({ google_sub: identity.sub, status: "active", updated_at: now })
-          .where(eq(users.user_id, user.user_id))
+          .set({ google_sub: identity.sub, updated_at: now })
+          .where(and(eq(users.user_id, byEmail.user_id), eq(users.status, "active"), isNull(users.google_sub)))
           .returning();
-      }
+        if (!user) fail("EMAIL_NOT_VERIFIED");
+      } else if (byEmail?.status === "pending") {
+        // An unconfirmed signup does not own the address: it gives it up (it is never activated by Google).
+        await db
+          .update(users)
+          .set({ email: `released-${byEmail.user_id}@pending.invalid`, updated_at: now })
+          .where(and(eq(users.user_id, byEmail.user_id), eq(users.status, "pending")));
+      } else if (byEmail) fail("INVALID_USER_ACCOUNT");
     }
     if (!user) {
       // No phone yet: Google-only accounts get a placeholder that cannot receive texts until they add one.
@@ -176,6 +219,7 @@ export const accountsApi = new Hono<AppEnv>()
           google_sub: identity.sub,
           photo: identity.picture,
           status: "active",
+          email_verified_at: now,
           referral_code: newReferralCode(identity.name),
           created_at: now,
           updated_at: now,

@@ -49,7 +49,12 @@ export const paymentLinksApi = new Hono<AppEnv>()
         .limit(1);
       if (!job) fail("NOT_FOUND", { service_order_id: "This is not one of your jobs." });
     }
-    const [client] = await db.select({ user_id: users.user_id }).from(users).where(eq(users.phone, phone)).limit(1);
+    // Only a confirmed account is linked: a pending signup is not anyone's account yet (and may be replaced).
+    const [client] = await db
+      .select({ user_id: users.user_id })
+      .from(users)
+      .where(and(eq(users.phone, phone), eq(users.status, "active")))
+      .limit(1);
     const token = randomToken(24);
     const key = `v${vendorId}:${body.idempotencyKey}`;
     const inserted = await c.env.DB.prepare(

@@ -7,6 +7,7 @@ import { normalizeUsPhone } from "../../domain/phone";
 import { ReminderBody } from "../../schema/payloads/checkout";
 import { services } from "../../schema/tables/catalogue";
 import { smsReminders } from "../../schema/tables/orders";
+import { assertHuman } from "../adapters/botcheck";
 import { geoFromEnv } from "../adapters/geo";
 import { zipPlaceOrFail } from "../catalogue/queries";
 import { fail } from "../http/errors";
@@ -27,6 +28,7 @@ export const smsReminderApi = new Hono<AppEnv>().post(
   rateLimit({ name: "sms-reminder", limit: 10, windowMs: 60_000 }),
   async (c) => {
     const body = await jsonBody(c, ReminderBody);
+    await assertHuman(c, body.token);
     const db = c.get("db");
     const now = c.get("now");
     const viewer = c.get("viewer");

@@ -18,7 +18,12 @@ describe("GET /api/payments/config", () => {
   it("tells the browser the local adapter and the wallet minimum", async () => {
     const res = await new Client().get("/api/payments/config");
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ provider: "local", publishable_key: null, wallet_minimum_cents: 50 });
+    expect(res.body.data).toEqual({
+      provider: "local",
+      available: true,
+      publishable_key: null,
+      wallet_minimum_cents: 50,
+    });
   });
 });
 

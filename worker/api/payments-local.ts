@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { cardErrorMessageCode } from "../../domain/cards";
-import { orFail, paymentsFromEnv, paymentsProvider } from "../adapters/payments";
+import { assertPaymentsAvailable, orFail, paymentsFromEnv, paymentsProvider } from "../adapters/payments";
 import type { PaymentIntent, PaymentsPort } from "../adapters/payments/port";
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
@@ -97,6 +97,7 @@ function confirmAnswer(intent: PaymentIntent) {
 export const paymentsLocalApi = new Hono<AppEnv>()
   .use(async (c, next) => {
     if (paymentsProvider(c.env) !== "local") fail("NOT_FOUND");
+    assertPaymentsAvailable(c.env);
     await next();
   })
 

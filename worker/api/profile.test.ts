@@ -2,14 +2,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { Client, makeVendor, promote, signUp, T0 } from "../test-utils";
+import { pngBytes } from "../uploads/test-images";
 
-const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
+/** A real PNG of about `size` bytes (the upload is decoded before it is accepted). */
 function png(size: number, seed = 1): File {
-  const bytes = new Uint8Array(size);
-  bytes.set(PNG_HEAD);
-  for (let i = PNG_HEAD.length; i < size; i++) bytes[i] = (i * seed) % 251;
-  return new File([bytes], "me.png", { type: "image/png" });
+  return new File([pngBytes(size, seed) as Uint8Array<ArrayBuffer>], "me.png", { type: "image/png" });
 }
 
 function form(file: File): FormData {
@@ -67,13 +64,14 @@ describe("PUT /api/account/user/profile-picture", () => {
   it("stores a PNG in the media bucket and points the profile photo at it", async () => {
     const client = new Client();
     const { profile } = await signUp(client);
-    const res = await client.put("/api/account/user/profile-picture", form(png(2048)));
+    const file = png(2048);
+    const res = await client.put("/api/account/user/profile-picture", form(file));
     expect(res.status).toBe(200);
     const photo: string = res.body.data[0].photo;
     expect(photo).toMatch(new RegExp(`^/media/u/${profile.user_id}/[0-9a-f-]{36}\\.png$`));
     const object = await env.MEDIA.get(photo.replace("/media/", ""));
     expect(object?.httpMetadata?.contentType).toBe("image/png");
-    expect(object?.size).toBe(2048);
+    expect(object?.size).toBe(file.size);
   });
 
   it("refuses files that are not images by content, whatever their name says", async () => {

@@ -13,7 +13,8 @@ import { putFile } from "../adapters/storage";
 import { emailOrFail } from "../auth/accounts";
 import { sha256Hex } from "../auth/crypto";
 import { toProfile } from "../auth/profile";
-import { fail } from "../http/errors";
+import { AppError, fail } from "../http/errors";
+import { decodeImage } from "../uploads/decode-image";
 import type { AppEnv } from "../http/types";
 import { jsonBody } from "../http/validate";
 import { requireUser, viewerOf } from "../middleware/roles";
@@ -47,6 +48,8 @@ export const profileApi = new Hono<AppEnv>()
         .limit(1);
       if (taken.length > 0) fail("USER_ALREADY_EXISTS", { email: "Another account uses this email." });
       changes.email = email;
+      // A new address is unverified until its code is confirmed (POST /account/user/email/send, /confirm).
+      if (email !== viewer.email) changes.email_verified_at = null;
     }
     const [updated] = await db.update(users).set(changes).where(eq(users.user_id, viewer.user_id)).returning();
     return c.json({ data: [toProfile(updated!)] });
@@ -62,7 +65,8 @@ export const profileApi = new Hono<AppEnv>()
     let form: FormData;
     try {
       form = await c.req.formData();
-    } catch {
+    } catch (error) {
+      if (error instanceof AppError) throw error;
       fail("INVALID_INPUT", { file: "Send the picture as multipart form data in the field 'file'." });
     }
     const file = form.get("file");
@@ -86,8 +90,11 @@ export const profileApi = new Hono<AppEnv>()
     if (check === -2) fail("FILE_TOO_LARGE");
     if (check === -4) fail("FILE_DUPLICATE");
     const format = sniffImageFormat(bytes.subarray(0, 16))!;
+    // The first bytes only name a format: the whole file must decode as that image, or it is refused.
+    const image = await decodeImage(format, bytes);
+    if (!image) fail("FILE_FORMAT_NOT_ALLOWED");
     const key = `u/${viewer.user_id}/${crypto.randomUUID()}.${format.ext}`;
-    const stored = await putFile(c.env, key, bytes.buffer as ArrayBuffer, format.contentType);
+    const stored = await putFile(c.env, key, image.bytes.slice().buffer as ArrayBuffer, format.contentType);
     const [[updated]] = await db.batch([
       db.update(users).set({ photo: stored.url, updated_at: now }).where(eq(users.user_id, viewer.user_id)).returning(),
       db.insert(uploads).values({
@@ -95,7 +102,7 @@ export const profileApi = new Hono<AppEnv>()
         key,
         kind: "profile_photo",
         content_type: format.contentType,
-        size_bytes: bytes.length,
+        size_bytes: image.bytes.length,
         sha256,
         created_at: now,
       }),

@@ -7,6 +7,7 @@ import { serviceCodeGroups, services } from "../../schema/tables/catalogue";
 import { SETTING_KEYS, settings } from "../../schema/tables/operations";
 import { toProfile } from "../auth/profile";
 import type { AppEnv } from "../http/types";
+import { isDemo } from "../runtime";
 
 /** The header's categories with their enabled services, in display order (SPEC section 9 sort rules). */
 async function navCategories(db: DrizzleD1Database): Promise<NavCategory[]> {
@@ -64,6 +65,7 @@ export async function shellData(env: Env, db: DrizzleD1Database, viewer: Profile
     supportPhone: env.SUPPORT_PHONE,
     compatibilityLevel: level,
     featuredDiscounts: discounts,
+    demo: isDemo(env),
   };
 }
 
@@ -82,6 +84,7 @@ export async function shellDataOrFallback(env: Env, db: DrizzleD1Database, viewe
       supportPhone: env.SUPPORT_PHONE,
       compatibilityLevel: 1,
       featuredDiscounts: [],
+      demo: isDemo(env),
     };
   }
 }

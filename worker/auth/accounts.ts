@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { normalizeEmail } from "../../domain/email";
 import { normalizeUsPhone } from "../../domain/phone";
@@ -73,19 +73,24 @@ export async function referrerOrFail(db: DrizzleD1Database, code: string | null 
 }
 
 /**
- * Counts a failed login atomically. The fifth failure locks the account for a minute and resets the
- * count, so the next minute's attempts all get TOO_MANY_ATTEMPTS. Returns whether the account is now locked.
+ * Claims one password check for an account, atomically, before the password is compared
+ * (docs/decisions/051-atomic-limits.md). Each check counts up front in one conditional UPDATE; the fifth claim
+ * locks the account for a minute, and while it is locked no claim succeeds, so a burst of any size gets at
+ * most MAX_FAILED_LOGINS comparisons per lockout. An expired lock starts a new count. A right password clears
+ * the count (clearFailedLogins). Returns the attempt's number (1..5), or null when the account is locked.
  */
-export async function recordFailedLogin(db: DrizzleD1Database, userId: number, now: number): Promise<boolean> {
+export async function claimLoginAttempt(db: DrizzleD1Database, userId: number, now: number): Promise<number | null> {
+  const expired = sql`(${users.locked_until} IS NOT NULL AND ${users.locked_until} <= ${now})`;
+  const next = sql`(CASE WHEN ${expired} THEN 1 ELSE ${users.failed_login_count} + 1 END)`;
   const [row] = await db
     .update(users)
     .set({
-      locked_until: sql`CASE WHEN ${users.failed_login_count} + 1 >= ${MAX_FAILED_LOGINS} THEN ${now + LOCKOUT_MS} ELSE ${users.locked_until} END`,
-      failed_login_count: sql`CASE WHEN ${users.failed_login_count} + 1 >= ${MAX_FAILED_LOGINS} THEN 0 ELSE ${users.failed_login_count} + 1 END`,
+      failed_login_count: next,
+      locked_until: sql`CASE WHEN ${next} >= ${MAX_FAILED_LOGINS} THEN ${now + LOCKOUT_MS} ELSE NULL END`,
     })
-    .where(eq(users.user_id, userId))
-    .returning({ locked_until: users.locked_until });
-  return row?.locked_until != null && row.locked_until > now;
+    .where(and(eq(users.user_id, userId), or(isNull(users.locked_until), lte(users.locked_until, now))))
+    .returning({ attempt: users.failed_login_count });
+  return row?.attempt ?? null;
 }
 
 export async function clearFailedLogins(db: DrizzleD1Database, userId: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { oneTimeCodes } from "../../schema/tables/accounts";
 import { sendSms } from "../adapters/sms";
@@ -67,8 +67,10 @@ export async function issueCode(
 }
 
 /**
- * Checks a code and marks it used. Only the newest code counts. The conditional update makes a code
- * single-use even when two requests race.
+ * Checks a code and marks it used. Only the newest code counts. Every check first claims one of the code's
+ * MAX_CODE_ATTEMPTS tries with a conditional update (docs/decisions/051-atomic-limits.md), so however many
+ * requests race, at most five guesses are ever compared; the conditional update on used_at makes a right code
+ * single-use.
  */
 export async function consumeCode(
   db: DrizzleD1Database,
@@ -78,13 +80,20 @@ export async function consumeCode(
   if (!row || row.used_at !== null || row.expires_at <= opts.now || row.attempts >= MAX_CODE_ATTEMPTS) {
     fail("OPT_HAS_EXPIRED");
   }
-  if ((await hashCode(opts.phone, opts.purpose, opts.code)) !== row.code_hash) {
-    await db
-      .update(oneTimeCodes)
-      .set({ attempts: row.attempts + 1 })
-      .where(eq(oneTimeCodes.id, row.id));
-    fail("OPT_INCORRECT");
-  }
+  const claimed = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(oneTimeCodes.id, row.id),
+        isNull(oneTimeCodes.used_at),
+        gt(oneTimeCodes.expires_at, opts.now),
+        lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .returning({ id: oneTimeCodes.id });
+  if (claimed.length === 0) fail("OPT_HAS_EXPIRED");
+  if ((await hashCode(opts.phone, opts.purpose, opts.code)) !== row.code_hash) fail("OPT_INCORRECT");
   const used = await db
     .update(oneTimeCodes)
     .set({ used_at: opts.now })

@@ -1,14 +1,19 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { cardErrorMessageCode } from "../../../domain/cards";
 import { AppError } from "../../http/errors";
+import { isDemo, runtimeOf } from "../../runtime";
 import { localPayments } from "./local";
 import { PaymentsError, type PaymentsPort } from "./port";
 import { stripePayments } from "./stripe";
 
 /**
- * Chooses the payments adapter from the environment (docs/decisions/031-payments.md):
- * PAYMENTS_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET selects Stripe; anything else
- * (unset, "local", or Stripe without its keys) the embedded local adapter.
+ * Chooses the payments adapter from the environment (docs/decisions/031-payments.md and
+ * 050-payments-provider-and-demo-flag.md). The provider is explicit and fails closed:
+ * - PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; without them every payment is
+ *   refused with PAYMENTS_UNAVAILABLE (never a fallback to the local processor);
+ * - PAYMENTS_PROVIDER=local (the embedded processor that takes test cards) serves only local requests
+ *   (localhost, *.test), scheduled work, or a Worker with DEMO_MODE=1, whose pages show a demo banner;
+ * - unset or anything else is refused.
  */
 export interface PaymentsEnv {
   PAYMENTS_PROVIDER?: string;
@@ -49,9 +54,48 @@ export function paymentsEnv(env: Env): PaymentsEnv {
 
 export type PaymentsProvider = PaymentsPort["provider"];
 
-export function paymentsProvider(env: Env): PaymentsProvider {
+/** The configured provider, or null when PAYMENTS_PROVIDER names none we know. */
+export function paymentsProvider(env: Env): PaymentsProvider | null {
+  const provider = paymentsEnv(env).PAYMENTS_PROVIDER;
+  return provider === "stripe" || provider === "local" ? provider : null;
+}
+
+/**
+ * What is wrong with the payments configuration for this call, or null when payments may be served. The
+ * text is for operators (logs, startup), never shown to users.
+ */
+export function paymentsConfigProblem(env: Env): string | null {
   const e = paymentsEnv(env);
-  return e.PAYMENTS_PROVIDER === "stripe" && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? "stripe" : "local";
+  const provider = paymentsProvider(env);
+  if (!provider) {
+    return e.PAYMENTS_PROVIDER
+      ? `PAYMENTS_PROVIDER="${e.PAYMENTS_PROVIDER}" is not a payments provider (use "stripe" or "local")`
+      : 'PAYMENTS_PROVIDER is not set (use "stripe", or "local" for development)';
+  }
+  if (provider === "stripe") {
+    const missing = (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const).filter((k) => !e[k]);
+    return missing.length
+      ? `PAYMENTS_PROVIDER=stripe but ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set`
+      : null;
+  }
+  // Local: safe on a developer's machine and in tests, or when a demo is declared (and shown on every page).
+  if (isDemo(env) || runtimeOf(env) !== "deployed") return null;
+  return "PAYMENTS_PROVIDER=local takes test cards and is refused on a deployed Worker; set PAYMENTS_PROVIDER=stripe with its keys, or DEMO_MODE=1 for a public demo";
+}
+
+const reported = new Set<string>();
+
+/** Refuses to serve payments when the configuration is unsafe, and logs why (once per problem and isolate). */
+export function assertPaymentsAvailable(env: Env): PaymentsProvider {
+  const problem = paymentsConfigProblem(env);
+  if (problem) {
+    if (!reported.has(problem)) {
+      reported.add(problem);
+      console.error(JSON.stringify({ at: "payments", error: "payments refused", problem }));
+    }
+    throw new AppError("PAYMENTS_UNAVAILABLE");
+  }
+  return paymentsProvider(env)!;
 }
 
 /**
@@ -61,7 +105,7 @@ export function paymentsProvider(env: Env): PaymentsProvider {
  */
 export function paymentsFromEnv(env: Env, db: DrizzleD1Database, now: number = Date.now()): PaymentsPort {
   const e = paymentsEnv(env);
-  if (paymentsProvider(env) === "stripe") {
+  if (assertPaymentsAvailable(env) === "stripe") {
     return stripePayments({
       db,
       now,
@@ -77,9 +121,11 @@ export function paymentsFromEnv(env: Env, db: DrizzleD1Database, now: number = D
 
 /** What the browser needs to take a card (GET /api/payments/config). */
 export function publicPaymentsConfig(env: Env, walletMinimumCents: number) {
-  const provider = paymentsProvider(env);
+  const provider = paymentsProvider(env) ?? "local";
   return {
     provider,
+    /** False when the configuration refuses payments (every payment call answers PAYMENTS_UNAVAILABLE). */
+    available: paymentsConfigProblem(env) === null,
     publishable_key: provider === "stripe" ? (paymentsEnv(env).STRIPE_PUBLISHABLE_KEY ?? null) : null,
     wallet_minimum_cents: walletMinimumCents,
   };

@@ -21,7 +21,7 @@ const PROMO_SNOOZE_MS = 7 * 24 * 60 * 60 * 1000;
  * discounts (for the level-8 signup promo rule) come from the shell data.
  */
 export function Banners() {
-  const { compatibilityLevel, viewer, supportPhone, featuredDiscounts } = useShell();
+  const { compatibilityLevel, viewer, supportPhone, featuredDiscounts, demo } = useShell();
   const referral = settingsStore.use((s) => Boolean(s.referralCode));
   const promoSnoozed = settingsStore.use((s) => (s.setting008 ?? 0) > Date.now());
   const appPostponed = settingsStore.use((s) => s.setting002);
@@ -58,6 +58,14 @@ export function Banners() {
 
   return (
     <>
+      {demo && (
+        <div className="banner banner-warn" role="status" data-testid="demo-banner">
+          <p>
+            <strong>Demo site.</strong> Nothing here is real: bookings are not carried out and payments take only test
+            cards (4242 4242 4242 4242). Please don't enter a real card.
+          </p>
+        </div>
+      )}
       {b.outdatedBrowser && (
         <div className="banner banner-warn" role="status">
           <p>

@@ -1,0 +1,61 @@
+/**
+ * Response headers that keep pages and user uploads safe (docs/decisions/052-security-headers.md).
+ *
+ * Pages get a nonce-based Content-Security-Policy: a fresh random nonce per render, handed to the TanStack
+ * router (`ssr.nonce`, web/router.tsx), which stamps it on every script it renders (the hydration data, the
+ * module entry, route scripts); 'strict-dynamic' lets those scripts load their own chunks and Stripe.js. No
+ * other script runs, so injected markup cannot execute. Pages cannot be framed (frame-ancestors 'none' and
+ * X-Frame-Options DENY), nothing is MIME-sniffed, and the referrer stays on our origin.
+ */
+
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export function pageCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https:`,
+    // React style attributes (style={...}) need inline styles; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self' https://api.stripe.com https://maps.googleapis.com",
+    "frame-src https://js.stripe.com https://hooks.stripe.com https://challenges.cloudflare.com https://accounts.google.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Headers on every response (API answers, pages, media). */
+export const BASE_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+};
+
+/**
+ * A user's upload is served as an inert file: it may be shown as an image but never run as a page or script,
+ * even when opened directly (sandbox makes it an opaque origin without scripts).
+ */
+export const UPLOAD_HEADERS: Record<string, string> = {
+  ...BASE_HEADERS,
+  "Content-Security-Policy":
+    "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+/** Sets the headers on a response, copying it first when its headers are immutable (a fetched response). */
+export function withHeaders(res: Response, headers: Record<string, string>): Response {
+  let out = res;
+  try {
+    for (const [k, v] of Object.entries(headers)) out.headers.set(k, v);
+  } catch {
+    out = new Response(res.body, res);
+    for (const [k, v] of Object.entries(headers)) out.headers.set(k, v);
+  }
+  return out;
+}

@@ -1,0 +1,78 @@
+import { createMiddleware } from "hono/factory";
+import { AppError } from "../http/errors";
+import type { AppEnv } from "../http/types";
+
+/**
+ * Request body caps (docs/decisions/053-request-bodies.md). Every JSON payload of the API is small (the largest,
+ * a review comment or a message, is a few KB), so a JSON (or any non-multipart) body may be 64 KB; multipart
+ * uploads 6 MB (a 5 MB picture and its framing); Stripe's webhook events up to 512 KB. Over the cap: 413 with
+ * REQUEST_TOO_LARGE (FILE_TOO_LARGE for uploads), decided from Content-Length before reading, or while
+ * reading a body sent without one.
+ *
+ * A body the handler did not read is drained afterwards (up to the cap): a Worker that answers while the client
+ * is still sending made Vite's development proxy fail the request ("fetch failed", a 500 page).
+ */
+export const JSON_BODY_MAX = 64 * 1024;
+export const MULTIPART_BODY_MAX = 6 * 1024 * 1024;
+export const WEBHOOK_BODY_MAX = 512 * 1024;
+
+function capFor(path: string, contentType: string): { max: number; code: "FILE_TOO_LARGE" | "REQUEST_TOO_LARGE" } {
+  if (/^multipart\/form-data/i.test(contentType)) return { max: MULTIPART_BODY_MAX, code: "FILE_TOO_LARGE" };
+  if (path === "/api/stripe/webhook") return { max: WEBHOOK_BODY_MAX, code: "REQUEST_TOO_LARGE" };
+  return { max: JSON_BODY_MAX, code: "REQUEST_TOO_LARGE" };
+}
+
+/** A copy of the stream that errors with the cap's AppError once more than `max` bytes went through. */
+function capped(body: ReadableStream<Uint8Array>, max: number, code: AppError["code"]): ReadableStream<Uint8Array> {
+  let size = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > max) controller.error(new AppError(code));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+async function drain(body: ReadableStream<Uint8Array> | null, max: number): Promise<void> {
+  if (!body || body.locked) return;
+  const reader = body.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    /* the client went away: nothing to drain */
+  }
+}
+
+export const bodyLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const raw = c.req.raw;
+  if (!raw.body) return next();
+  const { max, code } = capFor(c.req.path, c.req.header("content-type") ?? "");
+  const declared = c.req.header("content-length");
+  if (declared !== undefined && Number(declared) > max) {
+    await drain(raw.body, max);
+    throw new AppError(code);
+  }
+  // Without a trustworthy length, count while the handler reads. Reading errors become the cap's 413.
+  const limited = new Request(raw, {
+    body: capped(raw.body, max, code) as ReadableStream,
+    duplex: "half",
+  } as RequestInit);
+  c.req.raw = limited;
+  try {
+    await next();
+  } finally {
+    if (!limited.bodyUsed) await drain(limited.body, max).catch(() => {});
+  }
+});
