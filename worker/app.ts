@@ -28,6 +28,10 @@ import { uploadsApp } from "./api/uploads";
 import { vendorApi } from "./api/vendor";
 import { vendorJobsApi } from "./api/vendor-jobs";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
+import { adminApplicationsApi } from "./api/admin-applications";
+import { vendorApplicationApi } from "./api/vendor-application";
+import { vendorProfileApi } from "./api/vendor-profile";
+import { vendorServicesApi } from "./api/vendor-services";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
 import type { AppEnv } from "./http/types";
@@ -81,7 +85,11 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/sms", smsReminderApi)
     .route("/", giftCardsApi)
     .route("/subscriptions", membershipApi)
-    .route("/vendor/me", vendorJobsApi);
+    .route("/vendor/me", vendorJobsApi)
+    .route("/vendor", vendorApplicationApi)
+    .route("/vendor/me", vendorProfileApi)
+    .route("/", vendorServicesApi)
+    .route("/admin/applications", adminApplicationsApi);
 
   const app = new Hono<AppEnv>();
   app.use("*", clock, csrf);
