@@ -15,7 +15,7 @@ export const adminApplicationsApi = new Hono<AppEnv>()
   .use(requireAdmin)
   .post("/:id/approve", async (c) => {
     const { id } = parseOrFail(Params, c.req.param());
-    const result = await approveApplication(c.get("db"), {
+    const result = await approveApplication(c.get("db"), c.env.DB, {
       applicationId: id,
       staffUserId: viewerOf(c).user_id,
       now: c.get("now"),

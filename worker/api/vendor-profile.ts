@@ -17,6 +17,7 @@ import { jsonBody } from "../http/validate";
 import { requireVendor, viewerOf } from "../middleware/roles";
 import { buildPdf } from "../vendors/agreement-pdf";
 import { checkImage, refuseHugeBody, storeFile, uploadRow } from "../vendors/files";
+import { d1Batch } from "../orders/d1-batch";
 import { isUniqueViolation } from "../vendors/unique";
 
 type Db = AppEnv["Variables"]["db"];
@@ -168,14 +169,14 @@ export const vendorProfileApi = new Hono<AppEnv>()
     const checked = await checkImage(db, file, { ownerUserId: viewer.user_id, now, photo: false });
     const stored = await storeFile(c.env, checked, { ownerUserId: viewer.user_id, kind: "license" });
     // A renewal replaces the licence and goes back to staff review (pending).
-    await db.batch([
+    await d1Batch(c.env.DB, [
       db.insert(uploads).values(uploadRow(checked, stored, { ownerUserId: viewer.user_id, kind: "license", now })),
-      db.run(sql`INSERT INTO vendor_licenses
+      sql`INSERT INTO vendor_licenses
           (vendor_id, service_code_group_id, upload_id, expires_at, status, review_note, created_at, updated_at)
         VALUES (${viewer.vendor_id}, ${group.id}, (SELECT upload_id FROM uploads WHERE key = ${stored.key}),
           ${expires}, 'pending', NULL, ${now}, ${now})
         ON CONFLICT (vendor_id, service_code_group_id) DO UPDATE SET upload_id = excluded.upload_id,
-          expires_at = excluded.expires_at, status = 'pending', review_note = NULL, updated_at = excluded.updated_at`),
+          expires_at = excluded.expires_at, status = 'pending', review_note = NULL, updated_at = excluded.updated_at`,
     ]);
     return c.json({ data: { licenses: await licenseList(db, viewer.vendor_id!, now) }, code: "SAVED" });
   })

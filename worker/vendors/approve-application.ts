@@ -6,6 +6,7 @@ import { uploads } from "../../schema/tables/operations";
 import { zipcodes } from "../../schema/tables/places";
 import { vendorApplications, vendors } from "../../schema/tables/vendors";
 import { fail } from "../http/errors";
+import { d1Batch } from "../orders/d1-batch";
 import { isUniqueViolation } from "./unique";
 
 /** A new pro's starting week until they set their own (Monday to Saturday, 9 am to 5 pm; decision 080). */
@@ -32,6 +33,7 @@ export const INITIAL_RELIABILITY = 50;
  */
 export async function approveApplication(
   db: DrizzleD1Database,
+  d1: D1Database,
   opts: { applicationId: number; staffUserId: number; now: number },
 ): Promise<{ vendor_id: number }> {
   const { now } = opts;
@@ -81,14 +83,14 @@ export async function approveApplication(
       created_at: now,
       updated_at: now,
     }),
-    db.run(sql`INSERT INTO vendor_services (vendor_id, service_id, enabled)
+    sql`INSERT INTO vendor_services (vendor_id, service_id, enabled)
       SELECT ${vendorIdOf}, service_id, 0 FROM services
-      WHERE enable = 1 AND service_code_group_id IN (${groupIds.length ? groupList : sql`NULL`})`),
+      WHERE enable = 1 AND service_code_group_id IN (${groupIds.length ? groupList : sql`NULL`})`,
     ...(app.license_upload_id && app.license_expires_at
       ? licensed.map((g) =>
-          db.run(sql`INSERT INTO vendor_licenses
+          sql`INSERT INTO vendor_licenses
             (vendor_id, service_code_group_id, upload_id, expires_at, status, created_at, updated_at)
-            VALUES (${vendorIdOf}, ${g.id}, ${app.license_upload_id}, ${app.license_expires_at}, 'approved', ${now}, ${now})`),
+            VALUES (${vendorIdOf}, ${g.id}, ${app.license_upload_id}, ${app.license_expires_at}, 'approved', ${now}, ${now})`,
         )
       : []),
     db
@@ -106,7 +108,7 @@ export async function approveApplication(
       .where(and(eq(vendorApplications.application_id, app.application_id), eq(vendorApplications.status, "submitted"))),
   ];
   // vendors.user_id is unique: of two racing approvals one transaction fails whole.
-  if (await isUniqueViolation(db.batch(writes as unknown as Parameters<typeof db.batch>[0]))) {
+  if (await isUniqueViolation(d1Batch(d1, writes))) {
     fail("APPLICATION_ALREADY_REVIEWED");
   }
   const [vendor] = await db.select({ vendor_id: vendors.vendor_id }).from(vendors).where(eq(vendors.user_id, userId));
