@@ -38,7 +38,10 @@ export function imageSize(bytes: Uint8Array): { width: number; height: number } 
     if (chunk === "VP8 ") return { width: u16le(26) & 0x3fff, height: u16le(28) & 0x3fff };
     if (chunk === "VP8L") {
       const b = (i: number) => at(21 + i);
-      return { width: 1 + (((b(1) & 0x3f) << 8) | b(0)), height: 1 + (((b(3) & 0x0f) << 10) | (b(2) << 2) | ((b(1) & 0xc0) >> 6)) };
+      return {
+        width: 1 + (((b(1) & 0x3f) << 8) | b(0)),
+        height: 1 + (((b(3) & 0x0f) << 10) | (b(2) << 2) | ((b(1) & 0xc0) >> 6)),
+      };
     }
     if (chunk === "VP8X") return { width: 1 + u24le(24), height: 1 + u24le(27) };
   }

@@ -38,7 +38,9 @@ describe("POST /api/vendor/create", () => {
     expect(row).toMatchObject({ status: "submitted", radius_miles: 10, license_state: "OR", experience_years: 6 });
     expect(row.license_upload_id).toBeGreaterThan(0);
     expect(row.photo_upload_id).toBeGreaterThan(0);
-    const key = await env.DB.prepare("SELECT key FROM uploads WHERE upload_id = ?").bind(row.license_upload_id).first<any>();
+    const key = await env.DB.prepare("SELECT key FROM uploads WHERE upload_id = ?")
+      .bind(row.license_upload_id)
+      .first<any>();
     expect(key.key).toMatch(/^private\//);
     const mine = await c.get("/api/vendor/application");
     expect(mine.body.data.application).toMatchObject({ state: "in_review" });
@@ -113,10 +115,14 @@ describe("POST /api/vendor/create", () => {
 
   it("keeps at most one application in review under 20 parallel submissions", async () => {
     const { c, userId } = await applicant();
-    const results = await Promise.all(Array.from({ length: 20 }, () => c.post("/api/vendor/create", applicationForm(w))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => c.post("/api/vendor/create", applicationForm(w))),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.every((r) => r.status === 201 || r.body.error.code === "VENDOR_APPLICATION_PENDING")).toBe(true);
-    const n = await env.DB.prepare("SELECT count(*) AS n FROM vendor_applications WHERE user_id = ?").bind(userId).first<any>();
+    const n = await env.DB.prepare("SELECT count(*) AS n FROM vendor_applications WHERE user_id = ?")
+      .bind(userId)
+      .first<any>();
     expect(n.n).toBe(1);
   });
 });
@@ -147,7 +153,9 @@ describe("POST /api/admin/applications/:id/approve", () => {
     const { c, userId } = await applicant();
     const applied = await c.post("/api/vendor/create", applicationForm(w));
     const id = applied.body.data.application_id;
-    const results = await Promise.all(Array.from({ length: 20 }, () => admin.post(`/api/admin/applications/${id}/approve`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => admin.post(`/api/admin/applications/${id}/approve`)),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
     const n = await env.DB.prepare("SELECT count(*) AS n FROM vendors WHERE user_id = ?").bind(userId).first<any>();

@@ -38,7 +38,6 @@ function text(form: FormData, name: string): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-
 /**
  * Applying to become a pro (SPEC sections 4 and 7: POST /vendor/create; docs/decisions/080). The applicant
  * signs in first (their account becomes the pro's login on approval) and can read the state of their
@@ -91,10 +90,7 @@ export const vendorApplicationApi = new Hono<AppEnv>()
     const experienceText = text(form, "experience_years");
     const experience = Number(experienceText);
     const about = text(form, "about");
-    const groupIds = text(form, "service_groups")
-      .split(",")
-      .filter(Boolean)
-      .map(Number);
+    const groupIds = text(form, "service_groups").split(",").filter(Boolean).map(Number);
     const agreement = text(form, "agreement");
     const photo = form.get("photo");
     const missing: Record<string, string> = {};
@@ -118,7 +114,8 @@ export const vendorApplicationApi = new Hono<AppEnv>()
     const [place] = await db.select({ zip: zipcodes.zip }).from(zipcodes).where(eq(zipcodes.zip, zipcode)).limit(1);
     if (!place) fail("INVALID_ADDRESS");
     const groups = (await applyGroups(db)).filter((g) => groupIds.includes(g.service_code_group_id));
-    if (groups.length !== new Set(groupIds).size) fail("VENDOR_APPLICATION_MISSING_FIELDS", { service_groups: "Choose services from the list." });
+    if (groups.length !== new Set(groupIds).size)
+      fail("VENDOR_APPLICATION_MISSING_FIELDS", { service_groups: "Choose services from the list." });
 
     // Licence: required when any chosen group needs one.
     const needsLicense = groups.some((g) => g.license_required);
@@ -130,7 +127,10 @@ export const vendorApplicationApi = new Hono<AppEnv>()
     if (needsLicense) {
       if (!hasLicenseFile || !licenseNumber || !/^[A-Z]{2}$/.test(licenseState) || licenseExpires === null)
         fail("VENDOR_APPLICATION_MISSING_LICENSE");
-      if (!isPlausibleExpiry(licenseExpires, now)) fail("VENDOR_APPLICATION_MISSING_LICENSE", { license_expires: "The licence must be valid for at least another day." });
+      if (!isPlausibleExpiry(licenseExpires, now))
+        fail("VENDOR_APPLICATION_MISSING_LICENSE", {
+          license_expires: "The licence must be valid for at least another day.",
+        });
     }
 
     const previous = await db
@@ -163,33 +163,41 @@ export const vendorApplicationApi = new Hono<AppEnv>()
     // One transaction: the uploads and the application row, linked by their unique keys.
     const uploadId = (key: string) => sql<number>`(SELECT upload_id FROM uploads WHERE key = ${key})`;
     const inserts = [
-      db.insert(uploads).values(uploadRow(photoFile, storedPhoto, { ownerUserId: viewer.user_id, kind: "profile_photo", now })),
+      db
+        .insert(uploads)
+        .values(uploadRow(photoFile, storedPhoto, { ownerUserId: viewer.user_id, kind: "profile_photo", now })),
       ...(license && storedLicense
-        ? [db.insert(uploads).values(uploadRow(license, storedLicense, { ownerUserId: viewer.user_id, kind: "license", now }))]
+        ? [
+            db
+              .insert(uploads)
+              .values(uploadRow(license, storedLicense, { ownerUserId: viewer.user_id, kind: "license", now })),
+          ]
         : []),
     ] as const;
-    await isUniqueViolation(db.batch([
-      ...inserts,
-      db.insert(vendorApplications).values({
-        user_id: viewer.user_id,
-        name,
-        phone,
-        email,
-        zipcode,
-        radius_miles: radius,
-        service_groups: JSON.stringify([...new Set(groupIds)]),
-        experience_years: experience,
-        about: about || null,
-        license_number: licenseNumber || null,
-        license_state: licenseState || null,
-        license_expires_at: license ? licenseExpires : null,
-        agreement_accepted_at: now,
-        status: "submitted",
-        photo_upload_id: uploadId(storedPhoto.key),
-        license_upload_id: storedLicense ? uploadId(storedLicense.key) : null,
-        created_at: now,
-      }),
-    ])).then((dup) => dup && fail("VENDOR_APPLICATION_PENDING"));
+    await isUniqueViolation(
+      db.batch([
+        ...inserts,
+        db.insert(vendorApplications).values({
+          user_id: viewer.user_id,
+          name,
+          phone,
+          email,
+          zipcode,
+          radius_miles: radius,
+          service_groups: JSON.stringify([...new Set(groupIds)]),
+          experience_years: experience,
+          about: about || null,
+          license_number: licenseNumber || null,
+          license_state: licenseState || null,
+          license_expires_at: license ? licenseExpires : null,
+          agreement_accepted_at: now,
+          status: "submitted",
+          photo_upload_id: uploadId(storedPhoto.key),
+          license_upload_id: storedLicense ? uploadId(storedLicense.key) : null,
+          created_at: now,
+        }),
+      ]),
+    ).then((dup) => dup && fail("VENDOR_APPLICATION_PENDING"));
     const [created] = await db
       .select({ application_id: vendorApplications.application_id })
       .from(vendorApplications)
@@ -198,4 +206,3 @@ export const vendorApplicationApi = new Hono<AppEnv>()
       .limit(1);
     return c.json({ data: { application_id: created!.application_id, state: "in_review" } }, 201);
   });
-

@@ -79,7 +79,11 @@ async function licenseList(db: Db, vendorId: number, now: number) {
 }
 
 const Description = v.object({
-  description: v.pipe(v.string(), v.trim(), v.maxLength(MAX_DESCRIPTION, "Keep your description under 1,000 characters.")),
+  description: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(MAX_DESCRIPTION, "Keep your description under 1,000 characters."),
+  ),
 });
 const StatusBody = v.object({ status: v.picklist(["active", "deactivated"], "Choose active or deactivated.") });
 const ServiceCodeBody = v.object({ service_code: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(80)) });
@@ -157,7 +161,8 @@ export const vendorProfileApi = new Hono<AppEnv>()
     if (typeof code !== "string" || !code.trim()) fail("INVALID_INPUT", { service_code: "Choose the service." });
     if (expires === null || !isPlausibleExpiry(expires, now))
       fail("INVALID_INPUT", { expires: "Enter the licence's expiry date; it must be in the future." });
-    if (!(file instanceof File) || file.size === 0) fail("INVALID_INPUT", { file: "Choose a picture of your licence." });
+    if (!(file instanceof File) || file.size === 0)
+      fail("INVALID_INPUT", { file: "Choose a picture of your licence." });
     const group = await groupByCode(db, code.trim());
     if (!group.license_required) fail("NOT_FOUND");
     const offered = await db
@@ -197,7 +202,9 @@ export const vendorProfileApi = new Hono<AppEnv>()
     await db.batch([
       db
         .delete(vendorLicenses)
-        .where(and(eq(vendorLicenses.vendor_id, viewer.vendor_id!), eq(vendorLicenses.service_code_group_id, group.id))),
+        .where(
+          and(eq(vendorLicenses.vendor_id, viewer.vendor_id!), eq(vendorLicenses.service_code_group_id, group.id)),
+        ),
       db.update(uploads).set({ deleted_at: now }).where(eq(uploads.upload_id, license.upload_id)),
       db
         .update(vendorServices)
@@ -366,9 +373,9 @@ async function requestableGroups(db: Db, vendorId: number) {
       service_code: serviceCodeGroups.slug,
       name: serviceCodeGroups.name,
       approved: sql<number>`EXISTS (SELECT 1 FROM vendor_services vs JOIN services s ON s.service_id = vs.service_id
-        WHERE vs.vendor_id = ${vendorId} AND s.service_code_group_id = ${serviceCodeGroups.service_code_group_id})`,
+        WHERE vs.vendor_id = ${vendorId} AND s.service_code_group_id = service_code_groups.service_code_group_id)`,
       requested: sql<number>`EXISTS (SELECT 1 FROM vendor_service_requests r WHERE r.vendor_id = ${vendorId}
-        AND r.service_code_group_id = ${serviceCodeGroups.service_code_group_id} AND r.status = 'pending')`,
+        AND r.service_code_group_id = service_code_groups.service_code_group_id AND r.status = 'pending')`,
     })
     .from(serviceCodeGroups)
     .where(eq(serviceCodeGroups.is_hidden, false))

@@ -26,7 +26,9 @@ const StatusBody = v.object({
 /** Shape only, with generous caps against huge bodies; the SPEC 5 limits answer their own codes. */
 const SaveBody = v.object({
   service_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_SERVICE_MESSAGE, "Keep the message under 500 characters."))),
+  message: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(MAX_SERVICE_MESSAGE, "Keep the message under 500 characters.")),
+  ),
   option_groups: v.pipe(
     v.array(
       v.object({
@@ -86,7 +88,9 @@ async function serviceList(db: Db, vendorId: number, now: number) {
     .orderBy(asc(serviceCodeGroups.display_order), desc(services.is_popular), desc(services.order_rank));
   return rows.map((r) => {
     const license =
-      r.license_status && r.license_expires_at !== null ? { status: r.license_status, expires_at: r.license_expires_at } : null;
+      r.license_status && r.license_expires_at !== null
+        ? { status: r.license_status, expires_at: r.license_expires_at }
+        : null;
     return {
       service_id: r.service_id,
       service_code: r.service_code,

@@ -55,7 +55,12 @@ export async function approveApplication(
     ? await db
         .select({ id: serviceCodeGroups.service_code_group_id })
         .from(serviceCodeGroups)
-        .where(and(sql`${serviceCodeGroups.service_code_group_id} IN ${groupIds}`, eq(serviceCodeGroups.license_required, true)))
+        .where(
+          and(
+            sql`${serviceCodeGroups.service_code_group_id} IN ${groupIds}`,
+            eq(serviceCodeGroups.license_required, true),
+          ),
+        )
     : [];
 
   const vendorIdOf = sql`(SELECT vendor_id FROM vendors WHERE user_id = ${userId})`;
@@ -87,8 +92,9 @@ export async function approveApplication(
       SELECT ${vendorIdOf}, service_id, 0 FROM services
       WHERE enable = 1 AND service_code_group_id IN (${groupIds.length ? groupList : sql`NULL`})`,
     ...(app.license_upload_id && app.license_expires_at
-      ? licensed.map((g) =>
-          sql`INSERT INTO vendor_licenses
+      ? licensed.map(
+          (g) =>
+            sql`INSERT INTO vendor_licenses
             (vendor_id, service_code_group_id, upload_id, expires_at, status, created_at, updated_at)
             VALUES (${vendorIdOf}, ${g.id}, ${app.license_upload_id}, ${app.license_expires_at}, 'approved', ${now}, ${now})`,
         )
@@ -105,7 +111,9 @@ export async function approveApplication(
         reviewed_at: now,
         vendor_id: sql`${vendorIdOf}`,
       })
-      .where(and(eq(vendorApplications.application_id, app.application_id), eq(vendorApplications.status, "submitted"))),
+      .where(
+        and(eq(vendorApplications.application_id, app.application_id), eq(vendorApplications.status, "submitted")),
+      ),
   ];
   // vendors.user_id is unique: of two racing approvals one transaction fails whole.
   if (await isUniqueViolation(d1Batch(d1, writes))) {

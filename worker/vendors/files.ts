@@ -56,7 +56,13 @@ export async function checkImage(
   if (opts.photo && (!size || size.width < MIN_PROFILE_PHOTO_PX || size.height < MIN_PROFILE_PHOTO_PX)) {
     fail(opts.invalid ?? "FILE_LOW_QUALITY");
   }
-  return { bytes, sha256, format: sniffImageFormat(bytes.subarray(0, 16))!, width: size?.width ?? null, height: size?.height ?? null };
+  return {
+    bytes,
+    sha256,
+    format: sniffImageFormat(bytes.subarray(0, 16))!,
+    width: size?.width ?? null,
+    height: size?.height ?? null,
+  };
 }
 
 /**

@@ -38,18 +38,34 @@ export interface World {
 }
 
 export async function world(): Promise<World> {
-  await insertZip({ zip: HOME.zip, city: "Home", state: "OR", latitude: HOME.lat, longitude: HOME.lng, time_zone: "America/Los_Angeles" });
+  await insertZip({
+    zip: HOME.zip,
+    city: "Home",
+    state: "OR",
+    latitude: HOME.lat,
+    longitude: HOME.lng,
+    time_zone: "America/Los_Angeles",
+  });
   for (const [zip, miles] of [
     [INSIDE, 5],
     [OUTSIDE, 30],
     [MOVED, 3],
   ] as const) {
     const p = north(HOME.lat, HOME.lng, miles);
-    await insertZip({ zip, city: `North ${miles}`, state: "OR", latitude: p.lat, longitude: p.lng, time_zone: "America/Los_Angeles" });
+    await insertZip({
+      zip,
+      city: `North ${miles}`,
+      state: "OR",
+      latitude: p.lat,
+      longitude: p.lng,
+      time_zone: "America/Los_Angeles",
+    });
   }
   const massage = await insertGroup({ name: "Massage" });
   const nails = await insertGroup({ name: "Nails" });
-  await env.DB.prepare("UPDATE service_code_groups SET license_required = 1 WHERE service_code_group_id = ?").bind(massage).run();
+  await env.DB.prepare("UPDATE service_code_groups SET license_required = 1 WHERE service_code_group_id = ?")
+    .bind(massage)
+    .run();
   const massageServices = [
     await insertService({ group: massage, description: "Swedish Massage", base_price_cents: 12000 }),
     await insertService({ group: massage, description: "Deep Tissue", base_price_cents: 14000 }),
@@ -104,5 +120,9 @@ export async function approvedPro(w: World, admin: Client, overrides: Record<str
   if (applied.status !== 201) throw new Error(`apply failed: ${JSON.stringify(applied.body)}`);
   const approved = await admin.post(`/api/admin/applications/${applied.body.data.application_id}/approve`);
   if (approved.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approved.body)}`);
-  return { pro, vendorId: approved.body.data.vendor_id as number, applicationId: applied.body.data.application_id as number };
+  return {
+    pro,
+    vendorId: approved.body.data.vendor_id as number,
+    applicationId: applied.body.data.application_id as number,
+  };
 }
