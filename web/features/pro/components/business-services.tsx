@@ -48,7 +48,7 @@ export function BusinessServices() {
       ) : (list.data?.services ?? []).length === 0 ? (
         <p>You have no approved services yet. Ask us to add one below.</p>
       ) : (
-        <ul className="info-list" style={{ listStyle: "none", padding: 0, display: "grid", gap: 16 }}>
+        <ul style={{ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: 16 }}>
           {list.data!.services.map((s) => (
             <li key={s.service_id}>
               <ServiceRow
