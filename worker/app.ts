@@ -30,6 +30,7 @@ import { vendorJobsApi } from "./api/vendor-jobs";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { adminApplicationsApi } from "./api/admin-applications";
 import { vendorApplicationApi } from "./api/vendor-application";
+import { vendorExtrasApi } from "./api/vendor-extras";
 import { vendorProfileApi } from "./api/vendor-profile";
 import { vendorServicesApi } from "./api/vendor-services";
 import { toProfile } from "./auth/profile";
@@ -88,6 +89,7 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/vendor/me", vendorJobsApi)
     .route("/vendor", vendorApplicationApi)
     .route("/vendor/me", vendorProfileApi)
+    .route("/vendor/me", vendorExtrasApi)
     .route("/", vendorServicesApi)
     .route("/admin/applications", adminApplicationsApi);
 

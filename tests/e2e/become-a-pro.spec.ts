@@ -59,8 +59,12 @@ test.describe("becoming a pro", () => {
     await form.getByLabel("Licence number").fill("MT-LMT-4411");
     await form.getByLabel("Issuing state (2 letters)").fill("MT");
     await form.getByLabel("Expiry date").fill("2030-05-31");
-    await form.getByLabel("Picture of your licence").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: png(800, 500) });
-    await form.getByLabel("A clear photo of your face").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png(400, 400) });
+    await form
+      .getByLabel("Picture of your licence")
+      .setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: png(800, 500) });
+    await form
+      .getByLabel("A clear photo of your face")
+      .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png(400, 400) });
 
     // Without the agreement ticked the form says what is missing.
     await form.getByRole("button", { name: "Submit application" }).click();
@@ -73,8 +77,8 @@ test.describe("becoming a pro", () => {
 
     // Staff approve through the staff API (the review screens are another issue).
     const mine = await page.request.get("/api/vendor/application");
-    const applicationId = ((await mine.json()) as { data: { application: { application_id: number } } }).data.application
-      .application_id;
+    const applicationId = ((await mine.json()) as { data: { application: { application_id: number } } }).data
+      .application.application_id;
     const approved = await request.post(`/api/admin/applications/${applicationId}/approve`, { headers });
     expect(approved.status()).toBe(200);
     const vendorId = ((await approved.json()) as { data: { vendor_id: number } }).data.vendor_id;

@@ -21,16 +21,24 @@ const MAX_ABOUT = 2000;
 
 /** Groups a pro can apply for, with whether they need a licence. */
 async function applyGroups(db: AppEnv["Variables"]["db"]) {
-  return db
-    .select({
-      service_code_group_id: serviceCodeGroups.service_code_group_id,
-      name: serviceCodeGroups.name,
-      slug: serviceCodeGroups.slug,
-      license_required: serviceCodeGroups.license_required,
-    })
-    .from(serviceCodeGroups)
-    .where(eq(serviceCodeGroups.is_hidden, false))
-    .orderBy(asc(serviceCodeGroups.display_order), asc(serviceCodeGroups.service_code_group_id));
+  return (
+    db
+      .select({
+        service_code_group_id: serviceCodeGroups.service_code_group_id,
+        name: serviceCodeGroups.name,
+        slug: serviceCodeGroups.slug,
+        license_required: serviceCodeGroups.license_required,
+      })
+      .from(serviceCodeGroups)
+      // Only groups with bookable services (not the gift card or foundation pseudo-groups).
+      .where(
+        and(
+          eq(serviceCodeGroups.is_hidden, false),
+          sql`EXISTS (SELECT 1 FROM services s WHERE s.service_code_group_id = service_code_groups.service_code_group_id AND s.enable = 1)`,
+        ),
+      )
+      .orderBy(asc(serviceCodeGroups.display_order), asc(serviceCodeGroups.service_code_group_id))
+  );
 }
 
 function text(form: FormData, name: string): string {

@@ -63,7 +63,10 @@ export function BecomeAPro() {
           <p>Your account becomes your business login once you're approved. Create one or log in to apply.</p>
         </EmptyState>
       ) : viewer.vendor_id ? (
-        <EmptyState title="You're already a pro" steps={[{ label: "Open business area", href: "/business", primary: true }]}>
+        <EmptyState
+          title="You're already a pro"
+          steps={[{ label: "Open business area", href: "/business", primary: true }]}
+        >
           <p>Manage your services, area and profile from your business area.</p>
         </EmptyState>
       ) : mine.error ? (
@@ -143,7 +146,14 @@ function ApplicationForm({
       <FormError message={error ?? groupsError} />
       <h2 className="card-title">About you</h2>
       <div className="form-grid">
-        <Field label="Full name" name="name" autoComplete="name" defaultValue={defaults.name} error={fields.name} required />
+        <Field
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          defaultValue={defaults.name}
+          error={fields.name}
+          required
+        />
         <Field
           label="Mobile phone"
           name="phone"
@@ -153,7 +163,15 @@ function ApplicationForm({
           error={fields.phone}
           required
         />
-        <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={defaults.email} error={fields.email} required />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={defaults.email}
+          error={fields.email}
+          required
+        />
         <Field
           label="Years of experience"
           name="experience_years"
@@ -220,7 +238,13 @@ function ApplicationForm({
           <h2 className="card-title">Your licence</h2>
           <div className="form-grid">
             <Field label="Licence number" name="license_number" error={fields.license_number} required />
-            <Field label="Issuing state (2 letters)" name="license_state" maxLength={2} error={fields.license_state} required />
+            <Field
+              label="Issuing state (2 letters)"
+              name="license_state"
+              maxLength={2}
+              error={fields.license_state}
+              required
+            />
             <Field label="Expiry date" name="license_expires" type="date" error={fields.license_expires} required />
             <Field
               label="Picture of your licence"
@@ -247,7 +271,13 @@ function ApplicationForm({
       />
 
       <label className="toggle">
-        <input type="checkbox" name="agreement" value="1" aria-describedby={fields.agreement ? "apply-agree-err" : undefined} />
+        <input
+          type="checkbox"
+          name="agreement"
+          value="1"
+          aria-describedby={fields.agreement ? "apply-agree-err" : undefined}
+          onChange={() => setFields(({ agreement: _, ...rest }) => rest)}
+        />
         I accept the Independent Professional Agreement and the{" "}
         <a href="/termsandconditions" target="_blank" rel="noreferrer">
           terms

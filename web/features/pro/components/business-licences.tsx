@@ -83,8 +83,11 @@ function LicenceCard({ licence, onChange }: { licence: ProLicense; onChange(l: P
       <FormError message={error} />
       {licence.license ? (
         <p>
-          <span className="status-pill">{STATUS[licence.license.status]}</span> Expires {day(licence.license.expires_at)}.{" "}
-          {licence.valid ? "Your services in this group can be offered." : "Your services in this group are off until you upload a valid licence."}
+          <span className="status-pill">{STATUS[licence.license.status]}</span> Expires{" "}
+          {day(licence.license.expires_at)}.{" "}
+          {licence.valid
+            ? "Your services in this group can be offered."
+            : "Your services in this group are off until you upload a valid licence."}
           {licence.license.review_note && <span className="field-error"> Our note: {licence.license.review_note}</span>}
         </p>
       ) : (

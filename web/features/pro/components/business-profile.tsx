@@ -137,7 +137,10 @@ function StatusCard({ status, onChange }: { status: ProProfile["status"]; onChan
   const [busy, setBusy] = useState(false);
   const next = status === "active" ? "deactivated" : "active";
   const change = async () => {
-    if (next === "deactivated" && !window.confirm("Pause your account? You'll get no new job offers and won't appear in search."))
+    if (
+      next === "deactivated" &&
+      !window.confirm("Pause your account? You'll get no new job offers and won't appear in search.")
+    )
       return;
     setBusy(true);
     setError(null);
@@ -158,7 +161,9 @@ function StatusCard({ status, onChange }: { status: ProProfile["status"]; onChan
       </h2>
       <FormError message={error} />
       <p>
-        <span className="status-pill">{status === "active" ? "Active" : status === "deactivated" ? "Paused" : "Closed"}</span>{" "}
+        <span className="status-pill">
+          {status === "active" ? "Active" : status === "deactivated" ? "Paused" : "Closed"}
+        </span>{" "}
         {status === "active"
           ? "You receive job offers and appear in search."
           : "You get no new offers and don't appear in search. Jobs you already accepted stay on your calendar."}

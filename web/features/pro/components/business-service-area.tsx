@@ -20,7 +20,9 @@ export function BusinessServiceArea() {
     const data = new FormData(e.currentTarget);
     const where = String(data.get("where") ?? "").trim();
     const radius = Number(data.get("radius_miles"));
-    const json = /^\d{5}$/.test(where) ? { zipcode: where, radius_miles: radius } : { address: where, radius_miles: radius };
+    const json = /^\d{5}$/.test(where)
+      ? { zipcode: where, radius_miles: radius }
+      : { address: where, radius_miles: radius };
     setBusy(true);
     setError(null);
     setFields({});
@@ -29,7 +31,10 @@ export function BusinessServiceArea() {
         "/vendor/me/serviceRange",
         { json },
       );
-      notify("success", `Saved. You now serve ${res.range_miles} miles around ${res.city}, ${res.state} ${res.base_zip}.`);
+      notify(
+        "success",
+        `Saved. You now serve ${res.range_miles} miles around ${res.city}, ${res.state} ${res.base_zip}.`,
+      );
       profile.reload();
     } catch (err) {
       setError(errorMessage(err));
@@ -53,8 +58,8 @@ export function BusinessServiceArea() {
             Where you work
           </h2>
           <p data-testid="current-range">
-            {p.base_zip ? `Now: ${p.range_miles} miles around ZIP ${p.base_zip}.` : "You haven't set an area yet."} Clients
-            in this area see you in search and you're offered their jobs.
+            {p.base_zip ? `Now: ${p.range_miles} miles around ZIP ${p.base_zip}.` : "You haven't set an area yet."}{" "}
+            Clients in this area see you in search and you're offered their jobs.
           </p>
           <form className="form" onSubmit={submit} noValidate key={`${p.base_zip}-${p.range_miles}`}>
             <FormError message={error} />

@@ -96,7 +96,9 @@ function ServiceRow({
   const id = `svc-${service.service_id}`;
   return (
     <section className="card" aria-labelledby={`${id}-name`}>
-      <div style={{ display: "flex", justifyContent: "space-between", gap: 12, flexWrap: "wrap", alignItems: "center" }}>
+      <div
+        style={{ display: "flex", justifyContent: "space-between", gap: 12, flexWrap: "wrap", alignItems: "center" }}
+      >
         <div>
           <h2 className="card-title" id={`${id}-name`}>
             {service.name}
@@ -188,7 +190,11 @@ function OptionsEditor({
         />
       </div>
       {groups.map((g, i) => (
-        <fieldset key={i} className="field" style={{ border: "1px solid var(--line, #ddd)", borderRadius: 8, padding: 12 }}>
+        <fieldset
+          key={i}
+          className="field"
+          style={{ border: "1px solid var(--line, #ddd)", borderRadius: 8, padding: 12 }}
+        >
           <legend className="field-label">Option group {i + 1}</legend>
           <label className="field-label" htmlFor={`g-${sid}-${i}`}>
             Group name
@@ -233,7 +239,11 @@ function OptionsEditor({
             >
               Add choice ({g.choices.length}/{MAX_OPTIONS_PER_GROUP})
             </button>
-            <button type="button" className="button button-ghost button-sm" onClick={() => setGroups((gs) => gs.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              className="button button-ghost button-sm"
+              onClick={() => setGroups((gs) => gs.filter((_, j) => j !== i))}
+            >
               Remove group
             </button>
           </div>
@@ -260,7 +270,9 @@ function OptionsEditor({
 }
 
 function RequestCard() {
-  const groups = useRequest("pro:requests", () => apiRequest<{ groups: RequestableGroup[] }>("/vendor/me/vendor-request"));
+  const groups = useRequest("pro:requests", () =>
+    apiRequest<{ groups: RequestableGroup[] }>("/vendor/me/vendor-request"),
+  );
   const [error, setError] = useState<string | null>(null);
   const act = async (g: RequestableGroup) => {
     setError(null);
