@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Client, roleClients, T0 } from "../test-utils";
+import { switchOffUnlicensedServices } from "../vendors/licence-expiry";
 import {
   adminClient,
   approvedPro,
@@ -169,6 +170,27 @@ describe("licences", () => {
       .run();
     const res = await p2.put(`/api/service/${w.massageServices[1]}/status`, { enable: true });
     expect(res.body.error.code).toBe("LICENSE_REQUIRED");
+  });
+
+  it("the cron switches off a service once its licence expires, so search stops showing it", async () => {
+    const { pro: p4, vendorId: v4 } = await approvedPro(w, admin);
+    expect((await p4.put(`/api/service/${w.massageServices[0]}/status`, { enable: true })).status).toBe(200);
+    expect((await p4.put(`/api/service/${w.nailService}/status`, { enable: true })).status).toBe(200);
+    const swedish = { zipCode: INSIDE, pagination: 1, serviceId: w.massageServices[0] };
+    const near = async () =>
+      ((await new Client().post("/api/booking/vendors-list", swedish)).body.data.items as any[]).map(
+        (v) => v.vendor_id,
+      );
+    expect(await near()).toContain(v4);
+    const expiry = (
+      await env.DB.prepare("SELECT expires_at FROM vendor_licenses WHERE vendor_id = ?").bind(v4).first<any>()
+    ).expires_at as number;
+    expect(await switchOffUnlicensedServices(env.DB, expiry - 1)).toBe(0);
+    expect(await switchOffUnlicensedServices(env.DB, expiry)).toBeGreaterThanOrEqual(1);
+    expect(await switchOffUnlicensedServices(env.DB, expiry)).toBe(0);
+    expect(await near()).not.toContain(v4);
+    const services = (await p4.get("/api/services")).body.data.services as any[];
+    expect(services.find((s) => s.service_id === w.nailService).enabled).toBe(true);
   });
 });
 
