@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { catalogue } from "../../../../domain/messages";
+import type { SocialLinks, SocialNetwork } from "../../../../domain/vendor/social";
 import type { ProProfile } from "../../../../schema/payloads/vendor-onboarding";
 import { Page } from "../../../components/layout/page";
-import { FormError } from "../../../components/ui/field";
-import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { Field, FormError } from "../../../components/ui/field";
+import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
 
@@ -23,6 +24,7 @@ export function BusinessProfile() {
         <div style={{ display: "grid", gap: 20 }}>
           <AgreementCard profile={p} onSigned={() => profile.reload()} />
           <DescriptionCard initial={p.description} />
+          <SocialCard />
           <StatusCard status={p.status} onChange={() => profile.reload()} />
         </div>
       ) : null}
@@ -172,6 +174,74 @@ function StatusCard({ status, onChange }: { status: ProProfile["status"]; onChan
         <button type="button" className="button button-secondary" onClick={change} disabled={busy}>
           {status === "active" ? "Pause my account" : "Reactivate my account"}
         </button>
+      )}
+    </section>
+  );
+}
+
+const NETWORK_LABELS: Array<[SocialNetwork, string]> = [
+  ["instagram", "Instagram"],
+  ["facebook", "Facebook"],
+  ["tiktok", "TikTok"],
+  ["youtube", "YouTube"],
+  ["website", "Website"],
+];
+
+function SocialCard() {
+  const social = useRequest("pro:social", () => apiRequest<{ links: SocialLinks }>("/vendor/me/get-social"));
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const json = Object.fromEntries(NETWORK_LABELS.map(([n]) => [n, String(data.get(n) ?? "")]));
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      social.setData(await apiRequest<{ links: SocialLinks }>("/vendor/me/get-social", { json }));
+      notify("success", catalogue.SAVED.text);
+    } catch (err) {
+      setError(errorMessage(err));
+      if (err instanceof ApiError && err.fields) setFields(err.fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="social-title">
+      <h2 className="card-title" id="social-title">
+        Social links
+      </h2>
+      {social.loading && !social.data ? (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate key={JSON.stringify(social.data?.links ?? {})}>
+          <FormError message={error ?? (social.error ? errorMessage(social.error) : null)} />
+          <div className="form-grid">
+            {NETWORK_LABELS.map(([n, label]) => (
+              <Field
+                key={n}
+                label={label}
+                name={n}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                optionalMark
+                defaultValue={social.data?.links[n] ?? ""}
+                error={fields[n]}
+              />
+            ))}
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? "Saving…" : "Save links"}
+            </button>
+          </div>
+        </form>
       )}
     </section>
   );
