@@ -111,7 +111,7 @@ describe("POST /api/vendor/create", () => {
     const closed = await c.post("/api/vendor/create", applicationForm(w));
     expect(closed.status).toBe(403);
     expect(closed.body.error.code).toBe("VENDOR_APPLICATION_CLOSED");
-  });
+  }, 30_000);
 
   it("keeps at most one application in review under 20 parallel submissions", async () => {
     const { c, userId } = await applicant();
@@ -124,7 +124,7 @@ describe("POST /api/vendor/create", () => {
       .bind(userId)
       .first<any>();
     expect(n.n).toBe(1);
-  });
+  }, 30_000);
 });
 
 describe("POST /api/admin/applications/:id/approve", () => {
@@ -160,7 +160,7 @@ describe("POST /api/admin/applications/:id/approve", () => {
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
     const n = await env.DB.prepare("SELECT count(*) AS n FROM vendors WHERE user_id = ?").bind(userId).first<any>();
     expect(n.n).toBe(1);
-  });
+  }, 30_000);
 
   it("is staff only, and answers 404 for an unknown application", async () => {
     const roles = await roleClients();
@@ -169,5 +169,5 @@ describe("POST /api/admin/applications/:id/approve", () => {
     expect((await roles.vendor.post("/api/admin/applications/1/approve")).status).toBe(403);
     expect((await admin.post("/api/admin/applications/999999/approve")).status).toBe(404);
     expect((await admin.post("/api/admin/applications/abc/approve")).status).toBe(400);
-  });
+  }, 30_000);
 });

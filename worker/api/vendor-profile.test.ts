@@ -52,7 +52,7 @@ describe("vendor profile routes: roles", () => {
       expect((await roles.anonymous.call(method, path, body)).status, path).toBe(401);
       expect((await roles.customer.call(method, path, body)).status, path).toBe(403);
     }
-  });
+  }, 30_000);
 });
 
 describe("services: list, enable, options", () => {
@@ -320,5 +320,5 @@ describe("service requests", () => {
       "SELECT count(*) AS n FROM vendor_service_requests r JOIN service_code_groups g USING (service_code_group_id) WHERE g.slug = 'lashes-test' AND status = 'pending'",
     ).first<any>();
     expect(n.n).toBe(1);
-  });
+  }, 30_000);
 });
