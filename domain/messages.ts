@@ -145,6 +145,32 @@ export const catalogue = {
   OFFER_DECLINED: success("Offer declined."),
   TIME_OFF_SAVED: success("Time off saved."),
   TIME_OFF_DELETED: success("Time off deleted."),
+  // Becoming a pro and running a profile (issue 12, docs/decisions/080-vendor-application.md)
+  VENDOR_APPLICATION_MISSING_FIELDS: error("Please fill in every required field of your application."),
+  VENDOR_APPLICATION_MISSING_LICENSE: error(
+    "The services you chose need a licence. Please upload a picture of your licence and its expiry date.",
+  ),
+  VENDOR_APPLICATION_INVALID_FILE: error(
+    "We couldn't accept that file. Please upload a JPG, PNG or WebP image under 5 MB.",
+    415,
+  ),
+  VENDOR_APPLICATION_CLOSED: error("We're unable to accept a new application from this account.", 403),
+  VENDOR_APPLICATION_PENDING: error("Your application is already being reviewed. We'll text you the outcome.", 409),
+  VENDOR_ALREADY_EXISTS: error("You already have a business account. Sign in to your business area.", 409),
+  APPLICATION_ALREADY_REVIEWED: error("This application has already been reviewed.", 409),
+  SERVICE_RANGE_ERROR: error(
+    "That service area is too similar to your current one or is not a valid location. Please enter a 5 digit zip code within the continental US and a different radius.",
+  ),
+  OPTION_GROUPS_LIMIT: error("A service can have at most 11 option groups."),
+  OPTIONS_PER_GROUP_LIMIT: error("An option group can have at most 10 choices."),
+  OPTION_CHOICE_REQUIRED: error("Every option group needs at least one choice."),
+  OPTION_FIELDS_REQUIRED: error("Please fill in every option field."),
+  LICENSE_REQUIRED: error("This service needs a valid licence. Upload your licence under Licences first.", 409),
+  SERVICE_NOT_APPROVED: error("You're not approved for this service yet. You can ask us to add it.", 403),
+  SERVICE_REQUEST_EXISTS: error("You already asked us to add this service. We'll let you know.", 409),
+  VENDOR_TERMINATED: error("This business account is closed. Please contact support.", 403),
+  AGREEMENT_VERSION_CHANGED: error("The agreement was updated. Please download and read the new version.", 409),
+  FORUM_NOT_CONFIGURED: error("The community forum is not available right now.", 503),
 
   // Successes (display "0")
   LOGIN_SUCCESS: success("Welcome back!"),

@@ -16,6 +16,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AffiliatesRouteImport } from './routes/affiliates'
 import { Route as AlliancesRouteImport } from './routes/alliances'
 import { Route as AmbassadorsRouteImport } from './routes/ambassadors'
+import { Route as BecomeAProRouteImport } from './routes/become-a-pro'
 import { Route as BusinessRouteRouteImport } from './routes/business/route'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CheckoutRouteImport } from './routes/checkout'
@@ -45,6 +46,10 @@ import { Route as BlogsIndexRouteImport } from './routes/blogs/index'
 import { Route as BlogsSlugRouteImport } from './routes/blogs/$slug'
 import { Route as BusinessIndexRouteImport } from './routes/business/index'
 import { Route as BusinessCalendarRouteImport } from './routes/business/calendar'
+import { Route as BusinessLicencesRouteImport } from './routes/business/licences'
+import { Route as BusinessProfileRouteImport } from './routes/business/profile'
+import { Route as BusinessServiceAreaRouteImport } from './routes/business/service-area'
+import { Route as BusinessServicesRouteImport } from './routes/business/services'
 import { Route as ConnectIndexRouteImport } from './routes/connect/index'
 import { Route as ConnectAdminRouteImport } from './routes/connect/admin'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
@@ -84,6 +89,11 @@ const AlliancesRoute = AlliancesRouteImport.update({
 const AmbassadorsRoute = AmbassadorsRouteImport.update({
   id: '/ambassadors',
   path: '/ambassadors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BecomeAProRoute = BecomeAProRouteImport.update({
+  id: '/become-a-pro',
+  path: '/become-a-pro',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BusinessRouteRoute = BusinessRouteRouteImport.update({
@@ -231,6 +241,26 @@ const BusinessCalendarRoute = BusinessCalendarRouteImport.update({
   path: '/calendar',
   getParentRoute: () => BusinessRouteRoute,
 } as any)
+const BusinessLicencesRoute = BusinessLicencesRouteImport.update({
+  id: '/licences',
+  path: '/licences',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
+const BusinessProfileRoute = BusinessProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
+const BusinessServiceAreaRoute = BusinessServiceAreaRouteImport.update({
+  id: '/service-area',
+  path: '/service-area',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
+const BusinessServicesRoute = BusinessServicesRouteImport.update({
+  id: '/services',
+  path: '/services',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
 const ConnectIndexRoute = ConnectIndexRouteImport.update({
   id: '/connect/',
   path: '/connect/',
@@ -266,6 +296,7 @@ export interface FileRoutesByFullPath {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
+  '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/foundation': typeof FoundationRoute
@@ -290,6 +321,10 @@ export interface FileRoutesByFullPath {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
+  '/business/licences': typeof BusinessLicencesRoute
+  '/business/profile': typeof BusinessProfileRoute
+  '/business/service-area': typeof BusinessServiceAreaRoute
+  '/business/services': typeof BusinessServicesRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/vendor/$vid': typeof VendorVidRoute
@@ -306,6 +341,7 @@ export interface FileRoutesByTo {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
+  '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/foundation': typeof FoundationRoute
@@ -330,6 +366,10 @@ export interface FileRoutesByTo {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
+  '/business/licences': typeof BusinessLicencesRoute
+  '/business/profile': typeof BusinessProfileRoute
+  '/business/service-area': typeof BusinessServiceAreaRoute
+  '/business/services': typeof BusinessServicesRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/vendor/$vid': typeof VendorVidRoute
@@ -350,6 +390,7 @@ export interface FileRoutesById {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
+  '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/foundation': typeof FoundationRoute
@@ -374,6 +415,10 @@ export interface FileRoutesById {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
+  '/business/licences': typeof BusinessLicencesRoute
+  '/business/profile': typeof BusinessProfileRoute
+  '/business/service-area': typeof BusinessServiceAreaRoute
+  '/business/services': typeof BusinessServicesRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/vendor/$vid': typeof VendorVidRoute
@@ -395,6 +440,7 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
+    | '/become-a-pro'
     | '/cart'
     | '/checkout'
     | '/foundation'
@@ -419,6 +465,10 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
+    | '/business/licences'
+    | '/business/profile'
+    | '/business/service-area'
+    | '/business/services'
     | '/connect/admin'
     | '/services/$slug'
     | '/vendor/$vid'
@@ -435,6 +485,7 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
+    | '/become-a-pro'
     | '/cart'
     | '/checkout'
     | '/foundation'
@@ -459,6 +510,10 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
+    | '/business/licences'
+    | '/business/profile'
+    | '/business/service-area'
+    | '/business/services'
     | '/connect/admin'
     | '/services/$slug'
     | '/vendor/$vid'
@@ -478,6 +533,7 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
+    | '/become-a-pro'
     | '/cart'
     | '/checkout'
     | '/foundation'
@@ -502,6 +558,10 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
+    | '/business/licences'
+    | '/business/profile'
+    | '/business/service-area'
+    | '/business/services'
     | '/connect/admin'
     | '/services/$slug'
     | '/vendor/$vid'
@@ -522,6 +582,7 @@ export interface RootRouteChildren {
   AffiliatesRoute: typeof AffiliatesRoute
   AlliancesRoute: typeof AlliancesRoute
   AmbassadorsRoute: typeof AmbassadorsRoute
+  BecomeAProRoute: typeof BecomeAProRoute
   CartRoute: typeof CartRoute
   CheckoutRoute: typeof CheckoutRoute
   FoundationRoute: typeof FoundationRoute
@@ -595,6 +656,13 @@ declare module '@tanstack/react-router' {
       path: '/ambassadors'
       fullPath: '/ambassadors'
       preLoaderRoute: typeof AmbassadorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/become-a-pro': {
+      id: '/become-a-pro'
+      path: '/become-a-pro'
+      fullPath: '/become-a-pro'
+      preLoaderRoute: typeof BecomeAProRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/business': {
@@ -800,6 +868,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BusinessCalendarRouteImport
       parentRoute: typeof BusinessRouteRoute
     }
+    '/business/licences': {
+      id: '/business/licences'
+      path: '/licences'
+      fullPath: '/business/licences'
+      preLoaderRoute: typeof BusinessLicencesRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
+    '/business/profile': {
+      id: '/business/profile'
+      path: '/profile'
+      fullPath: '/business/profile'
+      preLoaderRoute: typeof BusinessProfileRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
+    '/business/service-area': {
+      id: '/business/service-area'
+      path: '/service-area'
+      fullPath: '/business/service-area'
+      preLoaderRoute: typeof BusinessServiceAreaRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
+    '/business/services': {
+      id: '/business/services'
+      path: '/services'
+      fullPath: '/business/services'
+      preLoaderRoute: typeof BusinessServicesRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
     '/connect/': {
       id: '/connect/'
       path: '/connect'
@@ -878,11 +974,19 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 
 interface BusinessRouteRouteChildren {
   BusinessCalendarRoute: typeof BusinessCalendarRoute
+  BusinessLicencesRoute: typeof BusinessLicencesRoute
+  BusinessProfileRoute: typeof BusinessProfileRoute
+  BusinessServiceAreaRoute: typeof BusinessServiceAreaRoute
+  BusinessServicesRoute: typeof BusinessServicesRoute
   BusinessIndexRoute: typeof BusinessIndexRoute
 }
 
 const BusinessRouteRouteChildren: BusinessRouteRouteChildren = {
   BusinessCalendarRoute: BusinessCalendarRoute,
+  BusinessLicencesRoute: BusinessLicencesRoute,
+  BusinessProfileRoute: BusinessProfileRoute,
+  BusinessServiceAreaRoute: BusinessServiceAreaRoute,
+  BusinessServicesRoute: BusinessServicesRoute,
   BusinessIndexRoute: BusinessIndexRoute,
 }
 
@@ -899,6 +1003,7 @@ const rootRouteChildren: RootRouteChildren = {
   AffiliatesRoute: AffiliatesRoute,
   AlliancesRoute: AlliancesRoute,
   AmbassadorsRoute: AmbassadorsRoute,
+  BecomeAProRoute: BecomeAProRoute,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,
   FoundationRoute: FoundationRoute,

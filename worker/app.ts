@@ -30,6 +30,11 @@ import { vendorApi } from "./api/vendor";
 import { vendorJobsApi } from "./api/vendor-jobs";
 import { vendorLiveApi, vendorTimeOffApi } from "./api/vendor-live";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
+import { adminApplicationsApi } from "./api/admin-applications";
+import { vendorApplicationApi } from "./api/vendor-application";
+import { vendorExtrasApi } from "./api/vendor-extras";
+import { vendorProfileApi } from "./api/vendor-profile";
+import { vendorServicesApi } from "./api/vendor-services";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
 import type { AppEnv } from "./http/types";
@@ -101,7 +106,12 @@ export function createApp(opts: AppOptions = {}) {
     .route("/subscriptions", membershipApi)
     .route("/vendor/me", vendorJobsApi)
     .route("/vendor/me", vendorLiveApi)
-    .route("/vendor/me", vendorTimeOffApi);
+    .route("/vendor/me", vendorTimeOffApi)
+    .route("/vendor", vendorApplicationApi)
+    .route("/vendor/me", vendorProfileApi)
+    .route("/vendor/me", vendorExtrasApi)
+    .route("/", vendorServicesApi)
+    .route("/admin/applications", adminApplicationsApi);
 
   const app = new Hono<AppEnv>();
   // Each request sees the env with its runtime (worker/runtime.ts): local adapters refuse deployed hosts.

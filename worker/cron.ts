@@ -5,6 +5,7 @@ import { carts } from "../schema/tables/orders";
 import { CART_COOKIE_MAX_AGE_S } from "./calendar/cart-store";
 import { sendDueReminders } from "./checkout/reminders";
 import { sweepCheckouts } from "./checkout/sweep";
+import { switchOffUnlicensedServices } from "./vendors/licence-expiry";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,4 +26,5 @@ export async function runScheduled(env: Env, now: number): Promise<void> {
   ]);
   await sendDueReminders(env, now);
   await sweepCheckouts(env, now);
+  await switchOffUnlicensedServices(env.DB, now);
 }

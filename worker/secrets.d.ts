@@ -8,4 +8,7 @@ interface Env {
   GOOGLE_JWKS?: string;
   /** Google Maps Geocoding key: switches the geo port from the offline ZIP table to Google. */
   GOOGLE_MAPS_KEY?: string;
+  /** Community forum (NodeBB session-sharing): its URL and the shared JWT secret; both or neither. */
+  NODEBB_URL?: string;
+  NODEBB_SECRET?: string;
 }

@@ -36,6 +36,8 @@ export const serviceCodeGroups = sqliteTable(
     service_shortcuts: text("service_shortcuts"),
     /** Hidden from the category list unless asked for (10100 is hidden; SPEC section 5 "Featured lists"). */
     is_hidden: integer("is_hidden", { mode: "boolean" }).notNull().default(false),
+    /** Services of this group need a valid licence from the pro (vendor_licenses). */
+    license_required: integer("license_required", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("scg_display_order_idx").on(t.display_order)],
 );

@@ -1,6 +1,7 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
-import { services } from "./catalogue";
+import { serviceCodeGroups, services } from "./catalogue";
 import { cents, createdAt, instant } from "./columns";
 import { uploads } from "./operations";
 
@@ -57,6 +58,10 @@ export const vendors = sqliteTable(
     photo: text("photo"),
     /** The signed vendor agreement (POST /vendor/me/main-details {agreement}). */
     agreement_signed_at: instant("agreement_signed_at"),
+    /** Which agreement text was signed (domain/vendor-agreement.ts AGREEMENT_VERSION). */
+    agreement_version: text("agreement_version"),
+    /** The pro's social links as JSON { instagram?, facebook?, tiktok?, website? } (validated https URLs). */
+    social_links: text("social_links").notNull().default("{}"),
     license_upload_id: integer("license_upload_id").references(() => uploads.upload_id),
     license_expires_at: instant("license_expires_at"),
     /** Staff review of the license and the profile photo; a rejection carries a note for the vendor. */
@@ -103,6 +108,10 @@ export const vendorServices = sqliteTable(
     price_override_cents: cents("price_override_cents"),
     /** Set when staff restrict the vendor from this service for all future jobs (SPEC section 6). */
     restricted_at: instant("restricted_at"),
+    /** Option groups as JSON (domain/service-options.ts OptionGroup[]), at most 11 groups of 10 choices. */
+    options: text("options").notNull().default("[]"),
+    /** A note the pro shows clients booking this service. */
+    message: text("message"),
   },
   (t) => [
     primaryKey({ columns: [t.vendor_id, t.service_id] }),
@@ -138,6 +147,10 @@ export const vendorApplications = sqliteTable(
     reviewed_by_user_id: integer("reviewed_by_user_id").references(() => users.user_id),
     reviewed_at: instant("reviewed_at"),
     review_notes: text("review_notes"),
+    radius_miles: integer("radius_miles"),
+    photo_upload_id: integer("photo_upload_id").references(() => uploads.upload_id),
+    license_expires_at: instant("license_expires_at"),
+    agreement_accepted_at: instant("agreement_accepted_at"),
     /** Set on approval: the vendor row created from this application. */
     vendor_id: integer("vendor_id").references(() => vendors.vendor_id),
     created_at: createdAt(),
@@ -146,6 +159,10 @@ export const vendorApplications = sqliteTable(
     index("vendor_applications_status_idx").on(t.status, t.created_at),
     index("vendor_applications_phone_idx").on(t.phone),
     index("vendor_applications_user_idx").on(t.user_id),
+    // At most one application under review per account (a silent rejection still looks under review).
+    uniqueIndex("vendor_applications_open_uq")
+      .on(t.user_id)
+      .where(sql`${t.status} IN ('submitted', 'silently_rejected')`),
   ],
 );
 
@@ -239,4 +256,55 @@ export const customerVendorExclusions = sqliteTable(
     created_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.vendor_id] }), index("cve_vendor_idx").on(t.vendor_id)],
+);
+
+/**
+ * A pro's licence for a service group that needs one (service_code_groups.license_required). An expired
+ * or rejected licence stops the group's services from being offered; staff review renewals.
+ */
+export const vendorLicenses = sqliteTable(
+  "vendor_licenses",
+  {
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id, { onDelete: "cascade" }),
+    service_code_group_id: integer("service_code_group_id")
+      .notNull()
+      .references(() => serviceCodeGroups.service_code_group_id, { onDelete: "cascade" }),
+    upload_id: integer("upload_id")
+      .notNull()
+      .references(() => uploads.upload_id),
+    expires_at: instant("expires_at").notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    review_note: text("review_note"),
+    created_at: createdAt(),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vendor_id, t.service_code_group_id] })],
+);
+
+/** A pro asking staff to add a service group they are not approved for yet (POST /vendor/me/vendor-request). */
+export const vendorServiceRequests = sqliteTable(
+  "vendor_service_requests",
+  {
+    request_id: integer("request_id").primaryKey({ autoIncrement: true }),
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id, { onDelete: "cascade" }),
+    service_code_group_id: integer("service_code_group_id")
+      .notNull()
+      .references(() => serviceCodeGroups.service_code_group_id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "withdrawn", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    created_at: createdAt(),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("vendor_service_requests_pending_uq")
+      .on(t.vendor_id, t.service_code_group_id)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

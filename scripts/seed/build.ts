@@ -594,6 +594,8 @@ export async function buildSeed(now: number): Promise<SeedBuild> {
   const statements = [
     ...insertRows("settings", settings),
     ...insertRows("service_code_groups", cat.groups),
+    // Licensed trades: a pro needs a valid licence to offer these (docs/decisions/081).
+    "UPDATE service_code_groups SET license_required = 1 WHERE slug IN ('massage', 'hair', 'skin-facials');",
     ...insertRows("services", serviceRows(serviceF3(jobs)), 20),
     ...insertRows("price_areas", cat.areas),
     ...insertRows("service_prices", cat.prices),

@@ -23,6 +23,7 @@ const COLUMNS: Array<{ title: string; links: Array<[string, string]> }> = [
       ["Affiliates", "/affiliates"],
       ["Ambassadors", "/ambassadors"],
       ["Alliances", "/alliances"],
+      ["Become a pro", "/become-a-pro"],
     ],
   },
   {

@@ -1,0 +1,63 @@
+import type { OptionGroup } from "../../domain/vendor/service-options";
+
+/** Response types of the becoming-a-pro and pro profile calls (worker/api/vendor-*.ts), shared with the web. */
+export interface ApplyGroup {
+  service_code_group_id: number;
+  name: string;
+  slug: string;
+  license_required: boolean;
+}
+
+export interface ApplicationState {
+  application_id: number;
+  state: "in_review" | "approved" | "rejected" | "closed_can_reapply";
+  submitted_at: number;
+  name: string;
+  zipcode: string;
+}
+
+export interface ProProfile {
+  vendor_id: number;
+  display_name: string;
+  status: "active" | "deactivated" | "terminated";
+  description: string;
+  photo: string | null;
+  reliability: number;
+  tz: string;
+  base_zip: string | null;
+  range_miles: number;
+  agreement: boolean;
+  agreement_signed_at: number | null;
+  agreement_version: string | null;
+  current_agreement_version: string;
+}
+
+export interface ProService {
+  service_id: number;
+  service_code: string;
+  name: string;
+  duration_minutes: number;
+  group: { service_code_group_id: number; name: string; service_code: string };
+  price_cents: number;
+  enabled: boolean;
+  restricted: boolean;
+  license_required: boolean;
+  license_ok: boolean;
+  message: string;
+  option_groups: OptionGroup[];
+}
+
+export interface ProLicense {
+  service_code: string;
+  name: string;
+  license: { status: "pending" | "approved" | "rejected"; expires_at: number; review_note: string | null } | null;
+  valid: boolean;
+}
+
+export interface RequestableGroup {
+  service_code_group_id: number;
+  service_code: string;
+  name: string;
+  approved: boolean;
+  requested: boolean;
+}

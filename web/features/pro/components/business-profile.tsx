@@ -1,0 +1,248 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { catalogue } from "../../../../domain/messages";
+import type { SocialLinks, SocialNetwork } from "../../../../domain/vendor/social";
+import type { ProProfile } from "../../../../schema/payloads/vendor-onboarding";
+import { Page } from "../../../components/layout/page";
+import { Field, FormError } from "../../../components/ui/field";
+import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
+import { useRequest } from "../../../lib/use-request";
+import { notify } from "../../../stores/alert-store";
+
+/** /business/profile: the agreement, the description clients read, and pausing the account. */
+export function BusinessProfile() {
+  const profile = useRequest("pro:profile", () => apiRequest<ProProfile>("/vendor/me/profile"));
+  const p = profile.data;
+  return (
+    <Page width="wide" eyebrow="Your business" title="Profile">
+      {profile.loading && !p ? (
+        <p className="muted" role="status">
+          Loading your profile…
+        </p>
+      ) : profile.error ? (
+        <FormError message={errorMessage(profile.error)} />
+      ) : p ? (
+        <div style={{ display: "grid", gap: 20 }}>
+          <AgreementCard profile={p} onSigned={() => profile.reload()} />
+          <DescriptionCard initial={p.description} />
+          <SocialCard />
+          <StatusCard status={p.status} onChange={() => profile.reload()} />
+        </div>
+      ) : null}
+    </Page>
+  );
+}
+
+function AgreementCard({ profile, onSigned }: { profile: ProProfile; onSigned(): void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sign = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest("/vendor/me/sign-agreement", { json: { version: profile.current_agreement_version } });
+      notify("success", "Thank you. Your agreement is signed.");
+      onSigned();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="agreement-title">
+      <h2 className="card-title" id="agreement-title">
+        Professional agreement
+      </h2>
+      <FormError message={error} />
+      <p data-testid="agreement-state">
+        {profile.agreement
+          ? `Signed (version ${profile.agreement_version}).`
+          : `Please read and sign version ${profile.current_agreement_version} before you take jobs.`}
+      </p>
+      <div className="form-actions">
+        <a className="button button-secondary" href="/api/vendor/me/download-agreement" download>
+          Download agreement (PDF)
+        </a>
+        {!profile.agreement && (
+          <button type="button" className="button button-primary" onClick={sign} disabled={busy}>
+            {busy ? "Signing…" : "I have read it: sign the agreement"}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function DescriptionCard({ initial }: { initial: string }) {
+  const [text, setText] = useState(initial);
+  const [saved, setSaved] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setText(initial);
+    setSaved(initial);
+  }, [initial]);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await apiRequest<{ description: string }>("/vendor/me/description", {
+        method: "PUT",
+        json: { description: text },
+      });
+      setSaved(res.description);
+      setText(res.description);
+      notify("success", catalogue.SAVED.text);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="description-title">
+      <h2 className="card-title" id="description-title">
+        About you
+      </h2>
+      <form className="form" onSubmit={submit}>
+        <FormError message={error} />
+        <div className="field">
+          <label className="field-label" htmlFor="pro-description">
+            Description clients see on your page
+          </label>
+          <textarea
+            id="pro-description"
+            className="textarea"
+            rows={5}
+            maxLength={1000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <p className="field-hint">{1000 - text.length} characters left.</p>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={busy || text === saved}>
+            {busy ? "Saving…" : "Save description"}
+          </button>
+          <span className="save-state" role="status">
+            {text !== saved ? "You have unsaved changes." : ""}
+          </span>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function StatusCard({ status, onChange }: { status: ProProfile["status"]; onChange(): void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const next = status === "active" ? "deactivated" : "active";
+  const change = async () => {
+    if (
+      next === "deactivated" &&
+      !window.confirm("Pause your account? You'll get no new job offers and won't appear in search.")
+    )
+      return;
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest("/vendor/me/status", { json: { status: next } });
+      notify("success", next === "active" ? "Your account is active again." : "Your account is paused.");
+      onChange();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="status-title">
+      <h2 className="card-title" id="status-title">
+        Account status
+      </h2>
+      <FormError message={error} />
+      <p>
+        <span className="status-pill">
+          {status === "active" ? "Active" : status === "deactivated" ? "Paused" : "Closed"}
+        </span>{" "}
+        {status === "active"
+          ? "You receive job offers and appear in search."
+          : "You get no new offers and don't appear in search. Jobs you already accepted stay on your calendar."}
+      </p>
+      {status !== "terminated" && (
+        <button type="button" className="button button-secondary" onClick={change} disabled={busy}>
+          {status === "active" ? "Pause my account" : "Reactivate my account"}
+        </button>
+      )}
+    </section>
+  );
+}
+
+const NETWORK_LABELS: Array<[SocialNetwork, string]> = [
+  ["instagram", "Instagram"],
+  ["facebook", "Facebook"],
+  ["tiktok", "TikTok"],
+  ["youtube", "YouTube"],
+  ["website", "Website"],
+];
+
+function SocialCard() {
+  const social = useRequest("pro:social", () => apiRequest<{ links: SocialLinks }>("/vendor/me/get-social"));
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const json = Object.fromEntries(NETWORK_LABELS.map(([n]) => [n, String(data.get(n) ?? "")]));
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      social.setData(await apiRequest<{ links: SocialLinks }>("/vendor/me/get-social", { json }));
+      notify("success", catalogue.SAVED.text);
+    } catch (err) {
+      setError(errorMessage(err));
+      if (err instanceof ApiError && err.fields) setFields(err.fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="social-title">
+      <h2 className="card-title" id="social-title">
+        Social links
+      </h2>
+      {social.loading && !social.data ? (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate key={JSON.stringify(social.data?.links ?? {})}>
+          <FormError message={error ?? (social.error ? errorMessage(social.error) : null)} />
+          <div className="form-grid">
+            {NETWORK_LABELS.map(([n, label]) => (
+              <Field
+                key={n}
+                label={label}
+                name={n}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                optionalMark
+                defaultValue={social.data?.links[n] ?? ""}
+                error={fields[n]}
+              />
+            ))}
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? "Saving…" : "Save links"}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
