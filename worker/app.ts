@@ -4,6 +4,12 @@ import { catalogue } from "../domain/messages";
 import type { ShellData } from "../schema/payloads/shell";
 import { accountsApi } from "./api/accounts";
 import { adminApi } from "./api/admin";
+import { adminApplicationsReviewApi } from "./api/admin/applications-review";
+import { adminAuditApi } from "./api/admin/audit-log";
+import { adminCustomersApi } from "./api/admin/customers";
+import { adminRatingsApi } from "./api/admin/ratings";
+import { adminVendorReviewsApi } from "./api/admin/vendor-reviews";
+import { adminVendorsApi } from "./api/admin/vendors";
 import { availabilityApi } from "./api/availability";
 import { cartApi } from "./api/cart";
 import { checkoutApi } from "./api/checkout";
@@ -61,6 +67,12 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/vendor/me", vendorApi)
     .route("/vendor/me", vendorRescheduleApi)
     .route("/admin", adminApi)
+    .route("/admin/vendors", adminVendorsApi)
+    .route("/admin/applications", adminApplicationsReviewApi)
+    .route("/admin/reviews", adminVendorReviewsApi)
+    .route("/admin/ratings", adminRatingsApi)
+    .route("/admin/customers", adminCustomersApi)
+    .route("/admin/audit", adminAuditApi)
     .route("/connect/admin", connectAdminApi)
     .route("/", placesApi)
     .route("/booking", catalogueApi)

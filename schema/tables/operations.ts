@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { cents, createdAt, instant } from "./columns";
 import { vendors } from "./vendors";
@@ -76,9 +76,17 @@ export const auditLog = sqliteTable(
     target_type: text("target_type").notNull(),
     target_id: text("target_id"),
     details: text("details"),
+    /** Staff actions (docs/decisions/091): one key per action, so its other statements can check it ran. */
+    op_key: text("op_key"),
+    reason: text("reason"),
+    /** JSON of the target's fields the action changed, before and after. */
+    before_value: text("before_value"),
+    after_value: text("after_value"),
     created_at: createdAt(),
   },
   (t) => [
+    uniqueIndex("audit_log_op_uq").on(t.op_key),
+    index("audit_log_action_idx").on(t.action, t.created_at),
     index("audit_log_target_idx").on(t.target_type, t.target_id, t.created_at),
     index("audit_log_actor_idx").on(t.actor_user_id, t.created_at),
     index("audit_log_created_idx").on(t.created_at),
@@ -99,3 +107,32 @@ export const settings = sqliteTable("settings", {
 export const SETTING_KEYS = {
   COMPATIBILITY_LEVEL: "compatibility_level",
 } as const;
+
+/** A charge staff put on a customer's saved card (POST /api/admin/customers/:id/charges); docs/decisions/094. */
+export const staffCharges = sqliteTable(
+  "staff_charges",
+  {
+    charge_id: integer("charge_id").primaryKey({ autoIncrement: true }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id),
+    amount_cents: cents("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    /** pending (sent to the provider), succeeded, requires_action (a pay link went out), failed. */
+    status: text("status", { enum: ["pending", "succeeded", "requires_action", "failed"] })
+      .notNull()
+      .default("pending"),
+    payment_intent_id: text("payment_intent_id"),
+    pay_link_url: text("pay_link_url"),
+    idempotency_key: text("idempotency_key").notNull(),
+    created_by_user_id: integer("created_by_user_id")
+      .notNull()
+      .references(() => users.user_id),
+    created_at: createdAt(),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("staff_charges_idem_uq").on(t.idempotency_key),
+    index("staff_charges_user_idx").on(t.user_id, t.created_at),
+  ],
+);
