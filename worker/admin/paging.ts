@@ -17,13 +17,23 @@ export const ReasonBody = v.object({
   reason: v.pipe(v.string(), v.trim(), v.minLength(6, "Say why (at least 6 characters)."), v.maxLength(500)),
 });
 
-/** Fetch one extra row to know whether another page follows. */
-export function pageOf<T>(rows: T[], page: number) {
+/** A page of a staff list: `{ data: { items, page, page_size, has_more } }`. */
+export interface StaffPage<T> {
+  items: T[];
+  page: number;
+  page_size: number;
+  has_more: boolean;
+}
+
+/** Queries fetch one extra row to know whether another page follows. */
+export function pageOf<T>(rows: T[], page: number): { data: StaffPage<T> } {
   return {
-    data: rows.slice(0, STAFF_PAGE_SIZE),
-    page,
-    page_size: STAFF_PAGE_SIZE,
-    has_more: rows.length > STAFF_PAGE_SIZE,
+    data: {
+      items: rows.slice(0, STAFF_PAGE_SIZE),
+      page,
+      page_size: STAFF_PAGE_SIZE,
+      has_more: rows.length > STAFF_PAGE_SIZE,
+    },
   };
 }
 

@@ -58,7 +58,7 @@ describe("application decisions", () => {
       expect(rows.map((r) => r.action)).toEqual([action]);
     }
     const list = await client.get("/api/admin/applications?status=silently_rejected&q=Silent%20Me");
-    expect(list.body.data.map((r: { application_id: number }) => r.application_id)).toEqual([b]);
+    expect(list.body.data.items.map((r: { application_id: number }) => r.application_id)).toEqual([b]);
     expect((await client.get("/api/admin/applications?status=nope")).status).toBe(400);
   });
 });
@@ -123,7 +123,7 @@ describe("held ratings", () => {
       .first<{ rating_count: number }>();
     expect(vendor!.rating_count).toBe(0);
     const list = await lead.client.get("/api/admin/ratings?page=1");
-    expect(list.body.data.some((r: { service_order_id: number }) => r.service_order_id === soid)).toBe(false);
+    expect(list.body.data.items.some((r: { service_order_id: number }) => r.service_order_id === soid)).toBe(false);
   });
 });
 
@@ -135,14 +135,17 @@ describe("audit log", () => {
     await client.post(`/api/admin/vendors/${world.vendorId}/reactivate`, { reason });
     const res = await client.get(`/api/admin/audit?action=vendor.&target_type=vendor&target_id=${world.vendorId}`);
     expect(res.status).toBe(200);
-    expect(res.body.data.map((r: { action: string }) => r.action)).toEqual(["vendor.reactivate", "vendor.deactivate"]);
-    expect(res.body.data[0]).toMatchObject({
+    expect(res.body.data.items.map((r: { action: string }) => r.action)).toEqual([
+      "vendor.reactivate",
+      "vendor.deactivate",
+    ]);
+    expect(res.body.data.items[0]).toMatchObject({
       actor_user_id: user_id,
       reason,
       before_value: { status: "deactivated" },
       after_value: { status: "active" },
     });
-    const id = res.body.data[0].id;
+    const id = res.body.data.items[0].id;
     for (const method of ["PUT", "PATCH", "DELETE"]) {
       const r = await client.call(method, `/api/admin/audit/${id}`, { reason: "tamper" });
       expect(r.status).toBe(404);
