@@ -7,6 +7,7 @@ import { adminApi } from "./api/admin";
 import { adminApplicationsReviewApi } from "./api/admin/applications-review";
 import { adminAuditApi } from "./api/admin/audit-log";
 import { adminCustomersApi } from "./api/admin/customers";
+import { adminPayoutsApi } from "./api/admin/payouts";
 import { adminRatingsApi } from "./api/admin/ratings";
 import { adminVendorReviewsApi } from "./api/admin/vendor-reviews";
 import { adminVendorsApi } from "./api/admin/vendors";
@@ -73,6 +74,7 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/admin/ratings", adminRatingsApi)
     .route("/admin/customers", adminCustomersApi)
     .route("/admin/audit", adminAuditApi)
+    .route("/admin/payouts", adminPayoutsApi)
     .route("/connect/admin", connectAdminApi)
     .route("/", placesApi)
     .route("/booking", catalogueApi)

@@ -37,6 +37,8 @@ const routes: Array<[method: "GET" | "POST", path: string, allowed: Role[]]> = [
   ["GET", "/api/admin/customers", ADMINS],
   ["GET", "/api/admin/customers/999999999", ADMINS],
   ["GET", "/api/admin/audit", ADMINS],
+  ["GET", "/api/admin/payouts", ADMINS],
+  ["POST", "/api/admin/payouts/jobs/999999999/adjust", ADMINS],
   ["GET", "/api/connect/admin/overview", CONNECT],
 ];
 
@@ -61,5 +63,5 @@ describe("staff role matrix", () => {
       }
     }
     expect(seen).toEqual(want);
-  });
+  }, 60_000);
 });
