@@ -18,6 +18,9 @@ import { paymentLinksApi } from "./api/checkout-links";
 import { smsReminderApi } from "./api/checkout-reminders";
 import { catalogueApi, testimonialsApi, userServicesApi } from "./api/catalogue";
 import { connectAdminApi } from "./api/connect-admin";
+import { connectAdminRequestsApi } from "./api/connect-admin/requests";
+import { connectRequestsApi } from "./api/connect-requests";
+import { vendorConnectApi } from "./api/vendor-connect";
 import { giftCardsApi } from "./api/gift-cards";
 import { mediaApp } from "./api/media";
 import { membershipApi } from "./api/membership";
@@ -76,6 +79,9 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/admin/audit", adminAuditApi)
     .route("/admin/payouts", adminPayoutsApi)
     .route("/connect/admin", connectAdminApi)
+    .route("/connect/admin/requests", connectAdminRequestsApi)
+    .route("/connect", connectRequestsApi)
+    .route("/vendor/me", vendorConnectApi)
     .route("/", placesApi)
     .route("/booking", catalogueApi)
     .route("/booking", vendorsDirectoryApi)

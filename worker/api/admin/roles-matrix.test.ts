@@ -40,6 +40,10 @@ const routes: Array<[method: "GET" | "POST", path: string, allowed: Role[]]> = [
   ["GET", "/api/admin/payouts", ADMINS],
   ["POST", "/api/admin/payouts/jobs/999999999/adjust", ADMINS],
   ["GET", "/api/connect/admin/overview", CONNECT],
+  ["GET", "/api/connect/admin/requests", CONNECT],
+  ["GET", "/api/connect/admin/requests/999999999/pros", CONNECT],
+  ["POST", "/api/connect/admin/requests/999999999/assign", CONNECT],
+  ["POST", "/api/connect/admin/requests/999999999/cancel", CONNECT],
 ];
 
 describe("staff role matrix", () => {
