@@ -24,6 +24,8 @@ const CompleteJobBody = v.object({
 /** Staff area (security group 50+). More admin tools arrive with their issues. */
 export const adminApi = new Hono<AppEnv>()
   .use(requireAdmin)
+  /** Which SMS provider sends: "local" means the outbox is the developer's phone (codes shown). */
+  .get("/outbox/provider", (c) => c.json({ data: { provider: smsFromEnv(c.env).provider } }))
   .get("/outbox", async (c) => {
     const query = queryOf(c, OutboxQuery);
     const db = c.get("db");
