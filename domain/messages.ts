@@ -149,7 +149,6 @@ export const catalogue = {
   // Staff area (docs/decisions/091)
   STAFF_ACTION_NOT_ALLOWED: error("This action can't be taken in the current state. Refresh and check it again.", 409),
   PRICE_ADJUST_FAILED: error("The new payout price is outside the allowed range for this job.", 400),
-  STAFF_CHARGE_FAILED: error("The charge did not go through. Nothing was charged.", 402),
   STAFF_ACTION_DONE: success("Done. The action was recorded in the audit log."),
   CONNECT_REQUEST_RECEIVED: success("Thank you! Our business team will contact you to confirm the details."),
 } as const satisfies Record<string, CatalogueEntry>;

@@ -1,6 +1,6 @@
 -- Staff area (issue 13): the audit trail's before/after values and the per-action key that ties an action's
--- statements to its one audit row; held ratings staff rejected; customer charges by staff; business (connect)
--- requests and their assignment to a pro.
+-- statements to its one audit row; held ratings staff rejected; business (connect) requests and their
+-- assignment to a pro.
 ALTER TABLE `audit_log` ADD COLUMN `op_key` text;--> statement-breakpoint
 ALTER TABLE `audit_log` ADD COLUMN `reason` text;--> statement-breakpoint
 ALTER TABLE `audit_log` ADD COLUMN `before_value` text;--> statement-breakpoint
@@ -8,21 +8,6 @@ ALTER TABLE `audit_log` ADD COLUMN `after_value` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `audit_log_op_uq` ON `audit_log` (`op_key`);--> statement-breakpoint
 CREATE INDEX `audit_log_action_idx` ON `audit_log` (`action`, `created_at`);--> statement-breakpoint
 ALTER TABLE `service_orders` ADD COLUMN `rating_rejected_at` integer;--> statement-breakpoint
-CREATE TABLE `staff_charges` (
-	`charge_id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-	`user_id` integer NOT NULL REFERENCES `users`(`user_id`),
-	`amount_cents` integer NOT NULL,
-	`reason` text NOT NULL,
-	`status` text DEFAULT 'pending' NOT NULL,
-	`payment_intent_id` text,
-	`pay_link_url` text,
-	`idempotency_key` text NOT NULL,
-	`created_by_user_id` integer NOT NULL REFERENCES `users`(`user_id`),
-	`created_at` integer NOT NULL,
-	`updated_at` integer NOT NULL
-);--> statement-breakpoint
-CREATE UNIQUE INDEX `staff_charges_idem_uq` ON `staff_charges` (`idempotency_key`);--> statement-breakpoint
-CREATE INDEX `staff_charges_user_idx` ON `staff_charges` (`user_id`, `created_at`);--> statement-breakpoint
 CREATE TABLE `connect_requests` (
 	`connect_request_id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`business_name` text NOT NULL,

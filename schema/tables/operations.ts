@@ -107,32 +107,3 @@ export const settings = sqliteTable("settings", {
 export const SETTING_KEYS = {
   COMPATIBILITY_LEVEL: "compatibility_level",
 } as const;
-
-/** A charge staff put on a customer's saved card (POST /api/admin/customers/:id/charges); docs/decisions/094. */
-export const staffCharges = sqliteTable(
-  "staff_charges",
-  {
-    charge_id: integer("charge_id").primaryKey({ autoIncrement: true }),
-    user_id: integer("user_id")
-      .notNull()
-      .references(() => users.user_id),
-    amount_cents: cents("amount_cents").notNull(),
-    reason: text("reason").notNull(),
-    /** pending (sent to the provider), succeeded, requires_action (a pay link went out), failed. */
-    status: text("status", { enum: ["pending", "succeeded", "requires_action", "failed"] })
-      .notNull()
-      .default("pending"),
-    payment_intent_id: text("payment_intent_id"),
-    pay_link_url: text("pay_link_url"),
-    idempotency_key: text("idempotency_key").notNull(),
-    created_by_user_id: integer("created_by_user_id")
-      .notNull()
-      .references(() => users.user_id),
-    created_at: createdAt(),
-    updated_at: instant("updated_at").notNull(),
-  },
-  (t) => [
-    uniqueIndex("staff_charges_idem_uq").on(t.idempotency_key),
-    index("staff_charges_user_idx").on(t.user_id, t.created_at),
-  ],
-);
