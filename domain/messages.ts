@@ -188,6 +188,11 @@ export const catalogue = {
   RESCHEDULE_DECLINED: success("You declined the new time. We let your client know."),
   MESSAGE_SENT: success("Your message was sent. Replies come to you by text message."),
   VENDOR_EXCLUDED: success("We won't match you with this professional again."),
+  // Staff area (docs/decisions/091)
+  STAFF_ACTION_NOT_ALLOWED: error("This action can't be taken in the current state. Refresh and check it again.", 409),
+  PRICE_ADJUST_FAILED: error("The new payout price is outside the allowed range for this job.", 400),
+  STAFF_ACTION_DONE: success("Done. The action was recorded in the audit log."),
+  CONNECT_REQUEST_RECEIVED: success("Thank you! Our business team will contact you to confirm the details."),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

@@ -4,6 +4,13 @@ import { catalogue } from "../domain/messages";
 import type { ShellData } from "../schema/payloads/shell";
 import { accountsApi } from "./api/accounts";
 import { adminApi } from "./api/admin";
+import { adminApplicationsReviewApi } from "./api/admin/applications-review";
+import { adminAuditApi } from "./api/admin/audit-log";
+import { adminCustomersApi } from "./api/admin/customers";
+import { adminPayoutsApi } from "./api/admin/payouts";
+import { adminRatingsApi } from "./api/admin/ratings";
+import { adminVendorReviewsApi } from "./api/admin/vendor-reviews";
+import { adminVendorsApi } from "./api/admin/vendors";
 import { availabilityApi } from "./api/availability";
 import { cartApi } from "./api/cart";
 import { checkoutApi } from "./api/checkout";
@@ -12,6 +19,9 @@ import { smsReminderApi } from "./api/checkout-reminders";
 import { catalogueApi, testimonialsApi, userServicesApi } from "./api/catalogue";
 import { connectAdminApi } from "./api/connect-admin";
 import { emailVerificationApi } from "./api/email-verification";
+import { connectAdminRequestsApi } from "./api/connect-admin/requests";
+import { connectRequestsApi } from "./api/connect-requests";
+import { vendorConnectApi } from "./api/vendor-connect";
 import { giftCardsApi } from "./api/gift-cards";
 import { mediaApp } from "./api/media";
 import { membershipApi } from "./api/membership";
@@ -84,7 +94,17 @@ export function createApp(opts: AppOptions = {}) {
     .route("/vendor/me", vendorApi)
     .route("/vendor/me", vendorRescheduleApi)
     .route("/admin", adminApi)
+    .route("/admin/vendors", adminVendorsApi)
+    .route("/admin/applications", adminApplicationsReviewApi)
+    .route("/admin/reviews", adminVendorReviewsApi)
+    .route("/admin/ratings", adminRatingsApi)
+    .route("/admin/customers", adminCustomersApi)
+    .route("/admin/audit", adminAuditApi)
+    .route("/admin/payouts", adminPayoutsApi)
     .route("/connect/admin", connectAdminApi)
+    .route("/connect/admin/requests", connectAdminRequestsApi)
+    .route("/connect", connectRequestsApi)
+    .route("/vendor/me", vendorConnectApi)
     .route("/", placesApi)
     .route("/booking", catalogueApi)
     .route("/booking", vendorsDirectoryApi)

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { cents, createdAt, instant } from "./columns";
 import { vendors } from "./vendors";
@@ -76,9 +76,17 @@ export const auditLog = sqliteTable(
     target_type: text("target_type").notNull(),
     target_id: text("target_id"),
     details: text("details"),
+    /** Staff actions (docs/decisions/091): one key per action, so its other statements can check it ran. */
+    op_key: text("op_key"),
+    reason: text("reason"),
+    /** JSON of the target's fields the action changed, before and after. */
+    before_value: text("before_value"),
+    after_value: text("after_value"),
     created_at: createdAt(),
   },
   (t) => [
+    uniqueIndex("audit_log_op_uq").on(t.op_key),
+    index("audit_log_action_idx").on(t.action, t.created_at),
     index("audit_log_target_idx").on(t.target_type, t.target_id, t.created_at),
     index("audit_log_actor_idx").on(t.actor_user_id, t.created_at),
     index("audit_log_created_idx").on(t.created_at),

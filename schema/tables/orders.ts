@@ -197,6 +197,8 @@ export const serviceOrders = sqliteTable(
     rated_at: instant("rated_at"),
     /** Staff approval of a rating (team lead or manager); approved ratings count and show as reviews. */
     rating_approved: integer("rating_approved", { mode: "boolean" }).notNull().default(false),
+    /** Set when staff reject a held rating: it never counts (docs/decisions/092). */
+    rating_rejected_at: instant("rating_rejected_at"),
     /** What the customer pays for this job and what the vendor earns for it. */
     price_cents: cents("price_cents").notNull(),
     vendor_payout_cents: cents("vendor_payout_cents").notNull().default(0),

@@ -119,6 +119,16 @@ export async function buildSeed(now: number): Promise<SeedBuild> {
     }),
     user({ ...DEMO.CONNECT_ADMIN, password_hash: connorHash!, security_groups: "31", created_at: now - 500 * DAY }),
     user({ ...DEMO.ADMIN, password_hash: alexHash!, security_groups: "50", created_at: now - 600 * DAY }),
+    // A manager (group 70, docs/decisions/090): approves held ratings.
+    user({
+      user_id: 5,
+      name: "Morgan Lee",
+      phone: "+12125550105",
+      email: "manager@example.com",
+      password_hash: alexHash!,
+      security_groups: "70",
+      created_at: now - 600 * DAY,
+    }),
     ...vendors
       .filter((v) => v.vendor_id !== MAYA_VENDOR_ID)
       .map((v) =>

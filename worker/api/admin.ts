@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { normalizeUsPhone } from "../../domain/phone";
 import { outbox } from "../../schema/tables/accounts";
+import { MASK, smsFromEnv } from "../adapters/sms";
 import { serviceOrders } from "../../schema/tables/orders";
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
@@ -23,6 +24,8 @@ const CompleteJobBody = v.object({
 /** Staff area (security group 50+). More admin tools arrive with their issues. */
 export const adminApi = new Hono<AppEnv>()
   .use(requireAdmin)
+  /** Which SMS provider sends: "local" means the outbox is the developer's phone (codes shown). */
+  .get("/outbox/provider", (c) => c.json({ data: { provider: smsFromEnv(c.env).provider } }))
   .get("/outbox", async (c) => {
     const query = queryOf(c, OutboxQuery);
     const db = c.get("db");
@@ -41,7 +44,13 @@ export const adminApi = new Hono<AppEnv>()
       .where(to ? eq(outbox.to, to) : undefined)
       .orderBy(desc(outbox.id))
       .limit(query.limit);
-    return c.json({ data: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) });
+    // Rows a real provider sent before codes were masked at write time: mask six-digit codes on the way out.
+    const shown = rows.map((r) => ({
+      ...r,
+      body: r.provider === "local" ? r.body : r.body.replace(/\b\d{6}\b/g, MASK),
+      created_at: new Date(r.created_at).toISOString(),
+    }));
+    return c.json({ data: shown, meta: { provider: smsFromEnv(c.env).provider } });
   })
 
   /**

@@ -58,7 +58,7 @@ export async function issueCode(
     .returning({ id: oneTimeCodes.id });
   const what = opts.purpose === "signup" ? "confirm your phone" : "reset your password";
   const body = `${code} is your ${opts.brand} code to ${what}. It expires in 10 minutes. Don't share it.`;
-  const sent = await sendSms(env, db, { to: opts.phone, body, now: opts.now });
+  const sent = await sendSms(env, db, { to: opts.phone, body, now: opts.now, secret: code });
   if (!sent) {
     await db.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row!.id));
     fail("MESSAGE_FAILED");

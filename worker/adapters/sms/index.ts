@@ -12,18 +12,34 @@ export function smsFromEnv(env: Env): SmsPort {
   return localSms;
 }
 
-/** Sends through the port and records the message in the outbox. Returns whether it went out. */
+/** What the outbox keeps of a secret (a one-time code) sent through a real provider. */
+export const MASK = "••••••";
+
+/**
+ * The outbox copy of a text. Through a real provider the text is on the person's phone, and a one-time code
+ * in the outbox would let any staff member sign in as them, so the secret is masked; with the local adapter
+ * the outbox is the developer's phone and keeps it (docs/decisions/096).
+ */
+export function outboxBody(provider: string, body: string, secret?: string): string {
+  if (provider === "local" || !secret) return body;
+  return body.split(secret).join(MASK);
+}
+
+/**
+ * Sends through the port and records the message in the outbox. Returns whether it went out. `secret` is a
+ * part of the body the outbox must not show when a real provider sent it.
+ */
 export async function sendSms(
   env: Env,
   db: DrizzleD1Database,
-  msg: { to: string; body: string; now: number },
+  msg: { to: string; body: string; now: number; secret?: string },
 ): Promise<boolean> {
   const port = smsFromEnv(env);
   const result = await port.send(msg.to, msg.body);
   await db.insert(outbox).values({
     channel: "sms",
     to: msg.to,
-    body: msg.body,
+    body: outboxBody(port.provider, msg.body, msg.secret),
     status: result.ok ? (port.provider === "local" ? "queued" : "sent") : "failed",
     provider: port.provider,
     provider_ref: result.ok ? result.ref : null,

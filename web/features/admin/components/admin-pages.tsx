@@ -1,29 +1,61 @@
 import { EmptyState, Page } from "../../../components/layout/page";
+import type { ReactNode } from "react";
 import { AppLink } from "../../../components/ui/app-link";
+import {
+  ApplicationsSection,
+  AuditSection,
+  CustomersSection,
+  PayoutsSection,
+  RatingsSection,
+  ReviewsSection,
+  VendorsSection,
+} from "./staff-sections";
 
 export const ADMIN_SECTIONS = [
-  { page: "outbox", title: "SMS outbox", text: "Every text the platform sent, including one-time codes.", live: true },
+  { page: "outbox", title: "SMS outbox", text: "Every text the platform sent.", live: true },
   {
     page: "applications",
     title: "Vendor applications",
-    text: "Approve, reject or silently reject applications; review licenses and profile photos.",
-    live: false,
+    text: "Approve, reject, silently reject or ignore applications.",
+    live: true,
+  },
+  {
+    page: "reviews",
+    title: "Licences and photos",
+    text: "Licence renewals and profile photos to approve.",
+    live: true,
   },
   {
     page: "vendors",
     title: "Vendors",
-    text: "Status, reliability, restrictions, suspensions and terminations.",
-    live: false,
+    text: "Find a pro by name, phone or ZIP; deactivate, soft ban, reset reliability, terminate.",
+    live: true,
   },
-  { page: "reschedules", title: "Reschedules", text: "Requests that need a decision, with fee choices.", live: false },
-  { page: "ratings", title: "Ratings", text: "Ratings waiting for team-lead or manager approval.", live: false },
+  {
+    page: "ratings",
+    title: "Ratings",
+    text: "Ratings of 1 to 3 stars waiting for a team lead or manager.",
+    live: true,
+  },
+  { page: "customers", title: "Customers", text: "Find a client and see their orders and credits.", live: true },
   {
     page: "payouts",
     title: "Payouts",
-    text: "Payout accounts, price adjustments within limits and transfers.",
-    live: false,
+    text: "Payouts and their state; adjust a job's payout within limits.",
+    live: true,
   },
+  { page: "audit", title: "Audit log", text: "Every staff action: who, when, what, before and after.", live: true },
 ] as const;
+
+const SECTION_BODY: Record<string, () => ReactNode> = {
+  applications: () => <ApplicationsSection />,
+  reviews: () => <ReviewsSection />,
+  vendors: () => <VendorsSection />,
+  ratings: () => <RatingsSection />,
+  customers: () => <CustomersSection />,
+  payouts: () => <PayoutsSection />,
+  audit: () => <AuditSection />,
+};
 
 export function AdminOverview() {
   return (
@@ -56,14 +88,22 @@ export function AdminSection({ page }: { page: string }) {
       </Page>
     );
   }
+  const body = SECTION_BODY[section.page];
   return (
-    <Page width="wide" eyebrow="Admin" title={section.title}>
-      <EmptyState
-        title="Nothing to review here yet"
-        steps={[{ label: "Open the SMS outbox", href: "/admin/outbox", primary: true }]}
-      >
-        <p>{section.text} This queue fills as vendors and clients use the platform.</p>
-      </EmptyState>
+    <Page width="wide" eyebrow="Admin" title={section.title} intro={section.text}>
+      <nav className="chip-scroller" aria-label="Admin sections">
+        {ADMIN_SECTIONS.map((s) => (
+          <AppLink
+            key={s.page}
+            href={`/admin/${s.page}`}
+            className="chip"
+            aria-current={s.page === section.page ? "page" : undefined}
+          >
+            {s.title}
+          </AppLink>
+        ))}
+      </nav>
+      {body ? body() : null}
     </Page>
   );
 }

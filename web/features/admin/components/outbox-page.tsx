@@ -5,6 +5,7 @@ import { RefreshIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime, formatPhone } from "../../../lib/format";
 import { getOutbox, type OutboxMessage } from "../api/get-outbox";
+import { getSmsProvider } from "../api/staff";
 
 const AUTO_REFRESH_MS = 5_000;
 
@@ -17,6 +18,15 @@ export function OutboxPage() {
   const [to, setTo] = useState("");
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
   const ctrlRef = useRef<AbortController | null>(null);
+  const [provider, setProvider] = useState<string | null>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    getSmsProvider(ctrl.signal)
+      .then((p) => setProvider(p.provider))
+      .catch(() => undefined);
+    return () => ctrl.abort();
+  }, []);
 
   const load = useCallback(async (filter: string) => {
     ctrlRef.current?.abort();
@@ -52,12 +62,19 @@ export function OutboxPage() {
   useEffect(() => () => ctrlRef.current?.abort(), []);
 
   return (
-    <Page
-      width="wide"
-      eyebrow="Admin"
-      title="SMS outbox"
-      intro="Every text message the platform sent, newest first. One-time codes for signups and password resets appear here."
-    >
+    <Page width="wide" eyebrow="Admin" title="SMS outbox" intro="Every text message the platform sent, newest first.">
+      {provider === "local" && (
+        <p className="info-callout" data-testid="outbox-provider">
+          Texts are not sent to phones here: the local SMS adapter keeps them in this outbox, which stands in for the
+          phone. Sign-up and reset codes are shown so you can use them while developing.
+        </p>
+      )}
+      {provider !== null && provider !== "local" && (
+        <p className="info-callout" data-testid="outbox-provider">
+          Texts go to people's phones through {provider}. Sign-in and reset codes are masked here: nobody on staff can
+          read them.
+        </p>
+      )}
       <form
         className="toolbar"
         onSubmit={(e) => {

@@ -1,6 +1,7 @@
 import { BRAND, telHref } from "../../../config/brand";
-import { EmptyState, Page } from "../../../components/layout/page";
+import { Page } from "../../../components/layout/page";
 import { BriefcaseIcon, HeartIcon, SparkleIcon } from "../../../components/ui/icons";
+import { ConnectQueue, ConnectRequestForm } from "./connect-staff";
 import { useShell } from "../../../stores/shell-context";
 
 /** /connect: business services (offices, events, hospitality). */
@@ -39,9 +40,10 @@ export function ConnectPage() {
           <p>In-room spa services for hotels and short-stay rentals, billed monthly to your property.</p>
         </div>
       </div>
+      <ConnectRequestForm />
       <div className="callout">
         <div>
-          <h2>Plan something with us</h2>
+          <h2>Rather talk it through?</h2>
           <p>Tell us the date, the place and how many people. We'll send a proposal within one business day.</p>
         </div>
         <div className="empty-actions" style={{ marginTop: 0 }}>
@@ -57,20 +59,16 @@ export function ConnectPage() {
   );
 }
 
-/** /connect/admin: the connect admin area (group 31, or admins). */
+/** /connect/admin: the connect admin area (group 31, or admins): the queue of business requests. */
 export function ConnectAdminPage() {
   return (
-    <Page width="wide" eyebrow="Connect admin" title="Business service requests">
-      <EmptyState
-        icon={<BriefcaseIcon size={28} />}
-        title="No open requests"
-        steps={[{ label: "View business services", href: "/connect", primary: true }]}
-      >
-        <p>
-          Requests from companies and event planners appear here for scheduling and pricing, with the professionals
-          assigned to each.
-        </p>
-      </EmptyState>
+    <Page
+      width="wide"
+      eyebrow="Connect admin"
+      title="Business service requests"
+      intro="Requests from companies, hotels and event planners. Assign each to a pro who offers the service."
+    >
+      <ConnectQueue />
     </Page>
   );
 }

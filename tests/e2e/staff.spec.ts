@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+import { BASE_URL } from "./config";
+import { DEMO, DEMO_PASSWORD, logInWithModal, shot } from "./helpers";
+
+/** The seeded manager (group 70, docs/decisions/090). */
+const MANAGER = "manager@example.com";
+
+async function act(page: Page, scope: ReturnType<Page["locator"]>, button: string, reason: string) {
+  await scope.getByRole("button", { name: button, exact: true }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("textbox").last().fill(reason);
+  await dialog.getByRole("button", { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "recorded in the audit log" })).toBeVisible();
+}
+
+test.describe("staff", () => {
+  test("an admin decides an application, soft-bans a vendor and finds both in the audit log", async ({ page }) => {
+    await page.goto("/");
+    await logInWithModal(page, DEMO.admin.email);
+    await page.goto("/admin/applications");
+    const first = page.getByTestId("applications-list").locator("li").first();
+    await expect(first).toBeVisible();
+    await act(page, first, "Silent reject", "Licence number does not verify");
+    await shot(page, "admin-applications");
+
+    await page.goto("/admin/vendors");
+    await page.getByRole("searchbox", { name: "Name, phone or ZIP" }).fill("Priya Shah");
+    await page.getByRole("button", { name: "Search" }).click();
+    const row = page.getByTestId("vendors-table").getByRole("row", { name: /Priya Shah/ });
+    await expect(row).toBeVisible();
+    await act(page, row, "Soft ban", "Three no-shows this month");
+    await expect(row.getByText("soft-banned")).toBeVisible();
+
+    await page.goto("/admin/audit");
+    await expect(page.getByTestId("audit-table").getByText("vendor.soft_ban").first()).toBeVisible();
+    await expect(page.getByTestId("audit-table").getByText("application.silent_reject").first()).toBeVisible();
+    await shot(page, "admin-audit");
+  });
+
+  test("a manager approves a held rating; a plain admin only sees the queue", async ({ page, browser }) => {
+    await page.goto("/");
+    await logInWithModal(page, MANAGER);
+    await page.goto("/admin/ratings");
+    const card = page.getByTestId("ratings-list").locator("li").first();
+    await expect(card).toBeVisible();
+    await act(page, card, "Approve rating", "Checked with the client by phone");
+
+    const admin = await browser.newPage({ baseURL: BASE_URL });
+    await admin.goto("/");
+    await logInWithModal(admin, DEMO.admin.email);
+    await admin.goto("/admin/ratings");
+    await expect(admin.getByText("A team lead or a manager approves or rejects these ratings.")).toBeVisible();
+    await expect(admin.getByRole("button", { name: "Approve rating" })).toHaveCount(0);
+    await admin.close();
+  });
+
+  test("a business request from /connect is assigned by the connect admin and reaches the pro", async ({
+    page,
+    playwright,
+  }) => {
+    const business = `E2E Hotel ${Date.now()}`;
+    const when = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    await page.goto("/connect");
+    await page.getByLabel("Business name").fill(business);
+    await page.getByLabel("Your name").fill("Dana Planner");
+    await page.getByLabel("Phone").fill("(415) 555-0199");
+    await page.getByLabel("Email").fill("dana@hotel.example");
+    await page.getByLabel("Street address").fill("350 W 31st St");
+    await page.getByLabel("ZIP code").fill("10001");
+    await page.getByLabel("Date").fill(when);
+    await page.getByLabel("Start time").fill("14:00");
+    await page.getByLabel("Number of people").fill("12");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByTestId("connect-request-sent")).toBeVisible();
+
+    await logInWithModal(page, DEMO.connect.email);
+    await page.goto("/connect/admin");
+    const card = page.getByTestId("connect-queue").locator("li").filter({ hasText: business });
+    await expect(card).toBeVisible();
+    await card.getByRole("button", { name: "Assign", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Assign", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await shot(page, "connect-admin-assigned");
+
+    const assigned = await page.request.get("/api/connect/admin/requests?status=assigned");
+    const items = ((await assigned.json()) as { data: { items: { business_name: string; vendor_id: number }[] } }).data
+      .items;
+    const vendorId = items.find((r) => r.business_name === business)!.vendor_id;
+    // Seeded pros: Maya is vendor 1; vendor N (2-36) signs in with +1646555 and N on four digits.
+    const phone = vendorId === 1 ? "+12125550102" : `+1646555${String(vendorId).padStart(4, "0")}`;
+    const pro = await playwright.request.newContext({ baseURL: BASE_URL });
+    const login = await pro.post("/api/login", {
+      headers: { origin: BASE_URL },
+      data: { phone, password: DEMO_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const mine = (await (await pro.get("/api/vendor/me/connect-requests")).json()) as {
+      data: { business_name: string; people: number }[];
+    };
+    expect(mine.data.find((r) => r.business_name === business)).toMatchObject({ people: 12 });
+    await pro.dispose();
+  });
+});

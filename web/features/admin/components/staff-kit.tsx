@@ -1,0 +1,220 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Dialog } from "../../../components/ui/dialog";
+import { FormError } from "../../../components/ui/field";
+import { errorMessage } from "../../../lib/api-client";
+import { getStaffPage, staffAction, type StaffPage } from "../api/staff";
+
+/** A staff list: 10 a page from the API, reloaded when its filters change. */
+export function useStaffList<T>(path: string, filters: Record<string, string | number | undefined>) {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<StaffPage<T> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const ctrlRef = useRef<AbortController | null>(null);
+  const key = JSON.stringify(filters);
+
+  const load = useCallback(async () => {
+    ctrlRef.current?.abort();
+    const ctrl = new AbortController();
+    ctrlRef.current = ctrl;
+    setLoading(true);
+    try {
+      const next = await getStaffPage<T>(path, { ...(JSON.parse(key) as object), page }, ctrl.signal);
+      setData(next);
+      setError(null);
+    } catch (err) {
+      if (!ctrl.signal.aborted) setError(errorMessage(err));
+    } finally {
+      if (!ctrl.signal.aborted) setLoading(false);
+    }
+  }, [path, key, page]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => setPage(1), [key]);
+  useEffect(() => () => ctrlRef.current?.abort(), []);
+
+  return { data, error, loading, page, setPage, reload: load };
+}
+
+/** The list's states: loading, error, empty, or the rows with a pager. */
+export function StaffListView<T>({
+  list,
+  empty,
+  label,
+  children,
+}: {
+  list: ReturnType<typeof useStaffList<T>>;
+  empty: string;
+  label: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { data, error, loading, page, setPage } = list;
+  return (
+    <div aria-busy={loading}>
+      <FormError message={error} />
+      {data === null && !error && <div className="skeleton" style={{ height: 160 }} aria-label={`Loading ${label}`} />}
+      {data !== null && data.items.length === 0 && <p className="muted">{empty}</p>}
+      {data !== null && data.items.length > 0 && children(data.items)}
+      {data !== null && (page > 1 || data.has_more) && (
+        <nav className="form-actions" aria-label={`${label} pages`}>
+          <button
+            type="button"
+            className="button button-secondary button-sm"
+            disabled={page <= 1 || loading}
+            onClick={() => setPage(page - 1)}
+          >
+            Previous
+          </button>
+          <span className="muted">Page {page}</span>
+          <button
+            type="button"
+            className="button button-secondary button-sm"
+            disabled={!data.has_more || loading}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** A search box that applies on submit. */
+export function SearchBar({ label, onSearch }: { label: string; onSearch(q: string): void }) {
+  const [q, setQ] = useState("");
+  const id = useId();
+  return (
+    <form
+      className="toolbar"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(q.trim());
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="search"
+        placeholder={label}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
+      <button type="submit" className="button button-secondary button-sm">
+        Search
+      </button>
+    </form>
+  );
+}
+
+/**
+ * A staff action button: opens a dialog that asks for the reason (it goes into the audit log), posts, and
+ * reports the outcome. `extra` renders more fields whose values go into the body.
+ */
+export function ActionButton({
+  label,
+  title,
+  path,
+  onDone,
+  danger,
+  reasonLabel = "Reason (kept in the audit log)",
+  reasonField = "reason",
+  reasonRequired = true,
+  body = {},
+  children,
+}: {
+  label: string;
+  title: string;
+  path: string;
+  onDone(message: string): void;
+  danger?: boolean;
+  reasonLabel?: string;
+  reasonField?: string;
+  reasonRequired?: boolean;
+  body?: Record<string, unknown>;
+  children?: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className={`button button-sm ${danger ? "button-ghost" : "button-secondary"}`}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
+        {label}
+      </button>
+      <Dialog open={open} onClose={() => !busy && setOpen(false)} title={title}>
+        <form
+          className="form"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            setBusy(true);
+            setError(null);
+            try {
+              await staffAction(path, {
+                ...body,
+                ...(reason.trim() || reasonRequired ? { [reasonField]: reason } : {}),
+              });
+              setOpen(false);
+              setReason("");
+              onDone(`${label}: done. It is recorded in the audit log.`);
+            } catch (err) {
+              setError(errorMessage(err));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {children}
+          <div className="field">
+            <label htmlFor={id} className="field-label">
+              {reasonLabel}
+            </label>
+            <textarea
+              id={id}
+              className="input"
+              rows={3}
+              required={reasonRequired}
+              minLength={reasonRequired ? 6 : undefined}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </div>
+          <FormError message={error} />
+          <div className="modal-actions">
+            <button type="button" className="button button-secondary" onClick={() => setOpen(false)} disabled={busy}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? "Working…" : label}
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+/** A passing notice after an action (polite live region). */
+export function Notice({ message }: { message: string | null }) {
+  return (
+    <p className="save-state" role="status" aria-live="polite">
+      {message ?? ""}
+    </p>
+  );
+}

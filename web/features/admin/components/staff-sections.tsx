@@ -1,0 +1,536 @@
+import { useState } from "react";
+import { canReviewRatings } from "../../../../domain/staff-roles";
+import { FormError } from "../../../components/ui/field";
+import { errorMessage } from "../../../lib/api-client";
+import { formatCents, formatPhone } from "../../../lib/format";
+import { useViewer } from "../../../stores/shell-context";
+import {
+  getCustomer,
+  type ApplicationRow,
+  type AuditRow,
+  type CustomerDetail,
+  type CustomerRow,
+  type PayoutRow,
+  type RatingRow,
+  type ReviewRow,
+  type VendorRow,
+} from "../api/staff";
+import { ActionButton, Notice, SearchBar, StaffListView, useStaffList } from "./staff-kit";
+
+const day = (ms: number) =>
+  new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+/** Vendors: find by name, phone or ZIP; account actions by state (SPEC section 4 "Vendor account"). */
+export function VendorsSection() {
+  const [q, setQ] = useState("");
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useStaffList<VendorRow>("/admin/vendors", { q });
+  const done = (m: string) => {
+    setNotice(m);
+    void list.reload();
+  };
+  return (
+    <>
+      <SearchBar label="Name, phone or ZIP" onSearch={setQ} />
+      <Notice message={notice} />
+      <StaffListView list={list} label="vendors" empty="No vendor matches this search.">
+        {(items) => (
+          <div className="table-wrap">
+            <table className="table" data-testid="vendors-table">
+              <caption className="visually-hidden">Vendors</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Vendor</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">ZIP</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Reliability</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((v) => {
+                  const path = `/admin/vendors/${v.vendor_id}`;
+                  const name = v.display_name;
+                  return (
+                    <tr key={v.vendor_id}>
+                      <td>
+                        {name}
+                        <div className="muted">{v.user_name}</div>
+                      </td>
+                      <td className="mono">{formatPhone(v.phone)}</td>
+                      <td>{v.base_zip ?? "—"}</td>
+                      <td>
+                        <span className={`status-pill is-${v.status}`}>{v.status}</span>
+                        {v.soft_banned ? <span className="badge">soft-banned</span> : null}
+                        {v.payouts_paused ? <span className="badge">payouts paused</span> : null}
+                      </td>
+                      <td>{v.reliability}</td>
+                      <td>
+                        <div className="order-actions">
+                          {v.status === "active" && (
+                            <ActionButton
+                              label="Deactivate"
+                              title={`Deactivate ${name}`}
+                              path={`${path}/deactivate`}
+                              onDone={done}
+                            />
+                          )}
+                          {v.status === "deactivated" && (
+                            <ActionButton
+                              label="Reactivate"
+                              title={`Reactivate ${name}`}
+                              path={`${path}/reactivate`}
+                              onDone={done}
+                            />
+                          )}
+                          {v.status !== "terminated" && !v.soft_banned && (
+                            <ActionButton
+                              label="Soft ban"
+                              title={`Soft ban ${name} (reliability 1)`}
+                              path={`${path}/soft-ban`}
+                              onDone={done}
+                            />
+                          )}
+                          {v.status !== "terminated" && (v.soft_banned || v.reliability !== 50) ? (
+                            <ActionButton
+                              label="Reset reliability"
+                              title={`Reset ${name}'s reliability to 50`}
+                              path={`${path}/reset-reliability`}
+                              onDone={done}
+                            />
+                          ) : null}
+                          {v.status !== "terminated" && (
+                            <ActionButton
+                              label="Terminate"
+                              title={`Terminate ${name}: irreversible. Payouts pause and their upcoming jobs go to other pros.`}
+                              path={`${path}/terminate`}
+                              onDone={done}
+                              danger
+                            />
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </StaffListView>
+    </>
+  );
+}
+
+/** Applications: approve (worker/api/admin-applications.ts, issue 12), reject, silent reject, ignore. */
+export function ApplicationsSection() {
+  const [q, setQ] = useState("");
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useStaffList<ApplicationRow>("/admin/applications", { q, status: "submitted" });
+  const done = (m: string) => {
+    setNotice(m);
+    void list.reload();
+  };
+  return (
+    <>
+      <SearchBar label="Name, email, phone or ZIP" onSearch={setQ} />
+      <Notice message={notice} />
+      <StaffListView list={list} label="applications" empty="No application waits for a decision.">
+        {(items) => (
+          <ul className="order-list" data-testid="applications-list">
+            {items.map((a) => {
+              const path = `/admin/applications/${a.application_id}`;
+              return (
+                <li key={a.application_id} className="card">
+                  <h3 className="card-title">{a.name}</h3>
+                  <p className="muted">
+                    {formatPhone(a.phone)} · {a.email} · ZIP {a.zipcode} · applied {day(a.created_at)}
+                  </p>
+                  {a.about && <p>{a.about}</p>}
+                  {a.license_number && <p className="muted">Licence {a.license_number}</p>}
+                  <div className="order-actions">
+                    <ActionButton
+                      label="Approve"
+                      title={`Approve ${a.name}`}
+                      path={`${path}/approve`}
+                      onDone={done}
+                      reasonLabel="Note (optional, kept in the audit log)"
+                      reasonRequired={false}
+                    />
+                    <ActionButton
+                      label="Reject"
+                      title={`Reject ${a.name} (permanent)`}
+                      path={`${path}/reject`}
+                      onDone={done}
+                      danger
+                    />
+                    <ActionButton
+                      label="Silent reject"
+                      title={`Silently reject ${a.name} (they keep seeing "pending")`}
+                      path={`${path}/silent-reject`}
+                      onDone={done}
+                    />
+                    <ActionButton
+                      label="Ignore"
+                      title={`Ignore ${a.name} (they may apply again)`}
+                      path={`${path}/ignore`}
+                      onDone={done}
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </StaffListView>
+    </>
+  );
+}
+
+/** Licence renewals and profile photos: approve, or reject with a comment the pro sees. */
+export function ReviewsSection() {
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useStaffList<ReviewRow>("/admin/reviews", {});
+  const done = (m: string) => {
+    setNotice(m);
+    void list.reload();
+  };
+  return (
+    <>
+      <Notice message={notice} />
+      <StaffListView list={list} label="reviews" empty="No licence or photo waits for review.">
+        {(items) => (
+          <ul className="order-list">
+            {items.map((r) => (
+              <li key={r.vendor_id} className="card">
+                <h3 className="card-title">{r.display_name}</h3>
+                {(["license", "photo"] as const)
+                  .filter((k) => (k === "license" ? r.license_status : r.photo_status) === "pending")
+                  .map((k) => (
+                    <div key={k} className="order-actions">
+                      <span>{k === "license" ? "Licence renewal" : "Profile photo"}</span>
+                      {k === "photo" && r.photo && <img src={r.photo} alt="" width={64} height={64} />}
+                      <ActionButton
+                        label="Approve"
+                        title={`Approve the ${k} of ${r.display_name}`}
+                        path={`/admin/reviews/${r.vendor_id}/${k}`}
+                        body={{ decision: "approve" }}
+                        reasonField="comment"
+                        reasonLabel="Comment (optional)"
+                        reasonRequired={false}
+                        onDone={done}
+                      />
+                      <ActionButton
+                        label="Reject"
+                        title={`Reject the ${k} of ${r.display_name}`}
+                        path={`/admin/reviews/${r.vendor_id}/${k}`}
+                        body={{ decision: "reject" }}
+                        reasonField="comment"
+                        reasonLabel="What the pro must fix (they see this)"
+                        onDone={done}
+                        danger
+                      />
+                    </div>
+                  ))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </StaffListView>
+    </>
+  );
+}
+
+/** Held ratings (1 to 3 stars); a team lead or a manager decides, others only see the queue. */
+export function RatingsSection() {
+  const viewer = useViewer();
+  const mayReview = viewer ? canReviewRatings(viewer) : false;
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useStaffList<RatingRow>("/admin/ratings", {});
+  const done = (m: string) => {
+    setNotice(m);
+    void list.reload();
+  };
+  return (
+    <>
+      {!mayReview && <p className="info-callout">A team lead or a manager approves or rejects these ratings.</p>}
+      <Notice message={notice} />
+      <StaffListView list={list} label="ratings" empty="No rating waits for approval.">
+        {(items) => (
+          <ul className="order-list" data-testid="ratings-list">
+            {items.map((r) => (
+              <li key={r.service_order_id} className="card">
+                <h3 className="card-title">
+                  {r.vendor_rating} {r.vendor_rating === 1 ? "star" : "stars"} for {r.vendor_name}
+                </h3>
+                <p className="muted">
+                  {r.service} · by {r.customer_name} · job #{r.service_order_id} · {day(r.rated_at)}
+                </p>
+                {r.vendor_rating_notes && <p>{r.vendor_rating_notes}</p>}
+                {mayReview && (
+                  <div className="order-actions">
+                    <ActionButton
+                      label="Approve rating"
+                      title={`Approve the ${r.vendor_rating}-star rating of job #${r.service_order_id}`}
+                      path={`/admin/ratings/${r.service_order_id}/approve`}
+                      onDone={done}
+                    />
+                    <ActionButton
+                      label="Reject rating"
+                      title={`Reject the rating of job #${r.service_order_id}`}
+                      path={`/admin/ratings/${r.service_order_id}/reject`}
+                      onDone={done}
+                      danger
+                    />
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </StaffListView>
+    </>
+  );
+}
+
+/** Customers: find one, see their orders and credits. */
+export function CustomersSection() {
+  const [q, setQ] = useState("");
+  const [detail, setDetail] = useState<CustomerDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const list = useStaffList<CustomerRow>("/admin/customers", { q });
+  return (
+    <>
+      <SearchBar label="Name, phone or email" onSearch={setQ} />
+      <StaffListView list={list} label="customers" empty="No customer matches this search.">
+        {(items) => (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">Customers</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Credit</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Details</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((u) => (
+                  <tr key={u.user_id}>
+                    <td>{u.name}</td>
+                    <td className="mono">{formatPhone(u.phone)}</td>
+                    <td>{u.email}</td>
+                    <td>{formatCents(u.credit_balance_cents)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button-secondary button-sm"
+                        onClick={async () => {
+                          try {
+                            setDetail(await getCustomer(u.user_id));
+                            setError(null);
+                          } catch (err) {
+                            setError(errorMessage(err));
+                          }
+                        }}
+                      >
+                        Orders and credits
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </StaffListView>
+      <FormError message={error} />
+      {detail && (
+        <section className="card" aria-label={`${detail.name}'s orders and credits`}>
+          <h2 className="card-title">{detail.name}</h2>
+          <h3>Orders</h3>
+          {detail.orders.length === 0 ? (
+            <p className="muted">No orders.</p>
+          ) : (
+            <ul>
+              {detail.orders.map((o) => (
+                <li key={o.order_id}>
+                  #{o.order_id} · {o.status} · {formatCents(o.total_cents)} · {day(o.created_at)}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3>Credits</h3>
+          {detail.credits.length === 0 ? (
+            <p className="muted">No credit movements.</p>
+          ) : (
+            <ul>
+              {detail.credits.map((c) => (
+                <li key={c.entry_id}>
+                  {formatCents(c.delta_cents)} · {c.reason} {c.note ? `· ${c.note}` : ""} · {day(c.created_at)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+/** Payouts and their state; a job's payout price adjusted within limits. */
+export function PayoutsSection() {
+  const [status, setStatus] = useState("");
+  const [notice, setNotice] = useState<string | null>(null);
+  const [jobId, setJobId] = useState("");
+  const [dollars, setDollars] = useState("");
+  const list = useStaffList<PayoutRow>("/admin/payouts", { status });
+  const cents = Math.round(Number(dollars) * 100);
+  return (
+    <>
+      <div className="toolbar">
+        <label htmlFor="payout-status" className="field-label">
+          State
+        </label>
+        <select id="payout-status" className="select" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">All</option>
+          <option value="pending">Pending</option>
+          <option value="paid">Paid</option>
+          <option value="failed">Failed</option>
+          <option value="canceled">Canceled</option>
+        </select>
+      </div>
+      <StaffListView list={list} label="payouts" empty="No payouts in this state.">
+        {(items) => (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">Payouts</caption>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Vendor</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((p) => (
+                  <tr key={p.payout_id}>
+                    <td>{p.payout_id}</td>
+                    <td>{p.vendor_name}</td>
+                    <td>{formatCents(p.amount_cents)}</td>
+                    <td>{p.kind}</td>
+                    <td>
+                      <span className={`status-pill is-${p.status}`}>{p.status}</span>
+                      {p.failure_reason && <div className="muted">{p.failure_reason}</div>}
+                    </td>
+                    <td>{day(p.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </StaffListView>
+      <section className="card" aria-labelledby="adjust-title">
+        <h2 id="adjust-title" className="card-title">
+          Adjust a job's payout
+        </h2>
+        <p className="muted">Up to $100.00 either way, never more than the client pays for the job.</p>
+        <div className="form-grid">
+          <div className="field">
+            <label htmlFor="adjust-job" className="field-label">
+              Job number
+            </label>
+            <input
+              id="adjust-job"
+              className="input"
+              inputMode="numeric"
+              value={jobId}
+              onChange={(e) => setJobId(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="adjust-amount" className="field-label">
+              New payout ($)
+            </label>
+            <input
+              id="adjust-amount"
+              className="input"
+              inputMode="decimal"
+              value={dollars}
+              onChange={(e) => setDollars(e.target.value)}
+            />
+          </div>
+        </div>
+        <Notice message={notice} />
+        {/^\d+$/.test(jobId) && Number.isFinite(cents) && dollars !== "" && (
+          <ActionButton
+            label="Adjust payout"
+            title={`Set job #${jobId}'s payout to ${formatCents(cents)}`}
+            path={`/admin/payouts/jobs/${jobId}/adjust`}
+            body={{ payout_cents: cents }}
+            onDone={setNotice}
+          />
+        )}
+      </section>
+    </>
+  );
+}
+
+const show = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));
+
+/** The audit trail, newest first, filtered by action (a prefix like "vendor." works). */
+export function AuditSection() {
+  const [action, setAction] = useState("");
+  const list = useStaffList<AuditRow>("/admin/audit", { action });
+  return (
+    <>
+      <SearchBar label='Action, e.g. "vendor." or "rating.approve"' onSearch={setAction} />
+      <StaffListView list={list} label="audit entries" empty="No audit entry matches.">
+        {(items) => (
+          <div className="table-wrap">
+            <table className="table" data-testid="audit-table">
+              <caption className="visually-hidden">Audit log</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">Before → after</th>
+                  <th scope="col">Reason</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((a) => (
+                  <tr key={a.id}>
+                    <td className="mono">
+                      <time dateTime={a.created_at}>{new Date(a.created_at).toLocaleString("en-US")}</time>
+                    </td>
+                    <td>{a.actor_name ?? a.actor_user_id ?? "—"}</td>
+                    <td className="mono">{a.action}</td>
+                    <td>
+                      {a.target_type} {a.target_id}
+                    </td>
+                    <td className="body-cell mono">
+                      {show(a.before_value)} → {show(a.after_value)}
+                    </td>
+                    <td className="body-cell">{a.reason ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </StaffListView>
+    </>
+  );
+}

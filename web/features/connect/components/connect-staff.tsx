@@ -1,0 +1,275 @@
+import { useEffect, useId, useState } from "react";
+import { Field, FormError } from "../../../components/ui/field";
+import { apiRequest, ApiError, errorMessage } from "../../../lib/api-client";
+import { formatPhone } from "../../../lib/format";
+import {
+  getConnectPros,
+  getConnectServices,
+  type ConnectRequestRow,
+  type ConnectService,
+  type ProOption,
+} from "../../admin/api/staff";
+import { ActionButton, Notice, StaffListView, useStaffList } from "../../admin/components/staff-kit";
+
+/** /connect: the business request form (POST /api/connect/requests). */
+export function ConnectRequestForm() {
+  const [services, setServices] = useState<ConnectService[] | null>(null);
+  const [form, setForm] = useState({
+    business_name: "",
+    contact_name: "",
+    phone: "",
+    email: "",
+    address: "",
+    zipcode: "",
+    date: "",
+    time: "10:00",
+    people: "10",
+    service_id: "",
+    notes: "",
+  });
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const serviceId = useId();
+  const notesId = useId();
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    getConnectServices(ctrl.signal)
+      .then((list) => {
+        setServices(list);
+        if (list[0]) setForm((f) => ({ ...f, service_id: f.service_id || String(list[0]!.service_id) }));
+      })
+      .catch((err) => !ctrl.signal.aborted && setError(errorMessage(err)));
+    return () => ctrl.abort();
+  }, []);
+
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+
+  if (sent) {
+    return (
+      <div className="callout" role="status" data-testid="connect-request-sent">
+        <div>
+          <h2>Request received</h2>
+          <p>{sent}</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="form card"
+      aria-labelledby="connect-form-title"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError(null);
+        setFields({});
+        try {
+          await apiRequest("/connect/requests", {
+            method: "POST",
+            json: {
+              ...form,
+              people: Number(form.people),
+              service_id: Number(form.service_id),
+              notes: form.notes || undefined,
+            },
+          });
+          setSent("Thank you! Our business team will contact you to confirm the details.");
+        } catch (err) {
+          setError(errorMessage(err));
+          if (err instanceof ApiError && err.fields) setFields(err.fields);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <h2 id="connect-form-title" className="card-title">
+        Request services for your business
+      </h2>
+      <div className="form-grid">
+        <Field
+          label="Business name"
+          required
+          value={form.business_name}
+          onChange={set("business_name")}
+          error={fields.business_name}
+        />
+        <Field
+          label="Your name"
+          required
+          value={form.contact_name}
+          onChange={set("contact_name")}
+          error={fields.contact_name}
+        />
+        <Field label="Phone" type="tel" required value={form.phone} onChange={set("phone")} error={fields.phone} />
+        <Field label="Email" type="email" required value={form.email} onChange={set("email")} error={fields.email} />
+        <Field label="Street address" required value={form.address} onChange={set("address")} error={fields.address} />
+        <Field
+          label="ZIP code"
+          inputMode="numeric"
+          required
+          value={form.zipcode}
+          onChange={set("zipcode")}
+          error={fields.zipcode}
+        />
+        <Field label="Date" type="date" required value={form.date} onChange={set("date")} error={fields.date} />
+        <Field
+          label="Start time"
+          type="time"
+          required
+          step={1800}
+          value={form.time}
+          onChange={set("time")}
+          error={fields.time}
+        />
+        <Field
+          label="Number of people"
+          type="number"
+          min={2}
+          max={200}
+          required
+          value={form.people}
+          onChange={set("people")}
+          error={fields.people}
+        />
+        <div className="field">
+          <label htmlFor={serviceId} className="field-label">
+            Service
+          </label>
+          <select
+            id={serviceId}
+            className="select"
+            required
+            value={form.service_id}
+            onChange={set("service_id")}
+            disabled={!services}
+          >
+            {(services ?? []).map((s) => (
+              <option key={s.service_id} value={s.service_id}>
+                {s.description} ({s.duration_minutes} min)
+              </option>
+            ))}
+          </select>
+          {fields.service_id && <p className="field-error">{fields.service_id}</p>}
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={notesId} className="field-label">
+          Anything we should know <span className="field-optional">(optional)</span>
+        </label>
+        <textarea id={notesId} className="input" rows={3} maxLength={1000} value={form.notes} onChange={set("notes")} />
+      </div>
+      <FormError message={error} />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy || !services || services.length === 0}>
+          {busy ? "Sending…" : "Send request"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AssignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string): void }) {
+  const [pros, setPros] = useState<ProOption[] | null>(null);
+  const [vendorId, setVendorId] = useState("");
+  const id = useId();
+  useEffect(() => {
+    const ctrl = new AbortController();
+    getConnectPros(row.connect_request_id, ctrl.signal)
+      .then((list) => {
+        setPros(list);
+        if (list[0]) setVendorId(String(list[0].vendor_id));
+      })
+      .catch(() => setPros([]));
+    return () => ctrl.abort();
+  }, [row.connect_request_id]);
+  if (pros !== null && pros.length === 0) return <span className="muted">No pro offers this service yet.</span>;
+  return (
+    <ActionButton
+      label="Assign"
+      title={`Assign ${row.business_name} to a pro`}
+      path={`/connect/admin/requests/${row.connect_request_id}/assign`}
+      body={{ vendor_id: Number(vendorId) }}
+      reasonLabel="Note (optional)"
+      reasonRequired={false}
+      onDone={onDone}
+    >
+      <div className="field">
+        <label htmlFor={id} className="field-label">
+          Pro
+        </label>
+        <select id={id} className="select" value={vendorId} onChange={(e) => setVendorId(e.target.value)}>
+          {(pros ?? []).map((p) => (
+            <option key={p.vendor_id} value={p.vendor_id}>
+              {p.display_name} {p.base_zip ? `(${p.base_zip})` : ""}
+            </option>
+          ))}
+        </select>
+      </div>
+    </ActionButton>
+  );
+}
+
+/** /connect/admin: the queue of business requests; assign to a pro or cancel. */
+export function ConnectQueue() {
+  const [status, setStatus] = useState<"new" | "assigned" | "cancelled">("new");
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useStaffList<ConnectRequestRow>("/connect/admin/requests", { status });
+  const done = (m: string) => {
+    setNotice(m);
+    void list.reload();
+  };
+  return (
+    <>
+      <div className="segmented" role="group" aria-label="Request state">
+        {(["new", "assigned", "cancelled"] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            className={`button button-sm ${status === s ? "button-primary" : "button-secondary"}`}
+            aria-pressed={status === s}
+            onClick={() => setStatus(s)}
+          >
+            {s === "new" ? "New" : s === "assigned" ? "Assigned" : "Cancelled"}
+          </button>
+        ))}
+      </div>
+      <Notice message={notice} />
+      <StaffListView list={list} label="requests" empty="No business request in this state.">
+        {(items) => (
+          <ul className="order-list" data-testid="connect-queue">
+            {items.map((r) => (
+              <li key={r.connect_request_id} className="card">
+                <h3 className="card-title">
+                  {r.business_name} · {r.people} people
+                </h3>
+                <p className="muted">
+                  {r.service} · {r.local_time} · {r.address}, {r.zipcode}
+                </p>
+                <p className="muted">
+                  {r.contact_name} · {formatPhone(r.phone)} · {r.email}
+                </p>
+                {r.notes && <p>{r.notes}</p>}
+                {r.vendor_name && <p>Assigned to {r.vendor_name}</p>}
+                <div className="order-actions">
+                  {r.status === "new" && <AssignButton row={r} onDone={done} />}
+                  {r.status !== "cancelled" && (
+                    <ActionButton
+                      label="Cancel request"
+                      title={`Cancel ${r.business_name}'s request`}
+                      path={`/connect/admin/requests/${r.connect_request_id}/cancel`}
+                      onDone={done}
+                      danger
+                    />
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </StaffListView>
+    </>
+  );
+}

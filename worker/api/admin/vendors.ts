@@ -1,0 +1,337 @@
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import { ServiceOrderStatus } from "../../../domain/order-status";
+import { normalizeUsPhone } from "../../../domain/phone";
+import { newAuditedAction, runAudited } from "../../admin/audit";
+import { IdParam, likePattern, ListQuery, offsetOf, pageOf, ReasonBody } from "../../admin/paging";
+import { reofferJobs, type ReleasedJob } from "../../admin/reoffer";
+import { fail } from "../../http/errors";
+import type { AppEnv } from "../../http/types";
+import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
+import { requireAdmin, viewerOf } from "../../middleware/roles";
+
+/** Reliability a soft ban sets and a reset restores (SPEC section 9). */
+export const SOFT_BAN_RELIABILITY = 1;
+export const INITIAL_RELIABILITY = 50;
+
+interface VendorState {
+  vendor_id: number;
+  status: "active" | "deactivated" | "terminated";
+  soft_banned: number;
+  reliability: number;
+  payouts_paused: number;
+}
+
+async function vendorState(d1: D1Database, id: number): Promise<VendorState> {
+  const row = await d1
+    .prepare("SELECT vendor_id, status, soft_banned, reliability, payouts_paused FROM vendors WHERE vendor_id = ?")
+    .bind(id)
+    .first<VendorState>();
+  if (!row) fail("NOT_FOUND");
+  return row;
+}
+
+const ServiceParam = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number)),
+  serviceId: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number)),
+});
+
+/**
+ * /api/admin/vendors: find vendors and act on their account (SPEC sections 4 "Vendor account" and 6). Each
+ * action checks the vendor's current state, and is one audited batch (worker/admin/audit.ts): the
+ * conditional update only applies if the vendor is still as staff saw them.
+ */
+export const adminVendorsApi = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get("/", async (c) => {
+    const { q, page } = queryOf(c, ListQuery);
+    const phone = q ? normalizeUsPhone(q) : null;
+    const zip = /^\d{5}$/.test(q) ? q : null;
+    const rows = await c.env.DB.prepare(
+      `SELECT v.vendor_id, v.display_name, u.name AS user_name, u.phone, v.base_zip, v.status, v.soft_banned,
+              v.reliability, v.payouts_paused, v.rating_avg_x100, v.rating_count, v.completed_jobs
+       FROM vendors v JOIN users u ON u.user_id = v.user_id
+       WHERE ?1 = '' OR v.display_name LIKE ?2 ESCAPE '\\' OR u.name LIKE ?2 ESCAPE '\\'
+          OR (?3 IS NOT NULL AND u.phone = ?3) OR (?4 IS NOT NULL AND v.base_zip = ?4)
+       ORDER BY v.display_name COLLATE NOCASE, v.vendor_id LIMIT 11 OFFSET ?5`,
+    )
+      .bind(q, likePattern(q), phone, zip, offsetOf(page))
+      .all();
+    return c.json(pageOf(rows.results, page));
+  })
+
+  .get("/:id", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const [vendor, services, account] = await c.env.DB.batch([
+      c.env.DB.prepare(
+        `SELECT v.vendor_id, v.display_name, u.name AS user_name, u.phone, u.email, v.base_zip, v.status, v.soft_banned,
+                v.reliability, v.payouts_paused, v.license_status, v.photo_status, v.review_note, v.completed_jobs
+         FROM vendors v JOIN users u ON u.user_id = v.user_id WHERE v.vendor_id = ?`,
+      ).bind(id),
+      c.env.DB.prepare(
+        `SELECT vs.service_id, s.description, vs.enabled, vs.restricted_at FROM vendor_services vs
+         JOIN services s ON s.service_id = vs.service_id WHERE vs.vendor_id = ? ORDER BY s.description`,
+      ).bind(id),
+      c.env.DB.prepare("SELECT provider, status, payouts_enabled FROM connected_accounts WHERE vendor_id = ?").bind(id),
+    ]);
+    const row = vendor!.results[0];
+    if (!row) fail("NOT_FOUND");
+    return c.json({ data: { ...row, services: services!.results, payout_account: account!.results[0] ?? null } });
+  })
+
+  /** Deactivate: stops new offers and bookings; accepted jobs stay with the vendor (docs/decisions/093). */
+  .post("/:id/deactivate", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const { reason } = await jsonBody(c, ReasonBody);
+    return setStatus(c, id, reason, "active", "deactivated", "vendor.deactivate");
+  })
+
+  .post("/:id/reactivate", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const { reason } = await jsonBody(c, ReasonBody);
+    return setStatus(c, id, reason, "deactivated", "active", "vendor.reactivate");
+  })
+
+  /**
+   * Terminate (irreversible): payouts paused; the vendor's offers withdrawn; their accepted jobs that have
+   * not started go back to pending with no vendor and are offered to other pros.
+   */
+  .post("/:id/terminate", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const { reason } = await jsonBody(c, ReasonBody);
+    const now = c.get("now");
+    const d1 = c.env.DB;
+    const before = await vendorState(d1, id);
+    if (before.status === "terminated") fail("STAFF_ACTION_NOT_ALLOWED");
+    const open = `vendor_id = ?1 AND service_order_status_id IN (${ServiceOrderStatus.SCHEDULED}, ${ServiceOrderStatus.IN_PROGRESS}) AND promised_arrival_time > ?2`;
+    const { results: jobs } = await d1
+      .prepare(
+        `SELECT so.service_order_id, so.user_id, so.service_id, s.description, so.promised_arrival_time, so.job_minutes,
+                so.is_connect, so.zipcode, so.time_zone
+         FROM service_orders so JOIN services s ON s.service_id = so.service_id
+         WHERE so.vendor_id = ?1 AND so.service_order_status_id IN (${ServiceOrderStatus.SCHEDULED}, ${ServiceOrderStatus.IN_PROGRESS})
+           AND so.promised_arrival_time > ?2`,
+      )
+      .bind(id, now)
+      .all<ReleasedJob>();
+    const op = newAuditedAction();
+    const { done } = await runAudited(
+      d1,
+      op,
+      d1
+        .prepare(
+          "UPDATE vendors SET status = 'terminated', payouts_paused = 1, updated_at = ?3 WHERE vendor_id = ?1 AND status = ?2",
+        )
+        .bind(id, before.status, now),
+      {
+        actorUserId: viewerOf(c).user_id,
+        action: "vendor.terminate",
+        targetType: "vendor",
+        targetId: id,
+        reason,
+        before: { status: before.status, payouts_paused: Boolean(before.payouts_paused) },
+        after: { status: "terminated", payouts_paused: true },
+        details: { released_jobs: jobs.map((j) => j.service_order_id) },
+        now,
+      },
+      [
+        d1
+          .prepare(
+            `UPDATE job_offers SET status = 'expired', responded_at = ?2
+             WHERE vendor_id = ?1 AND status IN ('offered', 'accepted') AND ${op.guard}
+               AND service_order_id IN (SELECT service_order_id FROM service_orders WHERE service_order_status_id = ${ServiceOrderStatus.PENDING} OR (${open}))`,
+          )
+          .bind(id, now),
+        d1
+          .prepare(
+            `UPDATE service_orders SET vendor_id = NULL, service_order_status_id = ${ServiceOrderStatus.PENDING},
+               scheduled_status = 0, vendor_payout_cents = 0, updated_at = ?2
+             WHERE ${open} AND ${op.guard}`,
+          )
+          .bind(id, now),
+      ],
+    );
+    if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+    const offered = await reofferJobs(c.env, c.get("db"), id, jobs, now);
+    return c.json({
+      data: { vendor_id: id, status: "terminated", payouts_paused: true, reoffered: offered },
+      code: "STAFF_ACTION_DONE",
+    });
+  })
+
+  /** Soft ban: the account stays, reliability drops to 1 and the vendor is no longer offered jobs. */
+  .post("/:id/soft-ban", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const { reason } = await jsonBody(c, ReasonBody);
+    const now = c.get("now");
+    const d1 = c.env.DB;
+    const before = await vendorState(d1, id);
+    if (before.status === "terminated" || before.soft_banned) fail("STAFF_ACTION_NOT_ALLOWED");
+    const { done } = await runAudited(
+      d1,
+      newAuditedAction(),
+      d1
+        .prepare(
+          `UPDATE vendors SET soft_banned = 1, reliability = ?3, updated_at = ?2
+           WHERE vendor_id = ?1 AND soft_banned = 0 AND status <> 'terminated' AND reliability = ?4`,
+        )
+        .bind(id, now, SOFT_BAN_RELIABILITY, before.reliability),
+      {
+        actorUserId: viewerOf(c).user_id,
+        action: "vendor.soft_ban",
+        targetType: "vendor",
+        targetId: id,
+        reason,
+        before: { soft_banned: false, reliability: before.reliability },
+        after: { soft_banned: true, reliability: SOFT_BAN_RELIABILITY },
+        now,
+      },
+    );
+    if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+    return c.json({
+      data: { vendor_id: id, soft_banned: true, reliability: SOFT_BAN_RELIABILITY },
+      code: "STAFF_ACTION_DONE",
+    });
+  })
+
+  /** Reset reliability to the initial 50; it also lifts a soft ban (docs/decisions/093). */
+  .post("/:id/reset-reliability", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const { reason } = await jsonBody(c, ReasonBody);
+    const now = c.get("now");
+    const d1 = c.env.DB;
+    const before = await vendorState(d1, id);
+    if (before.status === "terminated") fail("STAFF_ACTION_NOT_ALLOWED");
+    if (before.reliability === INITIAL_RELIABILITY && !before.soft_banned) fail("STAFF_ACTION_NOT_ALLOWED");
+    const { done } = await runAudited(
+      d1,
+      newAuditedAction(),
+      d1
+        .prepare(
+          `UPDATE vendors SET soft_banned = 0, reliability = ?3, updated_at = ?2
+           WHERE vendor_id = ?1 AND status <> 'terminated' AND reliability = ?4 AND soft_banned = ?5`,
+        )
+        .bind(id, now, INITIAL_RELIABILITY, before.reliability, before.soft_banned),
+      {
+        actorUserId: viewerOf(c).user_id,
+        action: "vendor.reset_reliability",
+        targetType: "vendor",
+        targetId: id,
+        reason,
+        before: { soft_banned: Boolean(before.soft_banned), reliability: before.reliability },
+        after: { soft_banned: false, reliability: INITIAL_RELIABILITY },
+        now,
+      },
+    );
+    if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+    return c.json({
+      data: { vendor_id: id, soft_banned: false, reliability: INITIAL_RELIABILITY },
+      code: "STAFF_ACTION_DONE",
+    });
+  })
+
+  /** Restrict the vendor from one service for all future jobs (search and offers skip restricted links). */
+  .post("/:id/services/:serviceId/restrict", async (c) => {
+    const { id, serviceId } = parseOrFail(ServiceParam, c.req.param());
+    const { reason } = await jsonBody(c, ReasonBody);
+    const now = c.get("now");
+    const d1 = c.env.DB;
+    const link = await d1
+      .prepare("SELECT restricted_at FROM vendor_services WHERE vendor_id = ? AND service_id = ?")
+      .bind(id, serviceId)
+      .first<{ restricted_at: number | null }>();
+    if (!link) fail("NOT_FOUND");
+    if (link.restricted_at !== null) fail("STAFF_ACTION_NOT_ALLOWED");
+    const { done } = await runAudited(
+      d1,
+      newAuditedAction(),
+      d1
+        .prepare(
+          "UPDATE vendor_services SET restricted_at = ?3 WHERE vendor_id = ?1 AND service_id = ?2 AND restricted_at IS NULL",
+        )
+        .bind(id, serviceId, now),
+      {
+        actorUserId: viewerOf(c).user_id,
+        action: "vendor.restrict_service",
+        targetType: "vendor",
+        targetId: id,
+        reason,
+        before: { service_id: serviceId, restricted: false },
+        after: { service_id: serviceId, restricted: true },
+        now,
+      },
+    );
+    if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+    return c.json({ data: { vendor_id: id, service_id: serviceId, restricted: true }, code: "STAFF_ACTION_DONE" });
+  })
+
+  /**
+   * Delete the vendor's payout account: marked deleted with payouts disabled, so no transfer goes to it.
+   * Closing the account at the provider is left to the payouts work (issue 11); see docs/decisions/093.
+   */
+  .post("/:id/payout-account/delete", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const { reason } = await jsonBody(c, ReasonBody);
+    const now = c.get("now");
+    const d1 = c.env.DB;
+    const acct = await d1
+      .prepare("SELECT provider, account_id, status, payouts_enabled FROM connected_accounts WHERE vendor_id = ?")
+      .bind(id)
+      .first<{ provider: string; account_id: string; status: string; payouts_enabled: number }>();
+    if (!acct) fail("NOT_FOUND");
+    if (acct.status === "deleted") fail("STAFF_ACTION_NOT_ALLOWED");
+    const { done } = await runAudited(
+      d1,
+      newAuditedAction(),
+      d1
+        .prepare(
+          "UPDATE connected_accounts SET status = 'deleted', payouts_enabled = 0, updated_at = ?2 WHERE vendor_id = ?1 AND status = ?3",
+        )
+        .bind(id, now, acct.status),
+      {
+        actorUserId: viewerOf(c).user_id,
+        action: "vendor.delete_payout_account",
+        targetType: "vendor",
+        targetId: id,
+        reason,
+        before: { status: acct.status, payouts_enabled: Boolean(acct.payouts_enabled), account_id: acct.account_id },
+        after: { status: "deleted", payouts_enabled: false },
+        now,
+      },
+    );
+    if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+    return c.json({ data: { vendor_id: id, payout_account: "deleted" }, code: "STAFF_ACTION_DONE" });
+  });
+
+async function setStatus(
+  c: Context<AppEnv>,
+  id: number,
+  reason: string,
+  from: "active" | "deactivated",
+  to: "active" | "deactivated",
+  action: string,
+) {
+  const now = c.get("now");
+  const d1 = c.env.DB;
+  const before = await vendorState(d1, id);
+  if (before.status !== from) fail("STAFF_ACTION_NOT_ALLOWED");
+  const { done } = await runAudited(
+    d1,
+    newAuditedAction(),
+    d1
+      .prepare("UPDATE vendors SET status = ?3, updated_at = ?4 WHERE vendor_id = ?1 AND status = ?2")
+      .bind(id, from, to, now),
+    {
+      actorUserId: viewerOf(c).user_id,
+      action,
+      targetType: "vendor",
+      targetId: id,
+      reason,
+      before: { status: from },
+      after: { status: to },
+      now,
+    },
+  );
+  if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  return c.json({ data: { vendor_id: id, status: to }, code: "STAFF_ACTION_DONE" as const });
+}
