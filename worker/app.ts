@@ -27,6 +27,9 @@ import { stripeWebhookApi } from "./api/stripe-webhook";
 import { uploadsApp } from "./api/uploads";
 import { vendorApi } from "./api/vendor";
 import { vendorJobsApi } from "./api/vendor-jobs";
+import { localOnboardingApi, stripeConnectApi, vendorPayApi } from "./api/vendor-pay";
+import { clientSubscriptionApi, vendorClientSubscriptionApi } from "./api/client-subscriptions";
+import { redemptionApi } from "./api/redemptions";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
@@ -78,6 +81,12 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/", paymentMethodsApi)
     .route("/checkout", checkoutApi)
     .route("/checkout", paymentLinksApi)
+    .route("/vendor", vendorPayApi)
+    .route("/stripe", stripeConnectApi)
+    .route("/payments/local", localOnboardingApi)
+    .route("/vendor/me", vendorClientSubscriptionApi)
+    .route("/vendor/me", redemptionApi)
+    .route("/client-subscription", clientSubscriptionApi)
     .route("/sms", smsReminderApi)
     .route("/", giftCardsApi)
     .route("/subscriptions", membershipApi)
