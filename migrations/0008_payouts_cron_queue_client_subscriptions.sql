@@ -24,29 +24,18 @@ ALTER TABLE client_subscriptions ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'Ame
 ALTER TABLE client_subscriptions ADD COLUMN idempotency_key TEXT;
 CREATE UNIQUE INDEX client_subs_idem_uq ON client_subscriptions (idempotency_key) WHERE idempotency_key IS NOT NULL;
 
--- Products a pro sells to a client at a visit, and each sale (redeemed once; the pro's share goes to their pay).
-CREATE TABLE redemption_products (
-  product_id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL,
-  name TEXT NOT NULL,
-  description TEXT NOT NULL DEFAULT '',
-  price_cents INTEGER NOT NULL,
-  vendor_share_bps INTEGER NOT NULL,
-  enable INTEGER NOT NULL DEFAULT 1,
-  created_at INTEGER NOT NULL
-);
-CREATE TABLE redemptions (
-  redemption_id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL,
-  vendor_id INTEGER NOT NULL REFERENCES vendors(vendor_id),
-  product_id INTEGER NOT NULL REFERENCES redemption_products(product_id),
-  service_order_id INTEGER REFERENCES service_orders(service_order_id),
-  client_name TEXT NOT NULL,
-  price_cents INTEGER NOT NULL,
-  vendor_cents INTEGER NOT NULL,
-  idempotency_key TEXT NOT NULL UNIQUE,
-  created_at INTEGER NOT NULL
-);
-CREATE INDEX redemptions_vendor_idx ON redemptions (vendor_id, created_at);
-INSERT INTO redemption_products (name, description, price_cents, vendor_share_bps, enable, created_at) VALUES
-  ('Hydrating facial serum', 'Take-home serum, 30 ml', 3800, 2000, 1, 0),
-  ('Massage oil, lavender', 'Take-home bottle, 100 ml', 2400, 2000, 1, 0),
-  ('Cuticle care kit', 'Oil, file and pusher', 1800, 2000, 1, 0);
+-- Redemption products (tables from 0000): what a pro sells a client at a visit, redeemed once; the pro's
+-- share goes to their pay (docs/decisions/074-redemption-products.md).
+ALTER TABLE redemption_products ADD COLUMN vendor_share_bps INTEGER NOT NULL DEFAULT 2000;
+ALTER TABLE redemptions ADD COLUMN client_name TEXT;
+ALTER TABLE redemptions ADD COLUMN service_order_id INTEGER REFERENCES service_orders(service_order_id);
+ALTER TABLE redemptions ADD COLUMN vendor_cents INTEGER NOT NULL DEFAULT 0;
+INSERT INTO redemption_products (name, description, cost_cents, vendor_share_bps, enable, display_order, created_at)
+SELECT 'Hydrating facial serum', 'Take-home serum, 30 ml', 3800, 2000, 1, 1, 0
+WHERE NOT EXISTS (SELECT 1 FROM redemption_products);
+INSERT INTO redemption_products (name, description, cost_cents, vendor_share_bps, enable, display_order, created_at)
+SELECT 'Massage oil, lavender', 'Take-home bottle, 100 ml', 2400, 2000, 1, 2, 0
+WHERE (SELECT count(*) FROM redemption_products) = 1;
+INSERT INTO redemption_products (name, description, cost_cents, vendor_share_bps, enable, display_order, created_at)
+SELECT 'Cuticle care kit', 'Oil, file and pusher', 1800, 2000, 1, 3, 0
+WHERE (SELECT count(*) FROM redemption_products) = 2;

@@ -465,35 +465,3 @@ export const cronItems = sqliteTable(
   },
   (t) => [index("cron_items_kind_idx").on(t.kind, t.done_at)],
 );
-
-/** Products a pro sells to a client at a visit (docs/decisions/074-redemption-products.md). */
-export const redemptionProducts = sqliteTable("redemption_products", {
-  product_id: integer("product_id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull(),
-  description: text("description").notNull().default(""),
-  price_cents: cents("price_cents").notNull(),
-  vendor_share_bps: integer("vendor_share_bps").notNull(),
-  enable: integer("enable", { mode: "boolean" }).notNull().default(true),
-  created_at: createdAt(),
-});
-
-/** One sale of a product to a client, redeemed once; the pro's share is a vendor_earnings line. */
-export const redemptions = sqliteTable(
-  "redemptions",
-  {
-    redemption_id: integer("redemption_id").primaryKey({ autoIncrement: true }),
-    vendor_id: integer("vendor_id")
-      .notNull()
-      .references(() => vendors.vendor_id),
-    product_id: integer("product_id")
-      .notNull()
-      .references(() => redemptionProducts.product_id),
-    service_order_id: integer("service_order_id").references(() => serviceOrders.service_order_id),
-    client_name: text("client_name").notNull(),
-    price_cents: cents("price_cents").notNull(),
-    vendor_cents: cents("vendor_cents").notNull(),
-    idempotency_key: text("idempotency_key").notNull().unique(),
-    created_at: createdAt(),
-  },
-  (t) => [index("redemptions_vendor_idx").on(t.vendor_id, t.created_at)],
-);

@@ -194,7 +194,10 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
       await c.env.DB.prepare("DELETE FROM client_subscriptions WHERE client_subscription_id = ?")
         .bind(inserted.client_subscription_id)
         .run();
-      fail("VSUBSCRIPTION_UNAVAILABLE_SCHEDULE", { first_service_at: booked.reason });
+      console.log(JSON.stringify({ at: "csub.create.refused", vendor_id: vendorId, reason: booked.reason }));
+      fail("VSUBSCRIPTION_UNAVAILABLE_SCHEDULE", {
+        first_service_at: `You are not available on ${formatLocal(booked.at, inserted.time_zone)}.`,
+      });
     }
     const token = await newLinkToken(c.env.DB, inserted.client_subscription_id, now);
     const vendor = await c.env.DB.prepare("SELECT display_name FROM vendors WHERE vendor_id = ?")

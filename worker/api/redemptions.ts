@@ -32,7 +32,7 @@ export const redemptionApi = new Hono<AppEnv>()
   .use("/past-redemption", requireVendor)
   .get("/redemption-products", async (c) => {
     const rows = await c.env.DB.prepare(
-      "SELECT product_id, name, description, price_cents, vendor_share_bps FROM redemption_products WHERE enable = 1 ORDER BY name",
+      "SELECT product_id, name, description, cost_cents AS price_cents, vendor_share_bps FROM redemption_products WHERE enable = 1 ORDER BY display_order, name",
     ).all();
     return c.json({
       data: rows.results.map((r) => ({
@@ -47,7 +47,7 @@ export const redemptionApi = new Hono<AppEnv>()
     const body = await jsonBody(c, RedeemBody);
     const product = await c.env.DB.prepare("SELECT * FROM redemption_products WHERE product_id = ? AND enable = 1")
       .bind(body.product_id)
-      .first<{ price_cents: number; vendor_share_bps: number }>();
+      .first<{ cost_cents: number; vendor_share_bps: number }>();
     if (!product) fail("REDEMPTION_PRODUCT_UNAVAILABLE");
     if (body.service_order_id) {
       const job = await c.env.DB.prepare("SELECT 1 FROM service_orders WHERE service_order_id = ? AND vendor_id = ?")
@@ -56,17 +56,18 @@ export const redemptionApi = new Hono<AppEnv>()
       if (!job) fail("NOT_FOUND");
     }
     const key = `v${vendorId}:${body.idempotency_key}`;
-    const share = bpsOf(product.price_cents, product.vendor_share_bps);
+    const share = bpsOf(product.cost_cents, product.vendor_share_bps);
     const [inserted] = await c.env.DB.batch([
       c.env.DB.prepare(
-        `INSERT INTO redemptions (vendor_id, product_id, service_order_id, client_name, price_cents, vendor_cents, idempotency_key, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (idempotency_key) DO NOTHING RETURNING redemption_id`,
+        `INSERT INTO redemptions (vendor_id, product_id, quantity, cost_cents, status, service_order_id, client_name, vendor_cents,
+           idempotency_key, created_at, fulfilled_at)
+         VALUES (?1, ?2, 1, ?5, 'fulfilled', ?3, ?4, ?6, ?7, ?8, ?8) ON CONFLICT (idempotency_key) DO NOTHING RETURNING redemption_id`,
       ).bind(
         vendorId,
         body.product_id,
         body.service_order_id ?? null,
         body.client_name,
-        product.price_cents,
+        product.cost_cents,
         share,
         key,
         now,
@@ -88,7 +89,7 @@ export const redemptionApi = new Hono<AppEnv>()
     const vendorId = vendorIdOf(c);
     const body = await jsonBody(c, v.object({ page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1) }));
     const rows = await c.env.DB.prepare(
-      `SELECT r.redemption_id, r.client_name, r.price_cents, r.vendor_cents, r.service_order_id, r.created_at, p.name
+      `SELECT r.redemption_id, r.client_name, r.cost_cents AS price_cents, r.vendor_cents, r.service_order_id, r.status, r.created_at, p.name
        FROM redemptions r JOIN redemption_products p ON p.product_id = r.product_id
        WHERE r.vendor_id = ? ORDER BY r.created_at DESC, r.redemption_id DESC LIMIT 15 OFFSET ?`,
     )

@@ -87,9 +87,9 @@ export async function bookDates(
   sub: Pick<SubRow, "client_subscription_id" | "vendor_id" | "job_minutes">,
   dates: readonly number[],
   now: number,
-): Promise<{ ok: true } | { ok: false; reason: string }> {
+): Promise<{ ok: true } | { ok: false; reason: string; at: number }> {
   const settings = await settingsOf(env, db, sub.vendor_id);
-  if (!settings) return { ok: false, reason: "no-vendor" };
+  if (!settings) return { ok: false, reason: "no-vendor", at: dates[0] ?? 0 };
   const calendar = calendarFor(env, sub.vendor_id);
   const booked: number[] = [];
   for (const at of dates) {
@@ -104,7 +104,7 @@ export async function bookDates(
     const done = hold.ok ? await calendar.confirmHold(hold.hold.holdId, ref, `${ref}:book`, now, settings) : hold;
     if (!done.ok) {
       for (const b of booked) await releaseDate(env, sub, b);
-      return { ok: false, reason: done.reason };
+      return { ok: false, reason: done.reason, at };
     }
     booked.push(at);
   }

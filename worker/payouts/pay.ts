@@ -102,9 +102,9 @@ export async function payView(d1: D1Database, vendorId: number, now: number) {
   }
   const redemptions = await d1
     .prepare(
-      `SELECT r.redemption_id, r.client_name, r.price_cents, r.vendor_cents, r.created_at, p.name
+      `SELECT r.redemption_id, r.client_name, r.cost_cents AS price_cents, r.vendor_cents, r.created_at, p.name
        FROM redemptions r JOIN redemption_products p ON p.product_id = r.product_id
-       WHERE r.vendor_id = ? ORDER BY r.created_at DESC LIMIT 30`,
+       WHERE r.vendor_id = ? AND r.status = 'fulfilled' ORDER BY r.created_at DESC LIMIT 30`,
     )
     .bind(vendorId)
     .all<Row>();
@@ -143,7 +143,7 @@ export async function payView(d1: D1Database, vendorId: number, now: number) {
     redemptions: redemptions.results.map((r) => ({
       redemption_id: Number(r.redemption_id),
       name: String(r.name),
-      client_name: String(r.client_name),
+      client_name: String(r.client_name ?? ""),
       price_cents: Number(r.price_cents),
       vendor_cents: Number(r.vendor_cents),
       created_at: Number(r.created_at),
