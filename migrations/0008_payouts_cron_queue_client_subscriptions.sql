@@ -25,7 +25,7 @@ ALTER TABLE client_subscriptions ADD COLUMN idempotency_key TEXT;
 CREATE UNIQUE INDEX client_subs_idem_uq ON client_subscriptions (idempotency_key) WHERE idempotency_key IS NOT NULL;
 
 -- Redemption products (tables from 0000): what a pro sells a client at a visit, redeemed once; the pro's
--- share goes to their pay (docs/decisions/074-redemption-products.md).
+-- share goes to their pay (docs/decisions/073-redemption-products.md).
 ALTER TABLE redemption_products ADD COLUMN vendor_share_bps INTEGER NOT NULL DEFAULT 2000;
 ALTER TABLE redemptions ADD COLUMN client_name TEXT;
 ALTER TABLE redemptions ADD COLUMN service_order_id INTEGER REFERENCES service_orders(service_order_id);

@@ -45,6 +45,9 @@ import { Route as BlogsIndexRouteImport } from './routes/blogs/index'
 import { Route as BlogsSlugRouteImport } from './routes/blogs/$slug'
 import { Route as BusinessIndexRouteImport } from './routes/business/index'
 import { Route as BusinessCalendarRouteImport } from './routes/business/calendar'
+import { Route as BusinessPayRouteImport } from './routes/business/pay'
+import { Route as BusinessPayoutsOnboardingRouteImport } from './routes/business/payouts-onboarding'
+import { Route as BusinessSubscriptionsRouteImport } from './routes/business/subscriptions'
 import { Route as ConnectIndexRouteImport } from './routes/connect/index'
 import { Route as ConnectAdminRouteImport } from './routes/connect/admin'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
@@ -231,6 +234,22 @@ const BusinessCalendarRoute = BusinessCalendarRouteImport.update({
   path: '/calendar',
   getParentRoute: () => BusinessRouteRoute,
 } as any)
+const BusinessPayRoute = BusinessPayRouteImport.update({
+  id: '/pay',
+  path: '/pay',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
+const BusinessPayoutsOnboardingRoute =
+  BusinessPayoutsOnboardingRouteImport.update({
+    id: '/payouts-onboarding',
+    path: '/payouts-onboarding',
+    getParentRoute: () => BusinessRouteRoute,
+  } as any)
+const BusinessSubscriptionsRoute = BusinessSubscriptionsRouteImport.update({
+  id: '/subscriptions',
+  path: '/subscriptions',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
 const ConnectIndexRoute = ConnectIndexRouteImport.update({
   id: '/connect/',
   path: '/connect/',
@@ -290,6 +309,9 @@ export interface FileRoutesByFullPath {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
+  '/business/pay': typeof BusinessPayRoute
+  '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
+  '/business/subscriptions': typeof BusinessSubscriptionsRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/vendor/$vid': typeof VendorVidRoute
@@ -330,6 +352,9 @@ export interface FileRoutesByTo {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
+  '/business/pay': typeof BusinessPayRoute
+  '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
+  '/business/subscriptions': typeof BusinessSubscriptionsRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/vendor/$vid': typeof VendorVidRoute
@@ -374,6 +399,9 @@ export interface FileRoutesById {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
+  '/business/pay': typeof BusinessPayRoute
+  '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
+  '/business/subscriptions': typeof BusinessSubscriptionsRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/vendor/$vid': typeof VendorVidRoute
@@ -419,6 +447,9 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
+    | '/business/pay'
+    | '/business/payouts-onboarding'
+    | '/business/subscriptions'
     | '/connect/admin'
     | '/services/$slug'
     | '/vendor/$vid'
@@ -459,6 +490,9 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
+    | '/business/pay'
+    | '/business/payouts-onboarding'
+    | '/business/subscriptions'
     | '/connect/admin'
     | '/services/$slug'
     | '/vendor/$vid'
@@ -502,6 +536,9 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
+    | '/business/pay'
+    | '/business/payouts-onboarding'
+    | '/business/subscriptions'
     | '/connect/admin'
     | '/services/$slug'
     | '/vendor/$vid'
@@ -800,6 +837,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BusinessCalendarRouteImport
       parentRoute: typeof BusinessRouteRoute
     }
+    '/business/pay': {
+      id: '/business/pay'
+      path: '/pay'
+      fullPath: '/business/pay'
+      preLoaderRoute: typeof BusinessPayRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
+    '/business/payouts-onboarding': {
+      id: '/business/payouts-onboarding'
+      path: '/payouts-onboarding'
+      fullPath: '/business/payouts-onboarding'
+      preLoaderRoute: typeof BusinessPayoutsOnboardingRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
+    '/business/subscriptions': {
+      id: '/business/subscriptions'
+      path: '/subscriptions'
+      fullPath: '/business/subscriptions'
+      preLoaderRoute: typeof BusinessSubscriptionsRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
     '/connect/': {
       id: '/connect/'
       path: '/connect'
@@ -878,11 +936,17 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 
 interface BusinessRouteRouteChildren {
   BusinessCalendarRoute: typeof BusinessCalendarRoute
+  BusinessPayRoute: typeof BusinessPayRoute
+  BusinessPayoutsOnboardingRoute: typeof BusinessPayoutsOnboardingRoute
+  BusinessSubscriptionsRoute: typeof BusinessSubscriptionsRoute
   BusinessIndexRoute: typeof BusinessIndexRoute
 }
 
 const BusinessRouteRouteChildren: BusinessRouteRouteChildren = {
   BusinessCalendarRoute: BusinessCalendarRoute,
+  BusinessPayRoute: BusinessPayRoute,
+  BusinessPayoutsOnboardingRoute: BusinessPayoutsOnboardingRoute,
+  BusinessSubscriptionsRoute: BusinessSubscriptionsRoute,
   BusinessIndexRoute: BusinessIndexRoute,
 }
 

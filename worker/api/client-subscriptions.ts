@@ -123,6 +123,18 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
   .use("/updateSubscriptionPayment", requireVendor)
   .use("/updateSubscriptionEmail", requireVendor)
   .use("/cancelSubscription", requireVendor)
+  .use("/customer-subscription-services", requireVendor)
+  .get("/customer-subscription-services", async (c) => {
+    // The pro's own services, to choose from when setting up a client's subscription.
+    const rows = await c.env.DB.prepare(
+      `SELECT s.service_id, s.description, s.duration_minutes, coalesce(vs.price_override_cents, s.base_price_cents) AS price_cents
+       FROM vendor_services vs JOIN services s ON s.service_id = vs.service_id
+       WHERE vs.vendor_id = ? AND vs.enabled = 1 AND s.enable = 1 ORDER BY s.description`,
+    )
+      .bind(vendorIdOf(c))
+      .all();
+    return c.json({ data: rows.results });
+  })
   .get("/customer-subscription", async (c) => {
     const vendorId = vendorIdOf(c);
     const rows = await c.env.DB.prepare(
@@ -145,8 +157,11 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
       .bind(body.zipcode)
       .first<{ time_zone: string }>();
     if (!zip) fail("INVALID_ADDRESS", { zipcode: messageFor("INVALID_ADDRESS") });
-    const service = await c.env.DB.prepare("SELECT duration_minutes FROM services WHERE service_id = ? AND enable = 1")
-      .bind(body.service_id)
+    const service = await c.env.DB.prepare(
+      `SELECT s.duration_minutes FROM services s JOIN vendor_services vs ON vs.service_id = s.service_id AND vs.vendor_id = ?2
+       WHERE s.service_id = ?1 AND s.enable = 1 AND vs.enabled = 1`,
+    )
+      .bind(body.service_id, vendorId)
       .first<{ duration_minutes: number }>();
     if (!service) fail("ERROR_VSUBSCRIPTION", { service_id: "Choose one of your services." });
     // The first date must leave the client time to add their card before its charge.

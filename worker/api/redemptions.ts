@@ -8,7 +8,7 @@ import { jsonBody } from "../http/validate";
 import { requireVendor, viewerOf } from "../middleware/roles";
 
 /**
- * Redemption products (docs/decisions/074-redemption-products.md): take-home products a pro hands a client
+ * Redemption products (docs/decisions/073-redemption-products.md): take-home products a pro hands a client
  * at a visit. Redeeming one records the sale once (its key) and puts the pro's share in their pay.
  * Mounted at /vendor/me.
  */

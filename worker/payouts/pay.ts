@@ -90,7 +90,7 @@ export async function payView(d1: D1Database, vendorId: number, now: number) {
          FROM vendor_earnings WHERE vendor_id = ? AND service_order_id IS NOT NULL GROUP BY service_order_id, kind`,
       )
       .bind(vendorId),
-    d1.prepare("SELECT status FROM vendors WHERE vendor_id = ?").bind(vendorId),
+    d1.prepare("SELECT status, payouts_paused FROM vendors WHERE vendor_id = ?").bind(vendorId),
   ]);
   const byJob = new Map<number, Record<string, number>>();
   for (const l of lines!.results) {
@@ -109,13 +109,13 @@ export async function payView(d1: D1Database, vendorId: number, now: number) {
     .bind(vendorId)
     .all<Row>();
   const account = await accountOf(d1, vendorId);
-  const status = String(vendor!.results[0]?.status ?? "active");
+  const paused = vendor!.results[0]?.status === "terminated" || !!vendor!.results[0]?.payouts_paused;
   return {
     available_cents: Number(balance!.results[0]?.available ?? 0),
     pending_cents: Number(pending!.results[0]?.pending ?? 0),
     pending_jobs: Number(pending!.results[0]?.jobs ?? 0),
-    next_payout_at: status === "terminated" ? null : nextPayoutAt(now),
-    payouts_paused: status === "terminated",
+    next_payout_at: paused ? null : nextPayoutAt(now),
+    payouts_paused: paused,
     instant_fee: { bps: PAYOUT_RULES.instantFeeBps, min_cents: PAYOUT_RULES.instantFeeMinCents },
     account: account
       ? { status: account.status, payouts_enabled: account.payouts_enabled, provider: account.provider }
@@ -284,10 +284,13 @@ async function settle(d1: D1Database, port: PaymentsPort, payout: Row, accountId
 
 async function payoutGate(d1: D1Database, vendorId: number) {
   const vendor = await d1
-    .prepare("SELECT status FROM vendors WHERE vendor_id = ?")
+    .prepare("SELECT status, payouts_paused FROM vendors WHERE vendor_id = ?")
     .bind(vendorId)
-    .first<{ status: string }>();
-  if (!vendor || vendor.status === "terminated") return { ok: false as const, why: "paused" as const };
+    .first<{ status: string; payouts_paused: number }>();
+  // Terminated pros' payouts are paused (SPEC section 4), as are those staff paused.
+  if (!vendor || vendor.status === "terminated" || vendor.payouts_paused) {
+    return { ok: false as const, why: "paused" as const };
+  }
   const account = await accountOf(d1, vendorId);
   if (!account || !account.payouts_enabled) return { ok: false as const, why: "no_account" as const };
   return { ok: true as const, account };
@@ -381,7 +384,7 @@ export async function vendorsDueForPayout(
     .prepare(
       `SELECT e.vendor_id FROM vendor_earnings e
        JOIN connected_accounts a ON a.vendor_id = e.vendor_id AND a.status <> 'deleted' AND a.payouts_enabled = 1
-       JOIN vendors v ON v.vendor_id = e.vendor_id AND v.status <> 'terminated'
+       JOIN vendors v ON v.vendor_id = e.vendor_id AND v.status <> 'terminated' AND v.payouts_paused = 0
        WHERE e.payout_id IS NULL AND e.created_at < ?1
          AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.vendor_id = e.vendor_id AND p.period_start = ?2)
        GROUP BY e.vendor_id HAVING sum(e.amount_cents) >= ?3`,
