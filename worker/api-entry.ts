@@ -1,6 +1,6 @@
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
-import { handleCronBatch, type CronEnvelope } from "./cron/queue";
+import { handleCronBatch } from "./cron/queue";
 
 /**
  * The Worker without server rendering: the API, media, the Durable Object classes and cron. Integration
@@ -16,5 +16,5 @@ export default {
   async scheduled(controller, env) {
     await runScheduled(env, controller.scheduledTime);
   },
-  queue: (batch, env) => handleCronBatch(batch as MessageBatch<CronEnvelope>, env),
+  queue: handleCronBatch,
 } satisfies ExportedHandler<Env>;

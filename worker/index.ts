@@ -1,7 +1,7 @@
 import startEntry from "@tanstack/react-start/server-entry";
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
-import { handleCronBatch, type CronEnvelope } from "./cron/queue";
+import { handleCronBatch } from "./cron/queue";
 
 /**
  * The Worker entry: /api/* and /media/* go to Hono; every other path is rendered by TanStack Start with
@@ -19,5 +19,5 @@ export default {
   async scheduled(controller, env) {
     await runScheduled(env, controller.scheduledTime);
   },
-  queue: (batch, env) => handleCronBatch(batch as MessageBatch<CronEnvelope>, env),
+  queue: handleCronBatch,
 } satisfies ExportedHandler<Env>;

@@ -324,8 +324,8 @@ async function renewMembership(
 }
 
 /** The queue consumer: each message once; a failure retries that message alone (max_retries in wrangler.toml). */
-export async function handleCronBatch(batch: MessageBatch<CronEnvelope>, env: Env): Promise<void> {
-  for (const message of batch.messages) {
+export async function handleCronBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  for (const message of batch.messages as ReadonlyArray<Message<CronEnvelope>>) {
     try {
       // The tick's time, never earlier than the enqueue: a late delivery still acts as of its tick.
       await handleItem(env, message.body, message.body.tick);
