@@ -323,16 +323,21 @@ async function renewMembership(
   return "renewed";
 }
 
-/** The queue consumer: each message once; a failure retries that message alone (max_retries in wrangler.toml). */
+/**
+ * The queue consumer: the messages of a batch run side by side (each item is independent and idempotent);
+ * a failure retries that message alone (max_retries in wrangler.toml).
+ */
 export async function handleCronBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  for (const message of batch.messages as ReadonlyArray<Message<CronEnvelope>>) {
-    try {
-      // The tick's time, never earlier than the enqueue: a late delivery still acts as of its tick.
-      await handleItem(env, message.body, message.body.tick);
-      message.ack();
-    } catch (err) {
-      console.error(JSON.stringify({ at: "cron.queue", key: keyOf(message.body), error: String(err) }));
-      message.retry({ delaySeconds: 60 });
-    }
-  }
+  await Promise.all(
+    (batch.messages as ReadonlyArray<Message<CronEnvelope>>).map(async (message) => {
+      try {
+        // The tick's time: a late delivery still acts as of the tick that found the item.
+        await handleItem(env, message.body, message.body.tick);
+        message.ack();
+      } catch (err) {
+        console.error(JSON.stringify({ at: "cron.queue", key: keyOf(message.body), error: String(err) }));
+        message.retry({ delaySeconds: 60 });
+      }
+    }),
+  );
 }
