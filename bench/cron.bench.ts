@@ -75,7 +75,7 @@ export async function run(opts: { stateDir: string; port?: number }): Promise<Cr
   try {
     const first = await tick(worker, now);
     const enqueued = Object.values(first.enqueued).reduce((s, n) => s + n, 0);
-    const drained = await drain(worker, now, enqueued);
+    const drained = await drain(worker, now, enqueued, 1_800_000);
     const charges = chargesOf(opts.stateDir, vendorId);
     const later = now + 60_000;
     const second = await tick(worker, later);
