@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { instantFeeCents, lastClosedPeriod } from "../../domain/payout-rules";
 import worker from "../api-entry";
-import { world, CARDS, key } from "../checkout/test-fixtures";
+import { world, CARDS, customer as customerFixture, key, saveCard } from "../checkout/test-fixtures";
 import { Client, promote, signUp, T0 } from "../test-utils";
 import { enqueueDue, handleItem, keyOf, type CronEnvelope } from "./queue";
 
@@ -355,5 +355,51 @@ describe("redemption products", () => {
     const pay = await v.client.post("/api/vendor/me/pay");
     expect(pay.body.data.available_cents).toBe(p.vendor_cents);
     expect(pay.body.data.redemptions).toHaveLength(1);
+  });
+});
+
+describe("membership renewal (local adapter)", () => {
+  async function member() {
+    const { client, userId } = await customerFixture();
+    const { methodId } = await saveCard(userId);
+    expect((await client.post("/api/subscriptions", {})).status).toBe(201);
+    const m = await env.DB.prepare(
+      "SELECT membership_id, current_period_end FROM memberships WHERE user_id = ? AND status = 'active'",
+    )
+      .bind(userId)
+      .first<{ membership_id: number; current_period_end: number }>();
+    return { ...m!, methodId };
+  }
+  const due = async (now: number, id: number) => {
+    const sent: CronEnvelope[] = [];
+    await enqueueDue(env, now, async (m) => void sent.push(...m));
+    return sent.filter((m) => m.kind === "membership_renewal" && m.membership_id === id);
+  };
+
+  it("renews once per period; a card that keeps failing ends the membership after 3 daily attempts", async () => {
+    const a = await member();
+    const [renewal] = await due(a.current_period_end + HOUR, a.membership_id);
+    expect(renewal).toBeTruthy();
+    expect(await handleItem(env, renewal!, a.current_period_end + HOUR)).toBe("renewed");
+    expect(await handleItem(env, renewal!, a.current_period_end + HOUR)).toBe("skipped");
+    expect(await due(a.current_period_end + HOUR, a.membership_id)).toHaveLength(0);
+
+    const b = await member();
+    await env.DB.prepare(
+      "UPDATE local_payment_methods SET outcome = 'decline', error_code = 'card_declined', decline_code = 'generic_decline' WHERE id = ?",
+    )
+      .bind(b.methodId)
+      .run();
+    const outcomes: string[] = [];
+    for (let day = 0; day < 3; day++) {
+      const at = b.current_period_end + day * DAY + HOUR;
+      const [m] = await due(at, b.membership_id);
+      outcomes.push(await handleItem(env, m!, at));
+    }
+    expect(outcomes).toEqual(["declined", "declined", "ended_declined"]);
+    const row = await env.DB.prepare("SELECT status FROM memberships WHERE membership_id = ?")
+      .bind(b.membership_id)
+      .first();
+    expect(row).toEqual({ status: "cancelled" });
   });
 });
