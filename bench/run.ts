@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { run as completeOrder, report as completeOrderReport } from "./complete-order.bench";
+import { run as cronTick, report as cronReport } from "./cron.bench";
 import { run as freeSlots } from "./free-slots.bench";
 import { run as holds, report as holdsReport } from "./holds.bench";
 import { homeClientJs, homeSsrTimes } from "./home-page";
@@ -38,6 +39,8 @@ async function main() {
   } finally {
     server.stop();
   }
+  // The billing cron runs on the same state once the preview server is gone (wrangler dev, scheduled + queue).
+  for (const line of cronReport(await cronTick({ stateDir: STATE_DIR, port: 4329 }))) console.log(line);
 }
 
 main().catch((e) => {

@@ -76,6 +76,17 @@ export const catalogue = {
   ERROR_WHILE_ORDER_RESCHEDULE_SERVICE_DATA: error("We couldn't reschedule this service. Please contact us.", 409),
   ERROR_CUSTOMER_PAY: error("We're sorry, this link is expired.", 410),
   ERROR_VSUBSCRIPTION: error("This subscription can't be changed right now.", 409),
+  // Pay, payouts and client subscriptions (docs/decisions/070-074).
+  VSUBSCRIPTION_UNAVAILABLE_SCHEDULE: error(
+    "You are not available at one of the recurring times. Please choose another time or day.",
+    409,
+  ),
+  VSUBSCRIPTION_PRICE_CHANGE_PENDING: error("Your client has not approved the last price change yet.", 409),
+  PAYOUT_ACCOUNT_REQUIRED: error("Set up your payout account first.", 409),
+  PAYOUT_NOTHING_AVAILABLE: error("There is no available balance to pay out right now.", 409),
+  PAYOUTS_PAUSED: error("Payouts are paused on this account. Please contact support.", 403),
+  PAYOUT_FAILED: error("The payout could not be made. Your balance is unchanged; please try again later.", 502),
+  REDEMPTION_PRODUCT_UNAVAILABLE: error("This product is not available.", 404),
   // Payments (docs/decisions/031-payments.md). Card texts are the processor's own wording, shown beneath the
   // card field; CARD_INCOMPLETE is verbatim from SPEC section 5 "Card form".
   CARD_INCOMPLETE: error(
@@ -193,6 +204,12 @@ export const catalogue = {
   PRICE_ADJUST_FAILED: error("The new payout price is outside the allowed range for this job.", 400),
   STAFF_ACTION_DONE: success("Done. The action was recorded in the audit log."),
   CONNECT_REQUEST_RECEIVED: success("Thank you! Our business team will contact you to confirm the details."),
+  PAYOUT_SENT: success("Your payout is on its way."),
+  VSUBSCRIPTION_CREATED: success("Subscription created. We texted your client a link to add their card."),
+  VSUBSCRIPTION_UPDATED: success("Saved. We texted your client to approve the new price."),
+  VSUBSCRIPTION_CANCELLED: success("The subscription was cancelled."),
+  VSUBSCRIPTION_ACTIVE: success("Your subscription is active. Thank you!"),
+  REDEMPTION_SUCCESS: success("Product redeemed. It is in your pay."),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

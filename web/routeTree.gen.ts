@@ -16,7 +16,6 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AffiliatesRouteImport } from './routes/affiliates'
 import { Route as AlliancesRouteImport } from './routes/alliances'
 import { Route as AmbassadorsRouteImport } from './routes/ambassadors'
-import { Route as BecomeAProRouteImport } from './routes/become-a-pro'
 import { Route as BusinessRouteRouteImport } from './routes/business/route'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CheckoutRouteImport } from './routes/checkout'
@@ -46,10 +45,9 @@ import { Route as BlogsIndexRouteImport } from './routes/blogs/index'
 import { Route as BlogsSlugRouteImport } from './routes/blogs/$slug'
 import { Route as BusinessIndexRouteImport } from './routes/business/index'
 import { Route as BusinessCalendarRouteImport } from './routes/business/calendar'
-import { Route as BusinessLicencesRouteImport } from './routes/business/licences'
-import { Route as BusinessProfileRouteImport } from './routes/business/profile'
-import { Route as BusinessServiceAreaRouteImport } from './routes/business/service-area'
-import { Route as BusinessServicesRouteImport } from './routes/business/services'
+import { Route as BusinessPayRouteImport } from './routes/business/pay'
+import { Route as BusinessPayoutsOnboardingRouteImport } from './routes/business/payouts-onboarding'
+import { Route as BusinessSubscriptionsRouteImport } from './routes/business/subscriptions'
 import { Route as ConnectIndexRouteImport } from './routes/connect/index'
 import { Route as ConnectAdminRouteImport } from './routes/connect/admin'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
@@ -89,11 +87,6 @@ const AlliancesRoute = AlliancesRouteImport.update({
 const AmbassadorsRoute = AmbassadorsRouteImport.update({
   id: '/ambassadors',
   path: '/ambassadors',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BecomeAProRoute = BecomeAProRouteImport.update({
-  id: '/become-a-pro',
-  path: '/become-a-pro',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BusinessRouteRoute = BusinessRouteRouteImport.update({
@@ -241,24 +234,20 @@ const BusinessCalendarRoute = BusinessCalendarRouteImport.update({
   path: '/calendar',
   getParentRoute: () => BusinessRouteRoute,
 } as any)
-const BusinessLicencesRoute = BusinessLicencesRouteImport.update({
-  id: '/licences',
-  path: '/licences',
+const BusinessPayRoute = BusinessPayRouteImport.update({
+  id: '/pay',
+  path: '/pay',
   getParentRoute: () => BusinessRouteRoute,
 } as any)
-const BusinessProfileRoute = BusinessProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
-  getParentRoute: () => BusinessRouteRoute,
-} as any)
-const BusinessServiceAreaRoute = BusinessServiceAreaRouteImport.update({
-  id: '/service-area',
-  path: '/service-area',
-  getParentRoute: () => BusinessRouteRoute,
-} as any)
-const BusinessServicesRoute = BusinessServicesRouteImport.update({
-  id: '/services',
-  path: '/services',
+const BusinessPayoutsOnboardingRoute =
+  BusinessPayoutsOnboardingRouteImport.update({
+    id: '/payouts-onboarding',
+    path: '/payouts-onboarding',
+    getParentRoute: () => BusinessRouteRoute,
+  } as any)
+const BusinessSubscriptionsRoute = BusinessSubscriptionsRouteImport.update({
+  id: '/subscriptions',
+  path: '/subscriptions',
   getParentRoute: () => BusinessRouteRoute,
 } as any)
 const ConnectIndexRoute = ConnectIndexRouteImport.update({
@@ -296,7 +285,6 @@ export interface FileRoutesByFullPath {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
-  '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/foundation': typeof FoundationRoute
@@ -321,10 +309,9 @@ export interface FileRoutesByFullPath {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
-  '/business/licences': typeof BusinessLicencesRoute
-  '/business/profile': typeof BusinessProfileRoute
-  '/business/service-area': typeof BusinessServiceAreaRoute
-  '/business/services': typeof BusinessServicesRoute
+  '/business/pay': typeof BusinessPayRoute
+  '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
+  '/business/subscriptions': typeof BusinessSubscriptionsRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/vendor/$vid': typeof VendorVidRoute
@@ -341,7 +328,6 @@ export interface FileRoutesByTo {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
-  '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/foundation': typeof FoundationRoute
@@ -366,10 +352,9 @@ export interface FileRoutesByTo {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
-  '/business/licences': typeof BusinessLicencesRoute
-  '/business/profile': typeof BusinessProfileRoute
-  '/business/service-area': typeof BusinessServiceAreaRoute
-  '/business/services': typeof BusinessServicesRoute
+  '/business/pay': typeof BusinessPayRoute
+  '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
+  '/business/subscriptions': typeof BusinessSubscriptionsRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/vendor/$vid': typeof VendorVidRoute
@@ -390,7 +375,6 @@ export interface FileRoutesById {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
-  '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/foundation': typeof FoundationRoute
@@ -415,10 +399,9 @@ export interface FileRoutesById {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
-  '/business/licences': typeof BusinessLicencesRoute
-  '/business/profile': typeof BusinessProfileRoute
-  '/business/service-area': typeof BusinessServiceAreaRoute
-  '/business/services': typeof BusinessServicesRoute
+  '/business/pay': typeof BusinessPayRoute
+  '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
+  '/business/subscriptions': typeof BusinessSubscriptionsRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/vendor/$vid': typeof VendorVidRoute
@@ -440,7 +423,6 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
-    | '/become-a-pro'
     | '/cart'
     | '/checkout'
     | '/foundation'
@@ -465,10 +447,9 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
-    | '/business/licences'
-    | '/business/profile'
-    | '/business/service-area'
-    | '/business/services'
+    | '/business/pay'
+    | '/business/payouts-onboarding'
+    | '/business/subscriptions'
     | '/connect/admin'
     | '/services/$slug'
     | '/vendor/$vid'
@@ -485,7 +466,6 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
-    | '/become-a-pro'
     | '/cart'
     | '/checkout'
     | '/foundation'
@@ -510,10 +490,9 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
-    | '/business/licences'
-    | '/business/profile'
-    | '/business/service-area'
-    | '/business/services'
+    | '/business/pay'
+    | '/business/payouts-onboarding'
+    | '/business/subscriptions'
     | '/connect/admin'
     | '/services/$slug'
     | '/vendor/$vid'
@@ -533,7 +512,6 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
-    | '/become-a-pro'
     | '/cart'
     | '/checkout'
     | '/foundation'
@@ -558,10 +536,9 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
-    | '/business/licences'
-    | '/business/profile'
-    | '/business/service-area'
-    | '/business/services'
+    | '/business/pay'
+    | '/business/payouts-onboarding'
+    | '/business/subscriptions'
     | '/connect/admin'
     | '/services/$slug'
     | '/vendor/$vid'
@@ -582,7 +559,6 @@ export interface RootRouteChildren {
   AffiliatesRoute: typeof AffiliatesRoute
   AlliancesRoute: typeof AlliancesRoute
   AmbassadorsRoute: typeof AmbassadorsRoute
-  BecomeAProRoute: typeof BecomeAProRoute
   CartRoute: typeof CartRoute
   CheckoutRoute: typeof CheckoutRoute
   FoundationRoute: typeof FoundationRoute
@@ -656,13 +632,6 @@ declare module '@tanstack/react-router' {
       path: '/ambassadors'
       fullPath: '/ambassadors'
       preLoaderRoute: typeof AmbassadorsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/become-a-pro': {
-      id: '/become-a-pro'
-      path: '/become-a-pro'
-      fullPath: '/become-a-pro'
-      preLoaderRoute: typeof BecomeAProRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/business': {
@@ -868,32 +837,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BusinessCalendarRouteImport
       parentRoute: typeof BusinessRouteRoute
     }
-    '/business/licences': {
-      id: '/business/licences'
-      path: '/licences'
-      fullPath: '/business/licences'
-      preLoaderRoute: typeof BusinessLicencesRouteImport
+    '/business/pay': {
+      id: '/business/pay'
+      path: '/pay'
+      fullPath: '/business/pay'
+      preLoaderRoute: typeof BusinessPayRouteImport
       parentRoute: typeof BusinessRouteRoute
     }
-    '/business/profile': {
-      id: '/business/profile'
-      path: '/profile'
-      fullPath: '/business/profile'
-      preLoaderRoute: typeof BusinessProfileRouteImport
+    '/business/payouts-onboarding': {
+      id: '/business/payouts-onboarding'
+      path: '/payouts-onboarding'
+      fullPath: '/business/payouts-onboarding'
+      preLoaderRoute: typeof BusinessPayoutsOnboardingRouteImport
       parentRoute: typeof BusinessRouteRoute
     }
-    '/business/service-area': {
-      id: '/business/service-area'
-      path: '/service-area'
-      fullPath: '/business/service-area'
-      preLoaderRoute: typeof BusinessServiceAreaRouteImport
-      parentRoute: typeof BusinessRouteRoute
-    }
-    '/business/services': {
-      id: '/business/services'
-      path: '/services'
-      fullPath: '/business/services'
-      preLoaderRoute: typeof BusinessServicesRouteImport
+    '/business/subscriptions': {
+      id: '/business/subscriptions'
+      path: '/subscriptions'
+      fullPath: '/business/subscriptions'
+      preLoaderRoute: typeof BusinessSubscriptionsRouteImport
       parentRoute: typeof BusinessRouteRoute
     }
     '/connect/': {
@@ -974,19 +936,17 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 
 interface BusinessRouteRouteChildren {
   BusinessCalendarRoute: typeof BusinessCalendarRoute
-  BusinessLicencesRoute: typeof BusinessLicencesRoute
-  BusinessProfileRoute: typeof BusinessProfileRoute
-  BusinessServiceAreaRoute: typeof BusinessServiceAreaRoute
-  BusinessServicesRoute: typeof BusinessServicesRoute
+  BusinessPayRoute: typeof BusinessPayRoute
+  BusinessPayoutsOnboardingRoute: typeof BusinessPayoutsOnboardingRoute
+  BusinessSubscriptionsRoute: typeof BusinessSubscriptionsRoute
   BusinessIndexRoute: typeof BusinessIndexRoute
 }
 
 const BusinessRouteRouteChildren: BusinessRouteRouteChildren = {
   BusinessCalendarRoute: BusinessCalendarRoute,
-  BusinessLicencesRoute: BusinessLicencesRoute,
-  BusinessProfileRoute: BusinessProfileRoute,
-  BusinessServiceAreaRoute: BusinessServiceAreaRoute,
-  BusinessServicesRoute: BusinessServicesRoute,
+  BusinessPayRoute: BusinessPayRoute,
+  BusinessPayoutsOnboardingRoute: BusinessPayoutsOnboardingRoute,
+  BusinessSubscriptionsRoute: BusinessSubscriptionsRoute,
   BusinessIndexRoute: BusinessIndexRoute,
 }
 
@@ -1003,7 +963,6 @@ const rootRouteChildren: RootRouteChildren = {
   AffiliatesRoute: AffiliatesRoute,
   AlliancesRoute: AlliancesRoute,
   AmbassadorsRoute: AmbassadorsRoute,
-  BecomeAProRoute: BecomeAProRoute,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,
   FoundationRoute: FoundationRoute,

@@ -39,6 +39,9 @@ import { uploadsApp } from "./api/uploads";
 import { vendorApi } from "./api/vendor";
 import { vendorJobsApi } from "./api/vendor-jobs";
 import { vendorLiveApi, vendorTimeOffApi } from "./api/vendor-live";
+import { localOnboardingApi, stripeConnectApi, vendorPayApi } from "./api/vendor-pay";
+import { clientSubscriptionApi, vendorClientSubscriptionApi } from "./api/client-subscriptions";
+import { redemptionApi } from "./api/redemptions";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { adminApplicationsApi } from "./api/admin-applications";
 import { vendorApplicationApi } from "./api/vendor-application";
@@ -121,6 +124,12 @@ export function createApp(opts: AppOptions = {}) {
     .route("/", paymentMethodsApi)
     .route("/checkout", checkoutApi)
     .route("/checkout", paymentLinksApi)
+    .route("/vendor", vendorPayApi)
+    .route("/stripe", stripeConnectApi)
+    .route("/payments/local", localOnboardingApi)
+    .route("/vendor/me", vendorClientSubscriptionApi)
+    .route("/vendor/me", redemptionApi)
+    .route("/client-subscription", clientSubscriptionApi)
     .route("/sms", smsReminderApi)
     .route("/", giftCardsApi)
     .route("/subscriptions", membershipApi)

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { paymentsConfigProblem } from "./adapters/payments";
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
+import { handleCronBatch } from "./cron/queue";
 
 /**
  * The Worker entry: /api/* and /media/* go to Hono; every other path is rendered by TanStack Start with
@@ -29,4 +30,5 @@ export default {
   async scheduled(controller, env) {
     await runScheduled(env, controller.scheduledTime);
   },
+  queue: handleCronBatch,
 } satisfies ExportedHandler<Env>;

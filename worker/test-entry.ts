@@ -1,6 +1,7 @@
 import { VendorCalendar as DeployedVendorCalendar } from "../durable/vendor-calendar";
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
+import { handleCronBatch } from "./cron/queue";
 import { testClock } from "./test-clock";
 
 /**
@@ -42,4 +43,5 @@ export default {
   async scheduled(controller, env) {
     await runScheduled(env, controller.scheduledTime);
   },
+  queue: handleCronBatch,
 } satisfies ExportedHandler<Env>;

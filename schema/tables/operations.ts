@@ -2,6 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { users } from "./accounts";
 import { cents, createdAt, instant } from "./columns";
 import { vendors } from "./vendors";
+import { serviceOrders } from "./orders";
 
 /**
  * Stored files (R2 in production, local storage in dev). `key` is the object key; sha256 of the bytes
@@ -40,6 +41,8 @@ export const redemptionProducts = sqliteTable("redemption_products", {
   enable: integer("enable", { mode: "boolean" }).notNull().default(true),
   display_order: integer("display_order").notNull().default(0),
   created_at: createdAt(),
+  /** The pro's share of cost_cents when they sell it to a client (migration 0008). */
+  vendor_share_bps: integer("vendor_share_bps").notNull().default(2000),
 });
 
 /** A vendor's redemption of a product (POST /vendor/me/redeem-product, /past-redemption). */
@@ -62,6 +65,10 @@ export const redemptions = sqliteTable(
     created_at: createdAt(),
     fulfilled_at: instant("fulfilled_at"),
     cancelled_at: instant("cancelled_at"),
+    /** Migration 0008: who bought it, at which visit, and the pro's share (a vendor_earnings line). */
+    client_name: text("client_name"),
+    service_order_id: integer("service_order_id").references(() => serviceOrders.service_order_id),
+    vendor_cents: cents("vendor_cents").notNull().default(0),
   },
   (t) => [index("redemptions_vendor_idx").on(t.vendor_id, t.created_at)],
 );

@@ -302,10 +302,24 @@ export const clientSubscriptions = sqliteTable(
     cancelled_at: instant("cancelled_at"),
     created_at: createdAt(),
     updated_at: instant("updated_at").notNull(),
+    /** The intent of the latest charge (migration 0008). */
+    last_intent_id: text("last_intent_id"),
+    /** When the charge of the current date was declined (cleared when a card is accepted). */
+    declined_at: instant("declined_at"),
+    /** When the pro asked for the price in pending_price_cents. */
+    price_change_requested_at: instant("price_change_requested_at"),
+    cancel_reason: text("cancel_reason"),
+    /** The service address's zone, for the dates in texts and pages. */
+    time_zone: text("time_zone").notNull().default("America/New_York"),
+    /** The pro's key ("v<vendor_id>:<client key>"): a retried create answers the same subscription. */
+    idempotency_key: text("idempotency_key"),
   },
   (t) => [
     index("client_subs_vendor_idx").on(t.vendor_id, t.status),
     index("client_subs_due_idx").on(t.status, t.next_service_at),
+    uniqueIndex("client_subs_idem_uq")
+      .on(t.idempotency_key)
+      .where(sql`idempotency_key is not null`),
   ],
 );
 
@@ -373,10 +387,15 @@ export const payouts = sqliteTable(
     failure_reason: text("failure_reason"),
     created_at: createdAt(),
     paid_at: instant("paid_at"),
+    /** Start of the weekly period a scheduled payout covers (migration 0008); null for instant payouts. */
+    period_start: instant("period_start"),
   },
   (t) => [
     index("payouts_vendor_idx").on(t.vendor_id, t.created_at),
     index("payouts_status_idx").on(t.status, t.created_at),
+    uniqueIndex("payouts_vendor_period_uq")
+      .on(t.vendor_id, t.period_start)
+      .where(sql`period_start is not null`),
   ],
 );
 
@@ -433,3 +452,16 @@ export const webhookEvents = sqliteTable("webhook_events", {
   type: text("type").notNull(),
   received_at: instant("received_at").notNull(),
 });
+
+/** Queue items already done, by key (worker/cron/): a redelivered or re-enqueued item changes nothing. */
+export const cronItems = sqliteTable(
+  "cron_items",
+  {
+    key: text("key").primaryKey(),
+    kind: text("kind").notNull(),
+    outcome: text("outcome").notNull(),
+    detail: text("detail"),
+    done_at: instant("done_at").notNull(),
+  },
+  (t) => [index("cron_items_kind_idx").on(t.kind, t.done_at)],
+);

@@ -559,8 +559,23 @@ describe("local adapter: vendor payout accounts and transfers", () => {
       email: user.email,
       idempotency_key: unique("acct"),
     });
-    expect(account).toMatchObject({ payouts_enabled: true, link_url: "/business?payouts=local" });
+    expect(account).toMatchObject({ payouts_enabled: false });
+    expect(account.link_url).toBe(`/business/payouts-onboarding?account=${account.id}`);
     expect(account.id).toMatch(/^acct_local_/);
+    // Pending until the vendor submits the onboarding page, as with Stripe Express: no transfers yet.
+    const early = await rejection(
+      port.createTransfer({
+        account_id: account.id,
+        amount_cents: 100,
+        idempotency_key: unique("p"),
+        description: "x",
+      }),
+    );
+    expect(early.code).toBe("account_invalid");
+    expect(await port.retrieveConnectedAccount(vendorId)).toMatchObject({ status: "pending", payouts_enabled: false });
+    await port.completeLocalOnboarding!(account.id);
+    expect(await port.retrieveConnectedAccount(vendorId)).toMatchObject({ status: "active", payouts_enabled: true });
+    expect((await port.createLoginLink(account.id)).startsWith("/business/pay")).toBe(true);
     const again = await port.createConnectedAccount({
       vendor_id: vendorId,
       email: user.email,
@@ -598,5 +613,6 @@ describe("local adapter: vendor payout accounts and transfers", () => {
       idempotency_key: unique("acct"),
     });
     expect(fresh.id).not.toBe(account.id);
+    expect(await port.retrieveConnectedAccount(vendorId)).toMatchObject({ id: fresh.id, status: "pending" });
   });
 });

@@ -45,7 +45,9 @@ import { cardErrorMessage, testCardBehaviour } from "./test-cards";
  * - Cards: only brand, last4, expiry, a keyed fingerprint and the test-card outcome are kept.
  */
 
-const LOCAL_ACCOUNT_URL = "/business?payouts=local";
+const LOCAL_ACCOUNT_URL = "/business/pay?payouts=local";
+/** The local adapter's own onboarding page (web/routes/business/payouts-onboarding.tsx). */
+const LOCAL_ONBOARDING_URL = "/business/payouts-onboarding";
 const MIN_AMOUNT_CENTS = 50;
 const MAX_AMOUNT_CENTS = 99_999_999;
 
@@ -742,7 +744,7 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
     async createConnectedAccount(input) {
       const out = (row: typeof connectedAccounts.$inferSelect): ConnectedAccount => ({
         id: row.account_id,
-        link_url: LOCAL_ACCOUNT_URL,
+        link_url: row.details_submitted ? LOCAL_ACCOUNT_URL : `${LOCAL_ONBOARDING_URL}?account=${row.account_id}`,
         payouts_enabled: row.payouts_enabled,
       });
       const [existing] = await db
@@ -750,12 +752,13 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
         .from(connectedAccounts)
         .where(eq(connectedAccounts.vendor_id, input.vendor_id));
       if (existing && existing.status !== "deleted" && existing.provider === "local") return out(existing);
+      // Like a new Express account: pending until the vendor submits the (local) onboarding page.
       const fresh = {
         provider: "local" as const,
         account_id: localId("acct_local", 16),
-        status: "active" as const,
-        payouts_enabled: true,
-        details_submitted: true,
+        status: "pending" as const,
+        payouts_enabled: false,
+        details_submitted: false,
         updated_at: now,
       };
       if (existing) {
@@ -783,6 +786,33 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
         .from(connectedAccounts)
         .where(eq(connectedAccounts.vendor_id, input.vendor_id));
       return out(winner!);
+    },
+
+    async retrieveConnectedAccount(vendorId) {
+      const [row] = await db.select().from(connectedAccounts).where(eq(connectedAccounts.vendor_id, vendorId));
+      if (!row || row.status === "deleted") return null;
+      return {
+        id: row.account_id,
+        status: row.status,
+        payouts_enabled: row.payouts_enabled,
+        details_submitted: row.details_submitted,
+      };
+    },
+
+    async completeLocalOnboarding(accountId) {
+      const [row] = await db
+        .update(connectedAccounts)
+        .set({ status: "active", payouts_enabled: true, details_submitted: true, updated_at: now })
+        .where(
+          and(
+            eq(connectedAccounts.account_id, accountId),
+            eq(connectedAccounts.provider, "local"),
+            ne(connectedAccounts.status, "deleted"),
+          ),
+        )
+        .returning();
+      if (!row || row.status === "deleted") throw missing("account", accountId);
+      return { id: row.account_id, status: row.status, payouts_enabled: true, details_submitted: true };
     },
 
     async createLoginLink(accountId) {

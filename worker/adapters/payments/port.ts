@@ -121,6 +121,13 @@ export interface ConnectedAccount {
   payouts_enabled: boolean;
 }
 
+export interface ConnectedAccountState {
+  id: string;
+  status: "pending" | "active" | "restricted";
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+}
+
 export interface Transfer {
   id: string;
   account_id: string;
@@ -213,6 +220,16 @@ export interface PaymentsPort {
     return_url?: string;
     refresh_url?: string;
   }): Promise<ConnectedAccount>;
+  /**
+   * The account as the provider holds it now (onboarding finished or not), mirrored into connected_accounts;
+   * null when the vendor has none (or it was deleted).
+   */
+  retrieveConnectedAccount(vendor_id: number): Promise<ConnectedAccountState | null>;
+  /**
+   * Local adapter only: the vendor submits the local onboarding page, and the account moves from
+   * "pending" to "active" with payouts enabled (what Stripe's hosted onboarding does).
+   */
+  completeLocalOnboarding?(account_id: string): Promise<ConnectedAccountState>;
   /** A link into the vendor's Express dashboard (the local adapter answers a local page). */
   createLoginLink(account_id: string): Promise<string>;
   /** Closes the payout account (Stripe deletes it) and marks it deleted in connected_accounts. */

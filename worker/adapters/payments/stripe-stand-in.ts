@@ -407,6 +407,11 @@ export function createStripeStandIn() {
           url: `https://connect.stripe.com/setup/e/${p.account}/${++counter}`,
           expires_at: nowS() + 300,
         });
+      case "GET accounts/:id": {
+        const account = accounts.get(id!);
+        if (!account) return notFound("account", id!);
+        return json(200, account);
+      }
       case "POST accounts/:id/login_links":
         if (!accounts.has(id!)) return notFound("account", id!);
         return json(200, { object: "login_link", url: `https://connect.stripe.com/express/${id}/${++counter}` });

@@ -416,6 +416,12 @@ function contract(mode: "stand-in" | "live") {
       });
       expect(tr!.idempotencyKey).toBe(transferKey);
 
+      expect(await s.port.retrieveConnectedAccount(vendorId)).toMatchObject({
+        id: account.id,
+        status: "pending",
+        payouts_enabled: false,
+      });
+      expect(s.take().map(brief)).toEqual([`GET /v1/accounts/${account.id}`]);
       expect(await s.port.createLoginLink(account.id)).toMatch(/^https:\/\/connect\.stripe\.com\/express\//);
       await s.port.deleteConnectedAccount(account.id);
       const calls = s.take();

@@ -562,6 +562,33 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
       return { id: accountId, link_url: link.url, payouts_enabled: payoutsEnabled };
     },
 
+    async retrieveConnectedAccount(vendorId) {
+      const [row] = await db.select().from(connectedAccounts).where(eq(connectedAccounts.vendor_id, vendorId));
+      if (!row || row.status === "deleted" || row.provider !== "stripe") return null;
+      const account = await call(() => stripe.accounts.retrieve(row.account_id));
+      const payoutsEnabled = account.payouts_enabled === true;
+      const status = account.details_submitted
+        ? payoutsEnabled
+          ? ("active" as const)
+          : ("restricted" as const)
+        : ("pending" as const);
+      await db
+        .update(connectedAccounts)
+        .set({
+          status,
+          payouts_enabled: payoutsEnabled,
+          details_submitted: account.details_submitted === true,
+          updated_at: now,
+        })
+        .where(and(eq(connectedAccounts.vendor_id, vendorId), eq(connectedAccounts.account_id, row.account_id)));
+      return {
+        id: row.account_id,
+        status,
+        payouts_enabled: payoutsEnabled,
+        details_submitted: account.details_submitted === true,
+      };
+    },
+
     async createLoginLink(accountId) {
       const link = await call(() =>
         stripe.accounts.createLoginLink(accountId, {}, { idempotencyKey: `login-link:${accountId}:${now}` }),

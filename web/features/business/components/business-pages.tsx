@@ -19,6 +19,12 @@ export function BusinessFrame({ children, account }: { children: ReactNode; acco
             <AppLink href="/business/calendar" className="area-link" activeMatch="exact">
               Calendar
             </AppLink>
+            <AppLink href="/business/pay" className="area-link" activeMatch="exact">
+              Pay
+            </AppLink>
+            <AppLink href="/business/subscriptions" className="area-link" activeMatch="exact">
+              Subscriptions
+            </AppLink>
           </nav>
         }
       >

@@ -1,0 +1,170 @@
+import { useLocation } from "@tanstack/react-router";
+import { useState } from "react";
+import { Page } from "../../components/layout/page";
+import { CardForm, useCardForm } from "../../components/ui/card-form";
+import { FormError } from "../../components/ui/field";
+import { apiRequest, errorMessage } from "../../lib/api-client";
+import { formatCents } from "../../lib/format";
+import { getPaymentsConfig, loadStripe, tokenizeLocal } from "../../lib/payments";
+import { useRequest } from "../../lib/use-request";
+import { notify } from "../../stores/alert-store";
+import { intervalLabel, STATUS_LABEL, type ClientSub } from "./api";
+
+/**
+ * /subscription?t=<token>: the client's side of a pro's recurring service (the texted link): what they
+ * subscribed to, the next dates, the card (add or replace), approving a price change, cancelling.
+ */
+export function ClientSubscriptionPage() {
+  const token = useLocation({ select: (l) => String((l.search as Record<string, unknown>).t ?? "") });
+  const sub = useRequest<ClientSub>(token ? `csub:${token}` : null, (signal) =>
+    apiRequest<ClientSub>("/client-subscription/view", { json: { token }, signal }),
+  );
+  const card = useCardForm();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!token) {
+    return (
+      <Page width="narrow" title="Your subscription">
+        <p>Open the link we texted you to see your recurring service.</p>
+      </Page>
+    );
+  }
+  if (sub.loading && !sub.data) {
+    return (
+      <Page width="narrow" title="Your subscription">
+        <div className="skeleton" style={{ height: 200, borderRadius: 14 }} aria-busy="true" aria-label="Loading" />
+      </Page>
+    );
+  }
+  if (!sub.data) {
+    return (
+      <Page width="narrow" title="Your subscription">
+        <FormError message={errorMessage(sub.error)} />
+      </Page>
+    );
+  }
+  const s = sub.data;
+  const run = async (work: () => Promise<ClientSub>, done: string) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      sub.setData(await work());
+      notify("success", done);
+      card.reset();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const saveCard = () => {
+    const source = card.source();
+    if (!source) return;
+    void run(async () => {
+      let id: string;
+      if (source.kind === "local") id = (await tokenizeLocal(source.card, false)).id;
+      else {
+        const stripe = await loadStripe((await getPaymentsConfig()).publishable_key ?? "");
+        const res = await stripe.createPaymentMethod({ type: "card", card: source.element });
+        if (!res.paymentMethod) throw new Error(res.error?.message ?? "Your card could not be saved.");
+        id = res.paymentMethod.id;
+      }
+      return apiRequest<ClientSub>("/client-subscription/card", { json: { token, payment_method_id: id } });
+    }, "Your subscription is active. Thank you!");
+  };
+  const live = s.status !== "cancelled";
+  return (
+    <Page width="narrow" eyebrow={s.vendor_name} title="Your recurring service">
+      <section className="card money-section" aria-labelledby="csub-what">
+        <h2 className="card-title" id="csub-what">
+          {s.service}
+        </h2>
+        <p>
+          {intervalLabel(s.interval_days)} at {s.address} · <strong>{formatCents(s.price_cents)}</strong> a visit,
+          charged 24 hours before each visit.
+        </p>
+        <p>
+          Status:{" "}
+          <span className={`status-tag${s.status === "active" ? " is-live" : ""}`} data-testid="csub-status">
+            {STATUS_LABEL[s.status]}
+          </span>
+        </p>
+        {live && (
+          <>
+            <h3>Next dates</h3>
+            <ul className="money-rows" data-testid="next-dates">
+              {s.next_dates.map((d) => (
+                <li key={d.at}>{d.local}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+      <FormError message={error} />
+      {s.status === "pending_approval" && s.pending_price_cents !== null && (
+        <section className="card callout money-section" aria-labelledby="csub-change">
+          <div>
+            <h2 className="card-title" id="csub-change">
+              New price: {formatCents(s.pending_price_cents)}
+            </h2>
+            <p>Approve it before your next visit, or the subscription ends.</p>
+          </div>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() =>
+              run(
+                () => apiRequest<ClientSub>("/client-subscription/approve", { json: { token } }),
+                "Thank you! The new price is approved.",
+              )
+            }
+          >
+            Approve new price
+          </button>
+        </section>
+      )}
+      {live && (
+        <section className="card money-section" aria-labelledby="csub-card">
+          <h2 className="card-title" id="csub-card">
+            {s.card ? `Card •••• ${s.card.last4}` : "Add your card"}
+          </h2>
+          {s.declined && <p className="field-error">Your last payment was declined. Please enter another card.</p>}
+          <form
+            className="form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              saveCard();
+            }}
+          >
+            <CardForm form={card} legend={s.card ? "Replace your card" : "Card details"} />
+            <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy}>
+              {busy ? "Saving..." : s.card ? "Replace card" : "Save card"}
+            </button>
+          </form>
+        </section>
+      )}
+      {live ? (
+        <button
+          type="button"
+          className="button button-ghost"
+          disabled={busy}
+          onClick={() => {
+            if (!window.confirm("Cancel your recurring service? This can't be undone.")) return;
+            void run(
+              () => apiRequest<ClientSub>("/client-subscription/cancel", { json: { token } }),
+              "Your subscription was cancelled.",
+            );
+          }}
+        >
+          Cancel subscription
+        </button>
+      ) : (
+        <p className="muted">This subscription was cancelled.</p>
+      )}
+    </Page>
+  );
+}

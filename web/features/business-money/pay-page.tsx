@@ -1,0 +1,297 @@
+import { useState } from "react";
+import { Page } from "../../components/layout/page";
+import { FormError } from "../../components/ui/field";
+import { errorMessage } from "../../lib/api-client";
+import { formatCents } from "../../lib/format";
+import { useRequest } from "../../lib/use-request";
+import { notify } from "../../stores/alert-store";
+import {
+  accountLogin,
+  deleteAccount,
+  getPay,
+  getPayouts,
+  instantTransfer,
+  startOnboarding,
+  type PayData,
+  type Payout,
+} from "./api";
+
+const day = (ms: number) =>
+  new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+/** /business/pay: available and pending balance, payout account, instant payout, earnings per job, history. */
+export function PayScreen() {
+  const pay = useRequest<PayData>("business:pay", (s) => getPay(s));
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (name: string, work: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(name);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (pay.loading && !pay.data) {
+    return (
+      <Page width="wide" eyebrow="Your business" title="Pay">
+        <div
+          className="skeleton"
+          style={{ height: 180, borderRadius: 14 }}
+          aria-busy="true"
+          aria-label="Loading your pay"
+        />
+      </Page>
+    );
+  }
+  if (!pay.data) {
+    return (
+      <Page width="wide" eyebrow="Your business" title="Pay">
+        <FormError message={errorMessage(pay.error)} />
+        <button type="button" className="button" onClick={pay.reload}>
+          Try again
+        </button>
+      </Page>
+    );
+  }
+  const d = pay.data;
+  const fee = Math.max(d.instant_fee.min_cents, Math.round((d.available_cents * d.instant_fee.bps) / 10_000));
+  const ready = d.account?.payouts_enabled === true;
+  return (
+    <Page width="wide" eyebrow="Your business" title="Pay">
+      <FormError message={error} />
+      <div className="money-stats" role="group" aria-label="Balances">
+        <div className="card money-stat">
+          <p className="muted">Available</p>
+          <p className="money-figure" data-testid="available">
+            {formatCents(d.available_cents)}
+          </p>
+        </div>
+        <div className="card money-stat">
+          <p className="muted">Pending ({d.pending_jobs} upcoming jobs)</p>
+          <p className="money-figure">{formatCents(d.pending_cents)}</p>
+        </div>
+        <div className="card money-stat">
+          <p className="muted">Next payout</p>
+          <p className="money-figure">{d.payouts_paused ? "Paused" : d.next_payout_at ? day(d.next_payout_at) : "-"}</p>
+        </div>
+      </div>
+
+      <section className="card money-section" aria-labelledby="payout-account">
+        <h2 className="card-title" id="payout-account">
+          Payout account
+        </h2>
+        {!d.account ? (
+          <p>Set up a payout account to receive your earnings every week.</p>
+        ) : (
+          <p>
+            Status:{" "}
+            <span className={`status-tag${ready ? " is-live" : ""}`}>
+              {ready ? "Ready for payouts" : "Setup not finished"}
+            </span>
+          </p>
+        )}
+        <div className="form-actions">
+          {!ready && (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={!!busy}
+              onClick={() =>
+                run("onboard", async () => {
+                  const { url } = await startOnboarding();
+                  window.location.assign(url);
+                })
+              }
+            >
+              {d.account ? "Finish setup" : "Set up payouts"}
+            </button>
+          )}
+          {d.account && (
+            <button
+              type="button"
+              className="button"
+              disabled={!!busy}
+              onClick={() =>
+                run("login", async () => {
+                  const { url } = await accountLogin();
+                  window.location.assign(url);
+                })
+              }
+            >
+              Payout dashboard
+            </button>
+          )}
+          {d.account && (
+            <button
+              type="button"
+              className="button button-ghost"
+              disabled={!!busy}
+              onClick={() =>
+                run("delete", async () => {
+                  if (!window.confirm("Remove your payout account? Payouts stop until you set one up again.")) return;
+                  await deleteAccount();
+                  notify("success", "Your payout account was removed.");
+                  pay.reload();
+                })
+              }
+            >
+              Remove account
+            </button>
+          )}
+        </div>
+        {ready && d.available_cents > fee && !d.payouts_paused && (
+          <div className="money-instant">
+            <p>
+              Get {formatCents(d.available_cents - fee)} now (instant payout fee {formatCents(fee)}), or wait for the
+              free weekly payout.
+            </p>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={!!busy}
+              aria-busy={busy === "instant"}
+              onClick={() =>
+                run("instant", async () => {
+                  await instantTransfer();
+                  notify("success", "Your payout is on its way.");
+                  pay.reload();
+                })
+              }
+            >
+              {busy === "instant" ? "Paying out..." : "Pay out now"}
+            </button>
+          </div>
+        )}
+      </section>
+
+      <section className="card money-section" aria-labelledby="earnings">
+        <h2 className="card-title" id="earnings">
+          Earnings by job
+        </h2>
+        {d.jobs.length === 0 ? (
+          <p className="muted">Completed jobs and what you earned on each appear here.</p>
+        ) : (
+          <div className="money-table-wrap">
+            <table className="money-table">
+              <thead>
+                <tr>
+                  <th scope="col">Job</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Commission</th>
+                  <th scope="col">Tips</th>
+                  <th scope="col">Added</th>
+                  <th scope="col">Refunds</th>
+                  <th scope="col">Earned</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.jobs.map((j) => (
+                  <tr key={j.service_order_id}>
+                    <td>
+                      {j.description}
+                      <br />
+                      <span className="muted">{day(j.completed_at)}</span>
+                    </td>
+                    <td>{formatCents(j.price_cents)}</td>
+                    <td>-{formatCents(j.commission_cents)}</td>
+                    <td>{formatCents(j.tip_cents)}</td>
+                    <td>{formatCents(j.add_charge_cents + j.adjustment_cents)}</td>
+                    <td>{j.refund_cents ? `-${formatCents(j.refund_cents)}` : formatCents(0)}</td>
+                    <td>
+                      <strong>{formatCents(j.earned_cents)}</strong>
+                      {j.paid_out && <span className="muted"> paid</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {d.redemptions.length > 0 && (
+          <>
+            <h3>Products</h3>
+            <ul className="money-rows">
+              {d.redemptions.map((r) => (
+                <li key={r.redemption_id}>
+                  <span>
+                    {r.name} for {r.client_name} <span className="muted">{day(r.created_at)}</span>
+                  </span>
+                  <strong>{formatCents(r.vendor_cents)}</strong>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+      <PayoutHistory />
+    </Page>
+  );
+}
+
+function PayoutHistory() {
+  const [pages, setPages] = useState(1);
+  const [rows, setRows] = useState<Payout[]>([]);
+  const [more, setMore] = useState(false);
+  const first = useRequest<Payout[]>("business:payouts", (s) => getPayouts(1, s));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const all = [...(first.data ?? []), ...rows];
+  const hasMore = pages === 1 ? (first.data?.length ?? 0) === 15 : more;
+  return (
+    <section className="card money-section" aria-labelledby="payouts">
+      <h2 className="card-title" id="payouts">
+        Paid out
+      </h2>
+      {first.loading && !first.data ? (
+        <div className="skeleton" style={{ height: 60 }} aria-busy="true" />
+      ) : all.length === 0 ? (
+        <p className="muted">No payouts yet.</p>
+      ) : (
+        <ul className="money-rows" data-testid="payouts">
+          {all.map((p) => (
+            <li key={p.payout_id}>
+              <span>
+                {p.kind === "instant"
+                  ? "Instant payout"
+                  : `Weekly payout${p.period_start ? ` (week of ${day(p.period_start)})` : ""}`}
+                <span className="muted"> {day(p.paid_at ?? p.created_at)}</span>
+              </span>
+              <strong>{formatCents(p.amount_cents)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormError message={error} />
+      {hasMore && (
+        <button
+          type="button"
+          className="button load-more"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            setError(null);
+            try {
+              const next = await getPayouts(pages + 1);
+              setRows((r) => [...r, ...next]);
+              setMore(next.length === 15);
+              setPages(pages + 1);
+            } catch (err) {
+              setError(errorMessage(err));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {busy ? "Loading..." : "Show more"}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,343 @@
+import { drizzle } from "drizzle-orm/d1";
+import { formatLocal } from "../../domain/calendar/time";
+import { BILLING_RULES, nextDate } from "../../domain/payout-rules";
+import { PRICING } from "../../domain/pricing-config";
+import { paymentsEnv } from "../adapters/payments";
+import { addOneMonth } from "../adapters/payments/local";
+import { PaymentsError } from "../adapters/payments/port";
+import { sendSms } from "../adapters/sms";
+import { payments } from "../checkout/payments";
+import {
+  bookDates,
+  cancelSub,
+  chargeDate,
+  subById,
+  textClient,
+  textVendor,
+  upcomingDates,
+} from "../client-subs/service";
+import { scheduledPayout, vendorsDueForPayout } from "../payouts/pay";
+
+/**
+ * The billing cron, built to scale past one machine (docs/decisions/071-billing-cron-and-queue.md): the
+ * scheduled handler only finds what is due and puts one message per item on the CRON_QUEUE (wrangler.toml
+ * [[queues.producers]]); the consumer (the Worker's `queue` export) does each item. Every item has a key
+ * saying what it is for; the consumer records the key in cron_items when it is done, so a message
+ * delivered twice, or enqueued again by the next tick, changes nothing, and the enqueue step leaves out
+ * items whose key is already there. Money calls also carry idempotency keys of their own.
+ */
+
+export type CronMessage =
+  | { kind: "csub_charge"; id: number; at: number }
+  | { kind: "csub_advance"; id: number; at: number }
+  | { kind: "csub_autocancel"; id: number; at: number }
+  | { kind: "reminder"; so: number; lead: "24h" | "2h" }
+  | { kind: "payout"; vendor_id: number; period_start: number }
+  | { kind: "membership_renewal"; membership_id: number; period_end: number; attempt: number };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function keyOf(m: CronMessage): string {
+  switch (m.kind) {
+    case "csub_charge":
+      return `csub:${m.id}:${m.at}:charge`;
+    case "csub_advance":
+      return `csub:${m.id}:${m.at}:advance`;
+    case "csub_autocancel":
+      return `csub:${m.id}:${m.at}:autocancel`;
+    case "reminder":
+      return `reminder:${m.so}:${m.lead}`;
+    case "payout":
+      return `payout:v${m.vendor_id}:${m.period_start}`;
+    case "membership_renewal":
+      return `membership:${m.membership_id}:${m.period_end}:renew:a${m.attempt}`;
+  }
+}
+
+/** What travels on the queue: the item and the tick that found it (the consumer's clock). */
+export type CronEnvelope = CronMessage & { tick: number };
+
+type Send = (messages: CronEnvelope[]) => Promise<void>;
+
+export function queueSender(env: Env): Send {
+  return async (messages) => {
+    for (let i = 0; i < messages.length; i += BILLING_RULES.queueBatch) {
+      await env.CRON_QUEUE.sendBatch(messages.slice(i, i + BILLING_RULES.queueBatch).map((body) => ({ body })));
+    }
+  };
+}
+
+const notDone = (keyExpr: string) => `NOT EXISTS (SELECT 1 FROM cron_items ci WHERE ci.key = ${keyExpr})`;
+
+/** Finds what is due at `now` and enqueues it. Answers how many items of each kind were enqueued. */
+export async function enqueueDue(
+  env: Env,
+  now: number,
+  send: Send = queueSender(env),
+): Promise<Record<string, number>> {
+  const d1 = env.DB;
+  const lead = BILLING_RULES.chargeLeadMs;
+  const [charges, advances, autocancels, reminders24, reminders2, renewals] = await d1.batch<Record<string, number>>([
+    d1
+      .prepare(
+        `SELECT client_subscription_id AS id, next_service_at AS at FROM client_subscriptions
+         WHERE status = 'active' AND next_service_at <= ?1 + ?2 AND next_service_at > ?1
+           AND (last_charged_for IS NULL OR last_charged_for < next_service_at)
+           AND ${notDone("'csub:' || client_subscription_id || ':' || next_service_at || ':charge'")}`,
+      )
+      .bind(now, lead),
+    d1
+      .prepare(
+        `SELECT client_subscription_id AS id, next_service_at AS at FROM client_subscriptions
+         WHERE status IN ('created', 'active') AND next_service_at <= ?1
+           AND ${notDone("'csub:' || client_subscription_id || ':' || next_service_at || ':advance'")}`,
+      )
+      .bind(now),
+    d1
+      .prepare(
+        `SELECT client_subscription_id AS id, next_service_at AS at FROM client_subscriptions
+         WHERE status = 'pending_approval' AND next_service_at <= ?1 + ?2
+           AND ${notDone("'csub:' || client_subscription_id || ':' || next_service_at || ':autocancel'")}`,
+      )
+      .bind(now, lead),
+    d1
+      .prepare(
+        `SELECT service_order_id AS so FROM service_orders
+         WHERE service_order_status_id = 20 AND promised_arrival_time > ?1 + ?3 AND promised_arrival_time <= ?1 + ?2
+           AND ${notDone("'reminder:' || service_order_id || ':24h'")}`,
+      )
+      .bind(now, BILLING_RULES.reminderLeadsMs[0], BILLING_RULES.reminderLeadsMs[1]),
+    d1
+      .prepare(
+        `SELECT service_order_id AS so FROM service_orders
+         WHERE service_order_status_id = 20 AND promised_arrival_time > ?1 AND promised_arrival_time <= ?1 + ?2
+           AND ${notDone("'reminder:' || service_order_id || ':2h'")}`,
+      )
+      .bind(now, BILLING_RULES.reminderLeadsMs[1]),
+    d1
+      .prepare(
+        `SELECT m.membership_id, m.current_period_end AS period_end,
+                CAST((?1 - m.current_period_end) / ?2 AS INTEGER) + 1 AS attempt
+         FROM memberships m
+         WHERE m.status = 'active' AND m.provider = 'local' AND m.current_period_end <= ?1
+           AND ${notDone("'membership:' || m.membership_id || ':' || m.current_period_end || ':renew:a' || (CAST((?1 - m.current_period_end) / ?2 AS INTEGER) + 1)")}`,
+      )
+      .bind(now, DAY_MS),
+  ]);
+  const messages: CronMessage[] = [
+    ...charges!.results.map((r) => ({ kind: "csub_charge" as const, id: r.id!, at: r.at! })),
+    ...advances!.results.map((r) => ({ kind: "csub_advance" as const, id: r.id!, at: r.at! })),
+    ...autocancels!.results.map((r) => ({ kind: "csub_autocancel" as const, id: r.id!, at: r.at! })),
+    ...reminders24!.results.map((r) => ({ kind: "reminder" as const, so: r.so!, lead: "24h" as const })),
+    ...reminders2!.results.map((r) => ({ kind: "reminder" as const, so: r.so!, lead: "2h" as const })),
+    ...renewals!.results.map((r) => ({
+      kind: "membership_renewal" as const,
+      membership_id: r.membership_id!,
+      period_end: r.period_end!,
+      attempt: r.attempt!,
+    })),
+  ];
+  const due = await vendorsDueForPayout(d1, now);
+  for (const vendorId of due.vendorIds) {
+    const m: CronMessage = { kind: "payout", vendor_id: vendorId, period_start: due.periodStart };
+    messages.push(m);
+  }
+  if (messages.length) await send(messages.map((m) => ({ ...m, tick: now })));
+  const counts: Record<string, number> = {};
+  for (const m of messages) counts[m.kind] = (counts[m.kind] ?? 0) + 1;
+  return counts;
+}
+
+function appOrigin(env: Env): string {
+  return paymentsEnv(env).APP_URL ?? "http://localhost:5173";
+}
+
+/** Does one item, once. Answers its outcome ("skipped" when an earlier delivery already did it). */
+export async function handleItem(env: Env, m: CronMessage, now: number): Promise<string> {
+  const key = keyOf(m);
+  const d1 = env.DB;
+  const seen = await d1.prepare("SELECT outcome FROM cron_items WHERE key = ?").bind(key).first<{ outcome: string }>();
+  if (seen) return "skipped";
+  const db = drizzle(d1);
+  const port = payments(env, db, now);
+  let outcome: string;
+  switch (m.kind) {
+    case "csub_charge":
+      outcome = await chargeDate(env, db, port, m.id, m.at, appOrigin(env), now);
+      break;
+    case "csub_advance":
+      outcome = await advance(env, m.id, m.at, now);
+      break;
+    case "csub_autocancel": {
+      const sub = await subById(d1, m.id);
+      if (!sub || sub.status !== "pending_approval" || sub.next_service_at !== m.at) outcome = "stale";
+      else {
+        await cancelSub(env, sub, "price_not_approved", now);
+        await textClient(env, db, sub, "Your recurring service ended because the new price was not approved.", now);
+        await textVendor(
+          env,
+          db,
+          sub.vendor_id,
+          `${sub.client_name} did not approve the new price; the subscription ended.`,
+          now,
+        );
+        outcome = "cancelled";
+      }
+      break;
+    }
+    case "reminder":
+      outcome = await remind(env, m.so, m.lead, now);
+      break;
+    case "payout":
+      outcome = (await scheduledPayout(d1, port, m.vendor_id, m.period_start, now)).outcome;
+      break;
+    case "membership_renewal":
+      outcome = await renewMembership(env, m, now);
+      break;
+  }
+  await d1
+    .prepare("INSERT INTO cron_items (key, kind, outcome, done_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO NOTHING")
+    .bind(key, m.kind, outcome, now)
+    .run();
+  return outcome;
+}
+
+/** A date has passed: the next one becomes current, and one more date is booked on the pro's calendar. */
+async function advance(env: Env, id: number, at: number, now: number): Promise<string> {
+  const sub = await subById(env.DB, id);
+  if (!sub || sub.next_service_at !== at || (sub.status !== "active" && sub.status !== "created")) return "stale";
+  const next = nextDate(at, sub.interval_days);
+  const moved = await env.DB.prepare(
+    `UPDATE client_subscriptions SET next_service_at = ?3, declined_at = NULL, updated_at = ?4
+     WHERE client_subscription_id = ?1 AND next_service_at = ?2 RETURNING *`,
+  )
+    .bind(id, at, next, now)
+    .first<typeof sub>();
+  if (!moved) return "stale";
+  const furthest = upcomingDates(moved, BILLING_RULES.holdAheadDates).at(-1)!;
+  const booked = await bookDates(env, drizzle(env.DB), moved, [furthest], now);
+  if (!booked.ok) {
+    await textVendor(
+      env,
+      drizzle(env.DB),
+      sub.vendor_id,
+      `You are not available for ${sub.client_name}'s recurring service on ${formatLocal(furthest, sub.time_zone)}. Please reschedule it with them.`,
+      now,
+    );
+    return "advanced_unbooked";
+  }
+  return "advanced";
+}
+
+async function remind(env: Env, so: number, lead: "24h" | "2h", now: number): Promise<string> {
+  const row = await env.DB.prepare(
+    `SELECT so.promised_arrival_time, so.time_zone, so.service_order_status_id, s.description, u.phone
+     FROM service_orders so JOIN services s ON s.service_id = so.service_id JOIN users u ON u.user_id = so.user_id
+     WHERE so.service_order_id = ?`,
+  )
+    .bind(so)
+    .first<{
+      promised_arrival_time: number;
+      time_zone: string;
+      service_order_status_id: number;
+      description: string;
+      phone: string | null;
+    }>();
+  if (!row || row.service_order_status_id !== 20 || row.promised_arrival_time <= now) return "stale";
+  if (!row.phone) return "no_phone";
+  await sendSms(env, drizzle(env.DB), {
+    to: row.phone,
+    now,
+    body: `Reminder: your ${row.description} is ${lead === "24h" ? "tomorrow" : "in about 2 hours"}, ${formatLocal(row.promised_arrival_time, row.time_zone)}.`,
+  });
+  return "sent";
+}
+
+/**
+ * Local-provider membership renewal (Stripe renews its own and tells us by webhook): one attempt a day from
+ * the period's end; after BILLING_RULES.membershipRenewalAttempts failed attempts the membership ends.
+ */
+async function renewMembership(
+  env: Env,
+  m: Extract<CronMessage, { kind: "membership_renewal" }>,
+  now: number,
+): Promise<string> {
+  const row = await env.DB.prepare(
+    `SELECT m.membership_id, m.user_id, m.status, m.current_period_end, m.price_cents, m.provider_ref,
+            ls.customer_id, ls.payment_method_id
+     FROM memberships m LEFT JOIN local_subscriptions ls ON ls.id = m.provider_ref WHERE m.membership_id = ?`,
+  )
+    .bind(m.membership_id)
+    .first<{
+      user_id: number;
+      status: string;
+      current_period_end: number;
+      price_cents: number;
+      provider_ref: string | null;
+      customer_id: string | null;
+      payment_method_id: string | null;
+    }>();
+  if (!row || row.status !== "active" || row.current_period_end !== m.period_end) return "stale";
+  const end = async (why: string) => {
+    await env.DB.batch([
+      env.DB.prepare(
+        "UPDATE memberships SET status = 'cancelled', cancelled_at = ?2 WHERE membership_id = ?1 AND status = 'active'",
+      ).bind(m.membership_id, now),
+      env.DB.prepare("UPDATE local_subscriptions SET status = 'canceled', canceled_at = ?2 WHERE id = ?1").bind(
+        row.provider_ref,
+        now,
+      ),
+    ]);
+    return why;
+  };
+  if (m.attempt > BILLING_RULES.membershipRenewalAttempts) return end("ended_after_retries");
+  if (!row.customer_id || !row.payment_method_id) return end("no_card");
+  const port = payments(env, drizzle(env.DB), now);
+  let ok = false;
+  try {
+    const intent = await port.createIntent({
+      amount_cents: row.price_cents || PRICING.membershipMonthlyCents,
+      customer_id: row.customer_id,
+      payment_method_id: row.payment_method_id,
+      confirm: true,
+      off_session: true,
+      description: "Beauty membership renewal",
+      metadata: { purpose: "membership", ref: `membership:${m.membership_id}:${m.period_end}` },
+      idempotency_key: `membership:${m.membership_id}:${m.period_end}:renew:a${m.attempt}`,
+    });
+    ok = intent.status === "succeeded";
+  } catch (err) {
+    if (!(err instanceof PaymentsError)) throw err;
+  }
+  if (!ok) {
+    if (m.attempt >= BILLING_RULES.membershipRenewalAttempts) return end("ended_declined");
+    return "declined";
+  }
+  const next = addOneMonth(m.period_end);
+  await env.DB.batch([
+    env.DB.prepare(
+      "UPDATE memberships SET current_period_end = ?3 WHERE membership_id = ?1 AND current_period_end = ?2",
+    ).bind(m.membership_id, m.period_end, next),
+    env.DB.prepare("UPDATE local_subscriptions SET current_period_end = ?2 WHERE id = ?1").bind(row.provider_ref, next),
+  ]);
+  return "renewed";
+}
+
+/**
+ * The queue consumer: the messages of a batch run side by side (each item is independent and idempotent);
+ * a failure retries that message alone (max_retries in wrangler.toml).
+ */
+export async function handleCronBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  await Promise.all(
+    (batch.messages as ReadonlyArray<Message<CronEnvelope>>).map(async (message) => {
+      try {
+        // The tick's time: a late delivery still acts as of the tick that found the item.
+        await handleItem(env, message.body, message.body.tick);
+        message.ack();
+      } catch (err) {
+        console.error(JSON.stringify({ at: "cron.queue", key: keyOf(message.body), error: String(err) }));
+        message.retry({ delaySeconds: 60 });
+      }
+    }),
+  );
+}
