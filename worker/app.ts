@@ -27,6 +27,9 @@ import { stripeWebhookApi } from "./api/stripe-webhook";
 import { uploadsApp } from "./api/uploads";
 import { vendorApi } from "./api/vendor";
 import { vendorJobsApi } from "./api/vendor-jobs";
+import { vendorJobActionsApi } from "./api/vendor-job-actions";
+import { vendorJobPhotosApi } from "./api/vendor-job-photos";
+import { smsCustomerApi } from "./api/sms-customer";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
@@ -81,7 +84,10 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/sms", smsReminderApi)
     .route("/", giftCardsApi)
     .route("/subscriptions", membershipApi)
-    .route("/vendor/me", vendorJobsApi);
+    .route("/vendor/me", vendorJobsApi)
+    .route("/vendor/me", vendorJobActionsApi)
+    .route("/vendor/me", vendorJobPhotosApi)
+    .route("/sms", smsCustomerApi);
 
   const app = new Hono<AppEnv>();
   app.use("*", clock, csrf);

@@ -16,7 +16,7 @@ export function png(p: Pixels): Uint8Array {
 }
 let encoderReady: Promise<void> | null = null;
 export async function webp(p: Pixels): Promise<Uint8Array> {
-  encoderReady ??= initWebpEncoder(webpEncWasm);
+  encoderReady ??= initWebpEncoder(webpEncWasm).then(() => undefined);
   await encoderReady;
   const image = {
     width: p.width,

@@ -1,0 +1,82 @@
+import * as v from "valibot";
+import { ADD_CHARGE_MAX_CENTS, ADD_CHARGE_MIN_CENTS, JOB_PHOTO_TYPES } from "../../domain/job-actions";
+import { IdempotencyKey } from "./checkout";
+
+/** Payloads of the vendor's job actions (issue 10; docs/api.md "Vendor job actions"). */
+
+export const JobId = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d{1,10}$/), v.transform(Number))], "Expected an id."),
+  v.number(),
+  v.integer("Expected an id."),
+  v.minValue(1, "Expected an id."),
+  v.maxValue(2 ** 31 - 1, "Expected an id."),
+);
+
+export const JobRef = v.object({ service_order_id: JobId });
+
+export const PhotoForm = v.object({
+  service_order_id: JobId,
+  type: v.picklist(JOB_PHOTO_TYPES, "Choose before, after or testimonial."),
+});
+
+export const UpdatePhotoForm = v.object({
+  service_order_id: JobId,
+  type: v.picklist(JOB_PHOTO_TYPES, "Choose before, after or testimonial."),
+  index: v.pipe(v.string(), v.regex(/^\d{1,2}$/, "Expected the picture's position."), v.transform(Number)),
+});
+
+export const CompleteJobBody = v.object({
+  service_order_id: JobId,
+  checklist: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(40))), v.maxLength(20))),
+});
+
+const Cents = (min: number, max: number) =>
+  v.pipe(
+    v.number("Expected an amount in cents."),
+    v.integer("Expected whole cents."),
+    v.minValue(min, `At least $${(min / 100).toFixed(2)}.`),
+    v.maxValue(max, `At most $${(max / 100).toFixed(2)}.`),
+  );
+
+export const RefundBody = v.object({
+  service_order_id: JobId,
+  /** Omitted: everything that is left to refund on this job. */
+  amount_cents: v.optional(Cents(1, 10_000_000)),
+  reason: v.pipe(v.string("Say why you refund."), v.trim(), v.minLength(3, "Say why you refund."), v.maxLength(300)),
+  idempotencyKey: IdempotencyKey,
+});
+
+export const AddChargeBody = v.object({
+  service_order_id: JobId,
+  amount_cents: Cents(ADD_CHARGE_MIN_CENTS, ADD_CHARGE_MAX_CENTS),
+  description: v.pipe(
+    v.string("Say what the charge is for."),
+    v.trim(),
+    v.minLength(3, "Say what the charge is for."),
+    v.maxLength(200, "Keep it under 200 characters."),
+  ),
+  idempotencyKey: IdempotencyKey,
+});
+
+export const SmsCustomerBody = v.object({
+  service_order_id: JobId,
+  message: v.pipe(v.string("Write a message."), v.trim(), v.minLength(1, "Write a message."), v.maxLength(480)),
+});
+
+export const SmsCustomer2Body = v.object({
+  user_id: JobId,
+  message: v.pipe(v.string("Write a message."), v.trim(), v.minLength(1, "Write a message."), v.maxLength(480)),
+});
+
+export const UnreachableForm = v.object({
+  service_order_id: JobId,
+  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
+});
+
+export interface JobPhotosView {
+  service_order_id: number;
+  before: string[];
+  after: string[];
+  testimonial: string[];
+  message: string;
+}
