@@ -8,7 +8,7 @@ CREATE INDEX `uploads_owner_hash_idx` ON `uploads` (`owner_user_id`, `created_at
 --> statement-breakpoint
 CREATE INDEX `uploads_so_idx` ON `uploads` (`service_order_id`);
 --> statement-breakpoint
--- The checklist the pro ticked when completing (JSON list of item ids).
+-- The checklist the pro ticked when completing (JSON {items, claim}).
 ALTER TABLE `service_orders` ADD COLUMN `completion_checklist` text;
 --> statement-breakpoint
 -- Money a pro moves on one of their jobs: a refund to the customer or an added charge. The row is the claim:

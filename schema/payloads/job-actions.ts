@@ -80,3 +80,12 @@ export interface JobPhotosView {
   testimonial: string[];
   message: string;
 }
+
+export const ReleaseJobBody = v.object({
+  service_order_id: JobId,
+  reason: v.optional(
+    v.picklist(["emergency", "not_offered", "unsafe", "customer_request", "other"], "Choose a reason."),
+    "other",
+  ),
+  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, "Keep it under 500 characters."))),
+});

@@ -187,7 +187,7 @@ export const serviceOrders = sqliteTable(
     zipcode: text("zipcode").notNull(),
     time_zone: text("time_zone").notNull(),
     completion_time: instant("completion_time"),
-    /** JSON list of the checklist item ids the pro ticked when completing (domain/job-completion.ts). */
+    /** JSON `{ items, claim }`: the checklist item ids the pro ticked when completing (domain/job-actions.ts). */
     completion_checklist: text("completion_checklist"),
     cancelled_at: instant("cancelled_at"),
     cancel_reason: text("cancel_reason"),

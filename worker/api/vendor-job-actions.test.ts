@@ -338,3 +338,75 @@ describe("GET /api/vendor/me/jobs/:id/actions", () => {
     expect((await j.vendor.get(`/api/vendor/me/jobs/abc/actions`)).status).toBe(400);
   });
 });
+
+describe("giving a job back", () => {
+  it("emergency reschedule: the job goes back to the other pros as a new offer, reliability drops, the customer is told", async () => {
+    const j = await acceptedJob();
+    const before = await count("SELECT reliability AS n FROM vendors WHERE vendor_id = ?", j.w.vendorIds[0]);
+    const res = await j.vendor.post("/api/vendor/me/emergency-reschedule", {
+      service_order_id: j.soId,
+      reason: "emergency",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ code: 200, message: 1, data: { penalty: 5, offered_to: 1 } });
+    const row = await env.DB.prepare(
+      "SELECT vendor_id, service_order_status_id AS s FROM service_orders WHERE service_order_id = ?",
+    )
+      .bind(j.soId)
+      .first<{ vendor_id: number | null; s: number }>();
+    expect(row).toEqual({ vendor_id: null, s: ServiceOrderStatus.PENDING });
+    expect(await count("SELECT reliability AS n FROM vendors WHERE vendor_id = ?", j.w.vendorIds[0])).toBe(before - 5);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM job_offers WHERE service_order_id = ? AND vendor_id = ? AND status = 'offered'",
+        j.soId,
+        j.w.vendorIds[1],
+      ),
+    ).toBe(1);
+    expect((await outboxTo(j.phone)).at(-1)).toMatch(/can no longer do your/);
+    // The other pro can take it; the first one no longer reaches it.
+    const taken = await j.other.post("/api/vendor/me/jobs/accept", { service_order_id: j.soId });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect((await j.vendor.post("/api/vendor/me/emergency-reschedule", { service_order_id: j.soId })).status).toBe(404);
+  });
+
+  it("cannot provide the service: no penalty when the place is unsafe, 10 points otherwise; never after the start", async () => {
+    const a = await acceptedJob();
+    const before = await count("SELECT reliability AS n FROM vendors WHERE vendor_id = ?", a.w.vendorIds[0]);
+    const safe = await a.vendor.post("/api/vendor/me/cannot-provide-service", {
+      service_order_id: a.soId,
+      reason: "unsafe",
+    });
+    expect(safe.body).toMatchObject({ code: 200, message: 2, data: { penalty: 0 } });
+    expect(await count("SELECT reliability AS n FROM vendors WHERE vendor_id = ?", a.w.vendorIds[0])).toBe(before);
+    const b = await acceptedJob();
+    const plain = await b.vendor.post("/api/vendor/me/cannot-provide-service", {
+      service_order_id: b.soId,
+      reason: "not_offered",
+    });
+    expect(plain.body).toMatchObject({ message: 1, data: { penalty: 10 } });
+    const c = await acceptedJob();
+    c.vendor.now = JOB_START + MIN;
+    expect(
+      (await c.vendor.post("/api/vendor/me/cannot-provide-service", { service_order_id: c.soId })).body.error.code,
+    ).toBe("JOB_ACTION_NOT_ALLOWED");
+    expect(
+      (await c.vendor.post("/api/vendor/me/cannot-provide-service", { service_order_id: c.soId, reason: "bored" }))
+        .status,
+    ).toBe(400);
+  });
+});
+
+describe("giving a job back under a race", () => {
+  it("takes the penalty once of 20 identical requests", async () => {
+    const j = await acceptedJob();
+    const before = await count("SELECT reliability AS n FROM vendors WHERE vendor_id = ?", j.w.vendorIds[0]);
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        j.vendor.post("/api/vendor/me/emergency-reschedule", { service_order_id: j.soId }),
+      ),
+    );
+    expect(await count("SELECT reliability AS n FROM vendors WHERE vendor_id = ?", j.w.vendorIds[0])).toBe(before - 5);
+    expect(await count("SELECT count(*) AS n FROM job_incidents WHERE service_order_id = ?", j.soId)).toBe(1);
+  });
+});

@@ -21,6 +21,7 @@ import {
   JobId,
   JobRef,
   RefundBody,
+  ReleaseJobBody,
   UnreachableForm,
 } from "../../schema/payloads/job-actions";
 import { jobAdjustments } from "../../schema/tables/job-actions";
@@ -32,6 +33,7 @@ import { requireVendor, viewerOf } from "../middleware/roles";
 import { completeJob, validateCompletion } from "../jobs/completion";
 import { requestContactInfo } from "../jobs/contact";
 import { addCharge, issueRefund, refundContext } from "../jobs/money";
+import { releaseJob } from "../jobs/release";
 import { recordUnreachable } from "../jobs/unreachable";
 import { customerPhoneOf, firstNameOf, parseJobImages, vendorJob } from "../jobs/vendor-job";
 import { readForm } from "./vendor-job-photos";
@@ -166,6 +168,11 @@ export const vendorJobActionsApi = new Hono<AppEnv>()
     return c.json({ data, message: data.message });
   })
 
+  /** { service_order_id, reason?, note? }: the pro cannot make it; the job is offered to other pros. */
+  .post("/emergency-reschedule", requireVendor, async (c) => releaseRoute(c, "emergency_reschedule"))
+  /** { service_order_id, reason?, note? }: no penalty when the reason is unsafe or customer_request. */
+  .post("/cannot-provide-service", requireVendor, async (c) => releaseRoute(c, "cannot_provide"))
+
   /** { service_order_id } */
   .post("/request-contact-info", requireVendor, async (c) => {
     const body = await jsonBody(c, JobRef);
@@ -198,4 +205,19 @@ async function addChargeRoute(c: import("hono").Context<AppEnv>, connect: boolea
     now,
   );
   return c.json({ data, message: data.message });
+}
+
+async function releaseRoute(c: import("hono").Context<AppEnv>, kind: "emergency_reschedule" | "cannot_provide") {
+  const body = await jsonBody(c, ReleaseJobBody);
+  const viewer = viewerOf(c);
+  const db = c.get("db");
+  const job = await vendorJob(db, viewer.vendor_id!, body.service_order_id);
+  const data = await releaseJob(
+    c.env,
+    db,
+    { vendorId: viewer.vendor_id!, name: job.vendor_name ?? viewer.name },
+    { service_order_id: body.service_order_id, kind, reason: body.reason, note: body.note },
+    c.get("now"),
+  );
+  return c.json({ code: 200, message: data.message, data });
 }

@@ -95,9 +95,11 @@ export async function completeJob(
   }
   const { problem } = check(job, now, input.checklist ?? []);
   if (problem) fail(problem);
-  const ticked = JSON.stringify(JOB_CHECKLIST.map((i) => i.id));
+  // The checklist record carries a random claim, so only the request whose UPDATE closed the job (not a
+  // racing twin with the same clock reading) counts it, pays it and audits it.
+  const ticked = JSON.stringify({ items: JOB_CHECKLIST.map((i) => i.id), claim: crypto.randomUUID() });
   const closedByUs = sql`EXISTS (SELECT 1 FROM service_orders WHERE service_order_id = ${soid}
-    AND service_order_status_id = ${ServiceOrderStatus.COMPLETED} AND completion_time = ${now} AND vendor_id = ${vendor.vendorId})`;
+    AND service_order_status_id = ${ServiceOrderStatus.COMPLETED} AND completion_checklist = ${ticked})`;
   const [closed] = await d1Batch(env.DB, [
     sql`UPDATE service_orders SET service_order_status_id = ${ServiceOrderStatus.COMPLETED}, completion_time = ${now},
         completion_checklist = ${ticked}, updated_at = ${now}
