@@ -89,3 +89,41 @@ export const ReleaseJobBody = v.object({
   ),
   note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, "Keep it under 500 characters."))),
 });
+
+/** GET /vendor/me/jobs/{id}/actions: what the pro's job-actions panel shows. */
+export interface JobActionsView {
+  service_order_id: number;
+  service_order_status_id: number;
+  description: string;
+  promised_arrival_time: string;
+  promised_arrival_at: string;
+  job_minutes: number;
+  is_connect: boolean;
+  price_cents: number;
+  customer: { first_name: string; phone: string | null };
+  photos: { before: string[]; after: string[]; testimonial: string[] };
+  max_photos_per_type: number;
+  checklist: { id: string; label: string }[];
+  refundable_cents: number;
+  add_charge_limits: { min_cents: number; max_cents: number };
+  unreachable_from: string;
+  video: { max_ms: number; max_bytes: number };
+  adjustments: {
+    adjustment_id: number;
+    kind: "refund" | "add_charge";
+    amount_cents: number;
+    description: string;
+    status: string;
+    created_at: string;
+  }[];
+  can: {
+    photos: boolean;
+    complete: boolean;
+    refund: boolean;
+    add_charge: boolean;
+    unreachable: boolean;
+    contact: boolean;
+  };
+  completed: boolean;
+  server_time: number;
+}

@@ -23,6 +23,7 @@ import {
   RefundBody,
   ReleaseJobBody,
   UnreachableForm,
+  type JobActionsView,
 } from "../../schema/payloads/job-actions";
 import { jobAdjustments } from "../../schema/tables/job-actions";
 import { paymentsFromEnv } from "../adapters/payments";
@@ -99,7 +100,7 @@ export const vendorJobActionsApi = new Hono<AppEnv>()
         },
         completed: status === ServiceOrderStatus.COMPLETED,
         server_time: now,
-      },
+      } satisfies JobActionsView,
     });
   })
 
