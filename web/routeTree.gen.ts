@@ -50,6 +50,7 @@ import { Route as ConnectAdminRouteImport } from './routes/connect/admin'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
 import { Route as ServicesSlugRouteImport } from './routes/services/$slug'
 import { Route as VendorVidRouteImport } from './routes/vendor/$vid'
+import { Route as BusinessJobsIdRouteImport } from './routes/business/jobs.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -256,6 +257,11 @@ const VendorVidRoute = VendorVidRouteImport.update({
   path: '/vendor/$vid',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BusinessJobsIdRoute = BusinessJobsIdRouteImport.update({
+  id: '/jobs/$id',
+  path: '/jobs/$id',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -299,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/business/': typeof BusinessIndexRoute
   '/connect/': typeof ConnectIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/business/jobs/$id': typeof BusinessJobsIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -339,6 +346,7 @@ export interface FileRoutesByTo {
   '/business': typeof BusinessIndexRoute
   '/connect': typeof ConnectIndexRoute
   '/services': typeof ServicesIndexRoute
+  '/business/jobs/$id': typeof BusinessJobsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -383,6 +391,7 @@ export interface FileRoutesById {
   '/business/': typeof BusinessIndexRoute
   '/connect/': typeof ConnectIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/business/jobs/$id': typeof BusinessJobsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -428,6 +437,7 @@ export interface FileRouteTypes {
     | '/business/'
     | '/connect/'
     | '/services/'
+    | '/business/jobs/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -468,6 +478,7 @@ export interface FileRouteTypes {
     | '/business'
     | '/connect'
     | '/services'
+    | '/business/jobs/$id'
   id:
     | '__root__'
     | '/'
@@ -511,6 +522,7 @@ export interface FileRouteTypes {
     | '/business/'
     | '/connect/'
     | '/services/'
+    | '/business/jobs/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -835,6 +847,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VendorVidRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/business/jobs/$id': {
+      id: '/business/jobs/$id'
+      path: '/jobs/$id'
+      fullPath: '/business/jobs/$id'
+      preLoaderRoute: typeof BusinessJobsIdRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
   }
 }
 
@@ -879,11 +898,13 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 interface BusinessRouteRouteChildren {
   BusinessCalendarRoute: typeof BusinessCalendarRoute
   BusinessIndexRoute: typeof BusinessIndexRoute
+  BusinessJobsIdRoute: typeof BusinessJobsIdRoute
 }
 
 const BusinessRouteRouteChildren: BusinessRouteRouteChildren = {
   BusinessCalendarRoute: BusinessCalendarRoute,
   BusinessIndexRoute: BusinessIndexRoute,
+  BusinessJobsIdRoute: BusinessJobsIdRoute,
 }
 
 const BusinessRouteRouteWithChildren = BusinessRouteRoute._addFileChildren(
