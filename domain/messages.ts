@@ -210,6 +210,24 @@ export const catalogue = {
   VSUBSCRIPTION_CANCELLED: success("The subscription was cancelled."),
   VSUBSCRIPTION_ACTIVE: success("Your subscription is active. Thank you!"),
   REDEMPTION_SUCCESS: success("Product redeemed. It is in your pay."),
+
+  // The job after acceptance (issue 10)
+  JOB_PHOTOS_MISSING: error("Please add at least one before and one after picture before completing the job.", 422),
+  VIDEO_FORMAT_NOT_ALLOWED: error("Please upload a playable video (MP4, MOV, AVI, WMV, MKV or WEBM).", 415),
+  VIDEO_TOO_LARGE: error("That video is too large. Please upload a video under 60 MB.", 413),
+  VIDEO_TOO_LONG: error("Please upload a video of at most 60 seconds.", 422),
+  CUSTOMER_UNREACHABLE_TOO_EARLY: error("Please wait at least 30 minutes after the expected arrival time.", 409),
+  CUSTOMER_UNREACHABLE_FAILED: error("We couldn't record that the customer was unreachable. Please try again.", 409),
+  JOB_ACTION_NOT_ALLOWED: error("This can't be done on this job any more.", 409),
+  JOB_PHOTO_SAVED: success("Picture saved."),
+  JOB_PHOTO_REMOVED: success("Picture removed."),
+  JOB_COMPLETED: success("Job completed. We asked your client to rate the service."),
+  JOB_READY_TO_COMPLETE: success("Everything is in place to complete this job."),
+  REFUND_ISSUED: success("The refund is on its way to your client."),
+  ADD_CHARGE_SUCCESS: success("Your client was charged and got a receipt."),
+  ADD_CHARGE_LINK_SENT: success("Your client's card needs their approval: we texted them a payment link."),
+  CUSTOMER_UNREACHABLE_RECORDED: success("Thanks for waiting. We closed the job and told your client."),
+  CONTACT_INFO_SENT: success("We texted you a way to reach your client."),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

@@ -53,6 +53,7 @@ import { Route as ConnectAdminRouteImport } from './routes/connect/admin'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
 import { Route as ServicesSlugRouteImport } from './routes/services/$slug'
 import { Route as VendorVidRouteImport } from './routes/vendor/$vid'
+import { Route as BusinessJobsIdRouteImport } from './routes/business/jobs.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -275,6 +276,11 @@ const VendorVidRoute = VendorVidRouteImport.update({
   path: '/vendor/$vid',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BusinessJobsIdRoute = BusinessJobsIdRouteImport.update({
+  id: '/jobs/$id',
+  path: '/jobs/$id',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -321,6 +327,7 @@ export interface FileRoutesByFullPath {
   '/business/': typeof BusinessIndexRoute
   '/connect/': typeof ConnectIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/business/jobs/$id': typeof BusinessJobsIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -364,6 +371,7 @@ export interface FileRoutesByTo {
   '/business': typeof BusinessIndexRoute
   '/connect': typeof ConnectIndexRoute
   '/services': typeof ServicesIndexRoute
+  '/business/jobs/$id': typeof BusinessJobsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -411,6 +419,7 @@ export interface FileRoutesById {
   '/business/': typeof BusinessIndexRoute
   '/connect/': typeof ConnectIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/business/jobs/$id': typeof BusinessJobsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -459,6 +468,7 @@ export interface FileRouteTypes {
     | '/business/'
     | '/connect/'
     | '/services/'
+    | '/business/jobs/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -502,6 +512,7 @@ export interface FileRouteTypes {
     | '/business'
     | '/connect'
     | '/services'
+    | '/business/jobs/$id'
   id:
     | '__root__'
     | '/'
@@ -548,6 +559,7 @@ export interface FileRouteTypes {
     | '/business/'
     | '/connect/'
     | '/services/'
+    | '/business/jobs/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -893,6 +905,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VendorVidRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/business/jobs/$id': {
+      id: '/business/jobs/$id'
+      path: '/jobs/$id'
+      fullPath: '/business/jobs/$id'
+      preLoaderRoute: typeof BusinessJobsIdRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
   }
 }
 
@@ -940,6 +959,7 @@ interface BusinessRouteRouteChildren {
   BusinessPayoutsOnboardingRoute: typeof BusinessPayoutsOnboardingRoute
   BusinessSubscriptionsRoute: typeof BusinessSubscriptionsRoute
   BusinessIndexRoute: typeof BusinessIndexRoute
+  BusinessJobsIdRoute: typeof BusinessJobsIdRoute
 }
 
 const BusinessRouteRouteChildren: BusinessRouteRouteChildren = {
@@ -948,6 +968,7 @@ const BusinessRouteRouteChildren: BusinessRouteRouteChildren = {
   BusinessPayoutsOnboardingRoute: BusinessPayoutsOnboardingRoute,
   BusinessSubscriptionsRoute: BusinessSubscriptionsRoute,
   BusinessIndexRoute: BusinessIndexRoute,
+  BusinessJobsIdRoute: BusinessJobsIdRoute,
 }
 
 const BusinessRouteRouteWithChildren = BusinessRouteRoute._addFileChildren(

@@ -42,6 +42,9 @@ import { vendorLiveApi, vendorTimeOffApi } from "./api/vendor-live";
 import { localOnboardingApi, stripeConnectApi, vendorPayApi } from "./api/vendor-pay";
 import { clientSubscriptionApi, vendorClientSubscriptionApi } from "./api/client-subscriptions";
 import { redemptionApi } from "./api/redemptions";
+import { vendorJobActionsApi } from "./api/vendor-job-actions";
+import { vendorJobPhotosApi } from "./api/vendor-job-photos";
+import { smsCustomerApi } from "./api/sms-customer";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { adminApplicationsApi } from "./api/admin-applications";
 import { vendorApplicationApi } from "./api/vendor-application";
@@ -140,7 +143,10 @@ export function createApp(opts: AppOptions = {}) {
     .route("/vendor/me", vendorProfileApi)
     .route("/vendor/me", vendorExtrasApi)
     .route("/", vendorServicesApi)
-    .route("/admin/applications", adminApplicationsApi);
+    .route("/admin/applications", adminApplicationsApi)
+    .route("/vendor/me", vendorJobActionsApi)
+    .route("/vendor/me", vendorJobPhotosApi)
+    .route("/sms", smsCustomerApi);
 
   const app = new Hono<AppEnv>();
   // Each request sees the env with its runtime (worker/runtime.ts): local adapters refuse deployed hosts.

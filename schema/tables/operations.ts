@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { cents, createdAt, instant } from "./columns";
@@ -24,10 +25,18 @@ export const uploads = sqliteTable(
     height: integer("height"),
     created_at: createdAt(),
     deleted_at: instant("deleted_at"),
+    /** The job a job picture or video belongs to (migration 0009; the SQL keeps the foreign key). */
+    service_order_id: integer("service_order_id"),
+    /** 64-bit difference hash of a picture (domain/image-quality.ts), for the 3-day duplicate check. */
+    image_hash: text("image_hash"),
   },
   (t) => [
     index("uploads_owner_idx").on(t.owner_user_id, t.created_at),
     index("uploads_owner_sha_idx").on(t.owner_user_id, t.sha256),
+    index("uploads_owner_hash_idx")
+      .on(t.owner_user_id, t.created_at)
+      .where(sql`image_hash IS NOT NULL`),
+    index("uploads_so_idx").on(t.service_order_id),
   ],
 );
 

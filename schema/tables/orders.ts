@@ -187,6 +187,8 @@ export const serviceOrders = sqliteTable(
     zipcode: text("zipcode").notNull(),
     time_zone: text("time_zone").notNull(),
     completion_time: instant("completion_time"),
+    /** JSON `{ items, claim }`: the checklist item ids the pro ticked when completing (domain/job-actions.ts). */
+    completion_checklist: text("completion_checklist"),
     cancelled_at: instant("cancelled_at"),
     cancel_reason: text("cancel_reason"),
     /** JSON `{ "before": string[], "after": string[], "testimonial": string[] }` of image paths. */

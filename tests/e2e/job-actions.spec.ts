@@ -1,0 +1,80 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { encode } from "fast-png";
+import { flat, noisy, scene } from "../../domain/test-images";
+import type { Pixels } from "../../domain/image-quality";
+import { E2E_STATE_DIR } from "./config";
+import { DEMO, logInWithModal, shot } from "./helpers";
+
+/** SQL on the running site's local D1 (the seeded demo data). */
+function d1(sql: string): Record<string, unknown>[] {
+  const out = execFileSync(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      path.resolve(E2E_STATE_DIR),
+      "--json",
+      "--command",
+      sql,
+    ],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return (JSON.parse(out) as { results: Record<string, unknown>[] }[])[0]!.results;
+}
+
+function pngFile(name: string, p: Pixels) {
+  return {
+    name,
+    mimeType: "image/png",
+    buffer: Buffer.from(encode({ ...p, data: p.data as Uint8Array, channels: 4, depth: 8 })),
+  };
+}
+
+test("the pro uploads before and after pictures (flat grey refused), ticks the checklist and completes; the client is asked to rate", async ({
+  browser,
+}) => {
+  // Maya's scheduled job with Ava, moved to have started an hour ago.
+  const [job] = d1(
+    `SELECT so.service_order_id AS id FROM service_orders so JOIN users u ON u.user_id = so.user_id
+     WHERE so.vendor_id = 1 AND so.service_order_status_id = 20 AND u.email = 'ava@example.com'
+     ORDER BY so.promised_arrival_time LIMIT 1`,
+  );
+  const id = Number(job!.id);
+  d1(`UPDATE service_orders SET promised_arrival_time = ${Date.now() - 60 * 60_000} WHERE service_order_id = ${id}`);
+
+  const pro = await browser.newPage();
+  await pro.goto("/");
+  await logInWithModal(pro, DEMO.vendor.phone);
+  await pro.goto(`/business/jobs/${id}`);
+  const panel = pro.getByTestId("job-actions");
+  await expect(panel).toBeVisible();
+
+  const before = panel.getByTestId("photos-before");
+  await before.locator('input[type="file"]').setInputFiles(pngFile("grey.png", flat(200, 150, [128, 128, 128])));
+  await expect(before.getByRole("alert")).toContainText("too dark, blurry or plain");
+  await before.locator('input[type="file"]').setInputFiles(pngFile("before.png", scene(240, 180)));
+  await expect(before.getByRole("img")).toHaveCount(1);
+  const after = panel.getByTestId("photos-after");
+  await after.locator('input[type="file"]').setInputFiles(pngFile("after.png", noisy(160, 120, 42)));
+  await expect(after.getByRole("img")).toHaveCount(1);
+
+  const complete = panel.getByRole("button", { name: "Complete job" });
+  await expect(complete).toBeDisabled();
+  for (const box of await panel.getByRole("checkbox").all()) await box.check();
+  await complete.click();
+  await expect(panel.getByText("This job is complete.")).toBeVisible();
+  await shot(pro, "job-actions-completed");
+
+  const client = await browser.newPage();
+  await client.goto("/");
+  await logInWithModal(client, DEMO.customer.phone);
+  const rating = client.getByRole("dialog", { name: /^Rate / });
+  await expect(rating).toBeVisible();
+  await shot(client, "job-actions-rating-request");
+});

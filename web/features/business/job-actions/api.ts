@@ -1,0 +1,77 @@
+import type { JobActionsView, JobPhotosView } from "../../../../schema/payloads/job-actions";
+import { apiRequest } from "../../../lib/api-client";
+
+/** The pro's job actions (worker/api/vendor-job-actions.ts, vendor-job-photos.ts, sms-customer.ts). */
+
+export function fetchJobActions(soId: number) {
+  return apiRequest<JobActionsView>(`/vendor/me/jobs/${soId}/actions`);
+}
+
+export function uploadJobPhoto(soId: number, type: string, file: File) {
+  const form = new FormData();
+  form.set("service_order_id", String(soId));
+  form.set("type", type);
+  form.set("file", file);
+  return apiRequest<JobPhotosView>("/vendor/me/job", { form });
+}
+
+export function removeJobPhoto(soId: number, type: string, index: number) {
+  const form = new FormData();
+  form.set("service_order_id", String(soId));
+  form.set("type", type);
+  form.set("index", String(index));
+  return apiRequest<JobPhotosView>("/vendor/me/update-photo", { form });
+}
+
+export function validateCompletion(soId: number, checklist: string[]) {
+  return apiRequest<{ message: string }>("/vendor/me/complete-job-validate", {
+    json: { service_order_id: soId, checklist },
+  });
+}
+
+export function completeJob(soId: number, checklist: string[]) {
+  return apiRequest<{ message: string }>("/vendor/me/job/complete", { json: { service_order_id: soId, checklist } });
+}
+
+export function issueRefund(soId: number, amountCents: number | undefined, reason: string, key: string) {
+  return apiRequest<{ message: string; amount_cents: number }>("/vendor/me/issue-refund", {
+    json: { service_order_id: soId, amount_cents: amountCents, reason, idempotencyKey: key },
+  });
+}
+
+export function addCharge(soId: number, connect: boolean, amountCents: number, description: string, key: string) {
+  return apiRequest<{ message: string; status: string }>(
+    connect ? "/vendor/me/add-charge-connect" : "/vendor/me/add-charge",
+    {
+      json: { service_order_id: soId, amount_cents: amountCents, description, idempotencyKey: key },
+    },
+  );
+}
+
+export function reportUnreachable(soId: number, video: File, note: string) {
+  const form = new FormData();
+  form.set("service_order_id", String(soId));
+  form.set("file", video);
+  if (note) form.set("note", note);
+  return apiRequest<{ message: string }>("/vendor/me/customer-unreachable", { form });
+}
+
+export function textCustomer(soId: number, message: string) {
+  return apiRequest<{ message: string }>("/sms/customer", { json: { service_order_id: soId, message } });
+}
+
+export function requestContactInfo(soId: number) {
+  return apiRequest<{ message: string }>("/vendor/me/request-contact-info", { json: { service_order_id: soId } });
+}
+
+export function giveJobBack(soId: number, kind: "emergency" | "cannot-provide", reason: string, note: string) {
+  const path = kind === "emergency" ? "/vendor/me/emergency-reschedule" : "/vendor/me/cannot-provide-service";
+  return apiRequest<{ code: 200; message: 1 | 2; text: string }>(path, {
+    json: { service_order_id: soId, reason, note: note || undefined },
+  });
+}
+
+/** A key per intended action, kept across retries of the same submission (a double click charges once). */
+export function actionKey(prefix: string): string {
+  return `${prefix}-${crypto.randomUUID()}`;
+}

@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useState } from "react";
+import type { JobActionsView } from "../../../../schema/payloads/job-actions";
+import { ApiError } from "../../../lib/api-client";
+import { fetchJobActions } from "./api";
+import { CompletionChecklist } from "./completion-checklist";
+import { DayOfActions } from "./day-of-actions";
+import { JobPhotos } from "./job-photos";
+import { MoneyActions } from "./money-actions";
+
+/**
+ * Everything a pro does on an accepted job, for the dashboard's job-detail modal: pictures, completion
+ * checklist, charges and refunds, reaching the client, client unreachable, giving the job back. Mount it with
+ * the job's id; `onChanged` runs after every change so the dashboard can refetch its lists.
+ */
+export function JobActions({ service_order_id, onChanged }: { service_order_id: number; onChanged?: () => void }) {
+  const [view, setView] = useState<JobActionsView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setView(await fetchJobActions(service_order_id));
+      setError(null);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "We couldn't load this job. Please try again.");
+    }
+  }, [service_order_id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const changed = useCallback(() => {
+    void load();
+    onChanged?.();
+  }, [load, onChanged]);
+
+  if (error && !view) {
+    return (
+      <div className="form-error" role="alert">
+        {error}{" "}
+        <button type="button" className="button button-ghost button-sm" onClick={() => void load()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (!view) return <p aria-busy="true">Loading job…</p>;
+  const cancelled = view.service_order_status_id === 50;
+  return (
+    <div className="job-actions modal-stack" data-testid="job-actions">
+      {cancelled ? (
+        <p>This job was cancelled.</p>
+      ) : (
+        <>
+          <JobPhotos view={view} onChanged={changed} />
+          <CompletionChecklist view={view} onChanged={changed} />
+          <MoneyActions view={view} onChanged={changed} />
+          <DayOfActions view={view} onChanged={changed} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,346 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { bpsOf } from "../../domain/checkout-rules";
+import { canAddPhotos, isActiveJob } from "../../domain/job-actions";
+import { messageFor } from "../../domain/messages";
+import { centsToDecimal } from "../../domain/money";
+import { allocate } from "../../domain/order-rules";
+import { ServiceOrderStatus } from "../../domain/order-status";
+import { PRICING } from "../../domain/pricing-config";
+import { orderCancellations } from "../../schema/tables/after-booking";
+import { jobAdjustments } from "../../schema/tables/job-actions";
+import { orders, serviceOrders } from "../../schema/tables/orders";
+import { paymentCustomers, paymentIntents, refunds } from "../../schema/tables/payments";
+import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
+import { sendSms } from "../adapters/sms";
+import { fail } from "../http/errors";
+import { d1Batch } from "../orders/d1-batch";
+import { createPayLink, TIP_LINK_TTL_MS } from "../orders/pay-links";
+import { customerPhoneOf, firstNameOf, vendorJob, type VendorJob } from "./vendor-job";
+
+/**
+ * Money a pro moves on their own job (docs/decisions/064-job-refunds-and-added-charges.md).
+ *
+ * Refund (POST /vendor/me/issue-refund): full (no amount: all that is left) or partial, from the job's share
+ * of its order's card payment, never more than that share minus what was already refunded for the job
+ * (by the pro, or by the customer's cancellation). The claim is one conditional INSERT into
+ * job_adjustments keyed `so:<id>:refund:<request key>`: D1 runs it atomically, so of any number of racing
+ * requests one claims, identical retries find the claim and answer it, and different keys cannot together
+ * pass the limit. The provider refund uses the claim's id as its key. The pro's pay goes down by their share
+ * of the refund (vendor_earnings adjustment `refund:<adjustment id>`, negative).
+ *
+ * Added charge (POST /vendor/me/add-charge, /add-charge-connect): an extra service or product charged to the
+ * customer's saved card off-session (key `so:<id>:add-charge:<adjustment id>`), with a text receipt; when
+ * the card needs the customer (3-D Secure), is declined or there is no saved card, the customer is texted a
+ * payment link for the job instead (status link_sent). The pro earns their share (`add-charge:<id>`).
+ */
+
+const PENDING_RETRY_MS = 60_000;
+
+export interface AdjustmentResult {
+  adjustment_id: number;
+  service_order_id: number;
+  kind: "refund" | "add_charge";
+  amount_cents: number;
+  status: "pending" | "succeeded" | "failed" | "link_sent";
+  refundable_cents?: number;
+  pay_url?: string;
+  message: string;
+}
+
+type AdjustmentRow = typeof jobAdjustments.$inferSelect;
+
+/** The job's share of its order's card payment, and what has gone back of it already. */
+export async function refundContext(db: DrizzleD1Database, job: VendorJob) {
+  const [orderRows, siblings, cancellations, intentRefunds] = await db.batch([
+    db
+      .select({
+        total_cents: orders.total_cents,
+        payment_intent_id: orders.payment_intent_id,
+        intent_status: paymentIntents.status,
+        intent_amount: paymentIntents.amount_cents,
+      })
+      .from(orders)
+      .leftJoin(paymentIntents, eq(paymentIntents.id, orders.payment_intent_id))
+      .where(eq(orders.order_id, job.order_id)),
+    db
+      .select({ id: serviceOrders.service_order_id, price_cents: serviceOrders.price_cents })
+      .from(serviceOrders)
+      .where(eq(serviceOrders.order_id, job.order_id))
+      .orderBy(asc(serviceOrders.service_order_id)),
+    db
+      .select({ refund_cents: orderCancellations.refund_cents, status: orderCancellations.refund_status })
+      .from(orderCancellations)
+      .where(eq(orderCancellations.service_order_id, job.service_order_id)),
+    db
+      .select({ total: sql<number>`coalesce(sum(${refunds.amount_cents}), 0)` })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.payment_intent_id, refunds.payment_intent_id))
+      .where(and(eq(orders.order_id, job.order_id), ne(refunds.status, "failed"))),
+  ]);
+  const order = orderRows[0];
+  const paid = order?.payment_intent_id && order.intent_status === "succeeded" ? order.total_cents : 0;
+  const at = siblings.findIndex((s) => s.id === job.service_order_id);
+  const share =
+    allocate(
+      paid,
+      siblings.map((s) => s.price_cents),
+    )[at] ?? 0;
+  const cancelled = cancellations[0] && cancellations[0].status !== "failed" ? cancellations[0].refund_cents : 0;
+  const intentLeft = Math.max(0, (order?.intent_amount ?? 0) - (intentRefunds[0]?.total ?? 0));
+  return {
+    paymentIntentId: paid > 0 ? order!.payment_intent_id! : null,
+    cap: Math.max(0, share - cancelled),
+    intentLeft,
+  };
+}
+
+async function refundedSoFar(env: Env, soid: number): Promise<number> {
+  const row = await env.DB.prepare(
+    "SELECT coalesce(sum(amount_cents), 0) AS n FROM job_adjustments WHERE service_order_id = ? AND kind = 'refund' AND status <> 'failed'",
+  )
+    .bind(soid)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+function resultOf(row: AdjustmentRow, extra: Partial<AdjustmentResult> = {}): AdjustmentResult {
+  const message =
+    row.kind === "refund"
+      ? row.status === "failed"
+        ? "The refund could not be made. Please try again or contact support."
+        : messageFor("REFUND_ISSUED")
+      : row.status === "link_sent"
+        ? messageFor("ADD_CHARGE_LINK_SENT")
+        : row.status === "failed"
+          ? "The charge could not be made and no payment link could be sent. Please try again."
+          : messageFor("ADD_CHARGE_SUCCESS");
+  return {
+    adjustment_id: row.adjustment_id,
+    service_order_id: row.service_order_id,
+    kind: row.kind,
+    amount_cents: row.amount_cents,
+    status: row.status,
+    message,
+    ...extra,
+  };
+}
+
+async function byKey(db: DrizzleD1Database, key: string): Promise<AdjustmentRow | null> {
+  const [row] = await db.select().from(jobAdjustments).where(eq(jobAdjustments.idempotency_key, key)).limit(1);
+  return row ?? null;
+}
+
+export async function issueRefund(
+  env: Env,
+  db: DrizzleD1Database,
+  port: () => PaymentsPort,
+  vendor: { vendorId: number; userId: number },
+  input: { service_order_id: number; amount_cents?: number; reason: string; idempotencyKey: string },
+  now: number,
+): Promise<AdjustmentResult> {
+  const job = await vendorJob(db, vendor.vendorId, input.service_order_id);
+  const soid = job.service_order_id;
+  const key = `so:${soid}:refund:${input.idempotencyKey}`;
+  const existing = await byKey(db, key);
+  if (existing) return settleRefund(env, db, port, job, existing, now, false);
+  if (!canAddPhotos(job.service_order_status_id)) fail("JOB_ACTION_NOT_ALLOWED");
+  const ctx = await refundContext(db, job);
+  if (!ctx.paymentIntentId) fail("PAYMENT_NOT_REFUNDABLE");
+  const left = Math.min(ctx.cap - (await refundedSoFar(env, soid)), ctx.intentLeft);
+  const amount = input.amount_cents ?? left;
+  if (amount <= 0 || amount > left)
+    fail("PAYMENT_NOT_REFUNDABLE", { amount_cents: `At most ${centsToDecimal(Math.max(0, left))}.` });
+  const [claimed] = await d1Batch(env.DB, [
+    sql`INSERT INTO job_adjustments (service_order_id, vendor_id, kind, amount_cents, description, status, idempotency_key,
+        payment_intent_id, created_at, updated_at)
+      SELECT ${soid}, ${vendor.vendorId}, 'refund', ${amount}, ${input.reason}, 'pending', ${key}, ${ctx.paymentIntentId}, ${now}, ${now}
+      WHERE EXISTS (SELECT 1 FROM service_orders WHERE service_order_id = ${soid} AND vendor_id = ${vendor.vendorId}
+          AND service_order_status_id IN (${ServiceOrderStatus.SCHEDULED}, ${ServiceOrderStatus.IN_PROGRESS}, ${ServiceOrderStatus.COMPLETED}))
+        AND (SELECT coalesce(sum(amount_cents), 0) FROM job_adjustments
+          WHERE service_order_id = ${soid} AND kind = 'refund' AND status <> 'failed') + ${amount} <= ${ctx.cap}
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING adjustment_id`,
+  ]);
+  const row = await byKey(db, key);
+  if (!row) fail("PAYMENT_NOT_REFUNDABLE"); // the condition failed: another refund took what was left
+  return settleRefund(env, db, port, job, row, now, (claimed?.length ?? 0) > 0);
+}
+
+/**
+ * The provider call for a claimed refund. Only the request that claimed it calls at once; a retry of a claim
+ * still pending after a minute (its request died) calls again with the same key, which the provider answers
+ * with the same refund. Everyone else answers the claim as it stands.
+ */
+async function settleRefund(
+  env: Env,
+  db: DrizzleD1Database,
+  port: () => PaymentsPort,
+  job: VendorJob,
+  row: AdjustmentRow,
+  now: number,
+  claimedNow: boolean,
+): Promise<AdjustmentResult> {
+  if (row.status !== "pending" || (!claimedNow && now - row.updated_at < PENDING_RETRY_MS)) return resultOf(row);
+  try {
+    const refund = await port().refund({
+      payment_intent_id: row.payment_intent_id!,
+      amount_cents: row.amount_cents,
+      reason: "requested_by_customer",
+      idempotency_key: `job-adjustment:${row.adjustment_id}:refund`,
+      service_order_id: row.service_order_id,
+      requested_by_user_id: null,
+    });
+    const share = bpsOf(row.amount_cents, PRICING.vendorShareBps);
+    await d1Batch(env.DB, [
+      sql`UPDATE job_adjustments SET status = 'succeeded', provider_ref = ${refund.id}, updated_at = ${now}
+        WHERE adjustment_id = ${row.adjustment_id} AND status = 'pending'`,
+      sql`INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
+        VALUES (${row.vendor_id}, ${row.service_order_id}, 'adjustment', ${-share}, ${`refund:${row.adjustment_id}`}, ${now})
+        ON CONFLICT (ref) DO NOTHING`,
+    ]);
+    const phone = customerPhoneOf(job);
+    if (phone) {
+      await sendSms(env, db, {
+        to: phone,
+        body: `Hi ${firstNameOf(job.customer_name)}, ${job.vendor_name ?? "your professional"} refunded $${centsToDecimal(row.amount_cents)} for your ${job.service_description}. It reaches your card in 5-10 business days.`,
+        now,
+      }).catch(() => false);
+    }
+  } catch (err) {
+    if (!(err instanceof PaymentsError)) throw err;
+    console.error(JSON.stringify({ at: "job.refund", adjustment_id: row.adjustment_id, code: err.code }));
+    await env.DB.prepare(
+      "UPDATE job_adjustments SET status = 'failed', failure = ?2, updated_at = ?3 WHERE adjustment_id = ?1 AND status = 'pending'",
+    )
+      .bind(row.adjustment_id, err.code, now)
+      .run();
+  }
+  const [fresh] = await db.select().from(jobAdjustments).where(eq(jobAdjustments.adjustment_id, row.adjustment_id));
+  if (fresh!.status === "failed") fail("PAYMENT_NOT_REFUNDABLE");
+  return resultOf(fresh!);
+}
+
+export async function addCharge(
+  env: Env,
+  db: DrizzleD1Database,
+  port: () => PaymentsPort,
+  vendor: { vendorId: number; userId: number; name: string },
+  input: {
+    service_order_id: number;
+    amount_cents: number;
+    description: string;
+    idempotencyKey: string;
+    connect: boolean;
+  },
+  origin: string,
+  now: number,
+): Promise<AdjustmentResult> {
+  const job = await vendorJob(db, vendor.vendorId, input.service_order_id);
+  const soid = job.service_order_id;
+  const key = `so:${soid}:add-charge:${input.idempotencyKey}`;
+  const existing = await byKey(db, key);
+  if (existing) return resultOf(existing);
+  if (job.is_connect !== input.connect) fail("JOB_ACTION_NOT_ALLOWED");
+  if (!isActiveJob(job.service_order_status_id) && job.service_order_status_id !== ServiceOrderStatus.COMPLETED) {
+    fail("JOB_ACTION_NOT_ALLOWED");
+  }
+  const [claimed] = await d1Batch(env.DB, [
+    sql`INSERT INTO job_adjustments (service_order_id, vendor_id, kind, amount_cents, description, status, idempotency_key,
+        created_at, updated_at)
+      SELECT ${soid}, ${vendor.vendorId}, 'add_charge', ${input.amount_cents}, ${input.description}, 'pending', ${key}, ${now}, ${now}
+      WHERE EXISTS (SELECT 1 FROM service_orders WHERE service_order_id = ${soid} AND vendor_id = ${vendor.vendorId}
+        AND service_order_status_id IN (${ServiceOrderStatus.SCHEDULED}, ${ServiceOrderStatus.IN_PROGRESS}, ${ServiceOrderStatus.COMPLETED}))
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING adjustment_id`,
+  ]);
+  const row = await byKey(db, key);
+  if (!row) fail("JOB_ACTION_NOT_ALLOWED");
+  if ((claimed?.length ?? 0) === 0) return resultOf(row);
+
+  const phone = customerPhoneOf(job);
+  const label = `${input.description} (${job.service_description} by ${vendor.name})`;
+  const [customer] = await db
+    .select({ id: paymentCustomers.provider_customer_id })
+    .from(paymentCustomers)
+    .where(eq(paymentCustomers.user_id, job.user_id));
+  let intentId: string | null = null;
+  if (customer) {
+    const methods = await port()
+      .listPaymentMethods(customer.id)
+      .catch(() => []);
+    const method = methods.find((m) => m.is_default) ?? methods[0];
+    if (method) {
+      const intent = await port()
+        .createIntent({
+          amount_cents: input.amount_cents,
+          customer_id: customer.id,
+          payment_method_id: method.id,
+          confirm: true,
+          off_session: true,
+          description: label,
+          metadata: {
+            purpose: "add_charge",
+            ref: `job_adjustment:${row.adjustment_id}`,
+            service_order_id: String(soid),
+          },
+          idempotency_key: `job-adjustment:${row.adjustment_id}:charge`,
+        })
+        .catch((err) => {
+          if (err instanceof PaymentsError) return null;
+          throw err;
+        });
+      intentId = intent?.id ?? null;
+      if (intent?.status === "succeeded") {
+        await d1Batch(env.DB, [
+          sql`UPDATE job_adjustments SET status = 'succeeded', payment_intent_id = ${intent.id}, updated_at = ${now}
+            WHERE adjustment_id = ${row.adjustment_id} AND status = 'pending'`,
+          sql`INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
+            VALUES (${vendor.vendorId}, ${soid}, 'add_charge', ${bpsOf(input.amount_cents, PRICING.vendorShareBps)},
+              ${`add-charge:${row.adjustment_id}`}, ${now})
+            ON CONFLICT (ref) DO NOTHING`,
+        ]);
+        if (phone) {
+          await sendSms(env, db, {
+            to: phone,
+            body: `Receipt: $${centsToDecimal(input.amount_cents)} for ${label}, charged to your ${method.card.brand} ending ${method.card.last4}. Order #${job.order_id}.`,
+            now,
+          }).catch(() => false);
+        }
+        return resultOf({ ...row, status: "succeeded", payment_intent_id: intent.id });
+      }
+    }
+  }
+  // The card needs the customer (3-D Secure), was declined, or there is none: a payment link instead.
+  const { token, pay_link_id } = await createPayLink(
+    db,
+    {
+      kind: "charge",
+      service_order_id: soid,
+      vendor_id: vendor.vendorId,
+      amount_cents: input.amount_cents,
+      description: label,
+      created_by_user_id: vendor.userId,
+      expires_at: now + TIP_LINK_TTL_MS,
+    },
+    now,
+  );
+  const url = new URL("/", origin);
+  url.searchParams.set("cpid", token);
+  url.searchParams.set("vid", String(vendor.vendorId));
+  const texted = phone
+    ? await sendSms(env, db, {
+        to: phone,
+        body: `Hi ${firstNameOf(job.customer_name)}, ${vendor.name} added $${centsToDecimal(input.amount_cents)} for ${input.description} to your ${job.service_description}. Please confirm the payment: ${url.toString()}`,
+        now,
+      }).catch(() => false)
+    : false;
+  const status = texted ? "link_sent" : "failed";
+  await env.DB.prepare(
+    "UPDATE job_adjustments SET status = ?2, pay_link_id = ?3, payment_intent_id = ?4, failure = ?5, updated_at = ?6 WHERE adjustment_id = ?1",
+  )
+    .bind(row.adjustment_id, status, pay_link_id, intentId, texted ? null : "no-phone-or-sms-failed", now)
+    .run();
+  if (!texted) fail("CHARGE_ERROR");
+  return resultOf({ ...row, status, pay_link_id }, { pay_url: url.toString() });
+}
