@@ -30,14 +30,18 @@ import { vendorJobsApi } from "./api/vendor-jobs";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
+import { pageApiFor, type PageApi } from "./http/page-api";
 import type { AppEnv } from "./http/types";
 import { clock } from "./middleware/clock";
 import { csrf } from "./middleware/csrf";
 import { rateLimit } from "./middleware/rate-limit";
 import { pageSession, session } from "./middleware/session";
 
-/** Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it). */
-export type RenderPage = (request: Request, shell: ShellData) => Promise<Response>;
+/**
+ * Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it), and the
+ * in-process API its route loaders read the page's data through (web/lib/page-data.tsx).
+ */
+export type RenderPage = (request: Request, shell: ShellData, pageApi: PageApi) => Promise<Response>;
 
 /** Sign-in, signup and code endpoints: a per-IP ceiling on top of the per-account and per-phone rules. */
 const authLimit = rateLimit({ name: "auth", limit: 30, windowMs: 60_000 });
@@ -97,7 +101,7 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     app.all("*", async (c) => {
       const viewer = c.get("viewer");
       const shell = await shellDataOrFallback(c.env, c.get("db"), viewer ? toProfile(viewer) : null);
-      return render(c.req.raw, shell);
+      return render(c.req.raw, shell, pageApiFor(c, app));
     });
   }
 

@@ -10,7 +10,7 @@ import { runScheduled } from "./cron";
 export { VendorCalendar } from "../durable/vendor-calendar";
 
 const app = createApp({
-  renderPage: async (request, shell) => startEntry.fetch(request, { context: shell } as never),
+  renderPage: async (request, shell, pageApi) => startEntry.fetch(request, { context: { ...shell, pageApi } } as never),
 });
 
 export default {

@@ -1,11 +1,12 @@
 import { useLocation, useRouter } from "@tanstack/react-router";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { isVendor } from "../../../../domain/roles";
-import type { VendorCard as VendorCardData } from "../../../../schema/payloads/catalogue";
+import type { VendorCard as VendorCardData, VendorsList } from "../../../../schema/payloads/catalogue";
+import type { NavCategory } from "../../../../schema/payloads/shell";
 import { telHref } from "../../../config/brand";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { UserIcon } from "../../../components/ui/icons";
-import { errorMessage } from "../../../lib/api-client";
+import { errorMessage, type ApiFetch } from "../../../lib/api-client";
 import { useRequest } from "../../../lib/use-request";
 import { useShell, useViewer } from "../../../stores/shell-context";
 import { openZipBox } from "../../../stores/ui-store";
@@ -24,6 +25,37 @@ const SORTS: Array<{ value: VendorSort; label: string }> = [
 function positive(value: unknown): number | null {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** The list a /vendors URL asks for: filters from the query, and the useRequest key of its first page. */
+export function vendorsQuery(
+  params: Record<string, unknown>,
+  categories: NavCategory[],
+  zip: string | null,
+): { scgid: number | null; serviceId: number | null; sort: VendorSort; filterKey: string | null } {
+  const serviceId = positive(params.serviceId);
+  const categoryOfService = serviceId
+    ? categories.find((c) => c.services.some((s) => s.service_id === serviceId))?.service_code_group_id
+    : undefined;
+  const scgid = positive(params.scgid) ?? categoryOfService ?? null;
+  const sort: VendorSort = SORTS.some((s) => s.value === params.sort) ? (params.sort as VendorSort) : "distance";
+  // Pages accumulate for "Load more"; a new filter starts again at page 1.
+  const filterKey = zip ? `vendors:${zip}:${scgid ?? 0}:${serviceId ?? 0}:${sort}` : null;
+  return { scgid, serviceId, sort, filterKey };
+}
+
+/** The first page of a /vendors list, as the page's useRequest keeps it (its key is `${filterKey}:1`). */
+export async function loadVendorsFirstPage(
+  q: ReturnType<typeof vendorsQuery>,
+  zip: string,
+  via?: ApiFetch,
+): Promise<VendorsList & { forKey: string | null }> {
+  const list = await getVendorsList(
+    { zipCode: zip, scgid: q.scgid, serviceId: q.serviceId, sort: q.sort, pagination: 1 },
+    undefined,
+    via,
+  );
+  return { forKey: q.filterKey, ...list };
 }
 
 /**
@@ -47,12 +79,7 @@ export function VendorsPage() {
     }
   }, [viewer, redirectUri, router]);
 
-  const serviceId = positive(params.serviceId);
-  const categoryOfService = serviceId
-    ? categories.find((c) => c.services.some((s) => s.service_id === serviceId))?.service_code_group_id
-    : undefined;
-  const scgid = positive(params.scgid) ?? categoryOfService ?? null;
-  const sort: VendorSort = SORTS.some((s) => s.value === params.sort) ? (params.sort as VendorSort) : "distance";
+  const { serviceId, scgid, sort, filterKey } = vendorsQuery(params, categories, zip);
   const category = categories.find((c) => c.service_code_group_id === scgid);
   const service = category?.services.find((s) => s.service_id === serviceId);
 
@@ -65,19 +92,23 @@ export function VendorsPage() {
     void router.navigate({ href: url.pathname + url.search, replace: true, resetScroll: false });
   };
 
-  // Pages accumulate for "Load more"; a new filter starts again at page 1.
-  const filterKey = zip ? `vendors:${zip}:${scgid ?? 0}:${serviceId ?? 0}:${sort}` : null;
   const [page, setPage] = useState(1);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [items, setItems] = useState<VendorCardData[]>([]);
-  useEffect(() => {
-    setPage(1);
-    setItems([]);
-  }, [filterKey]);
   const list = useRequest(filterKey ? `${filterKey}:${page}` : null, async (signal) => ({
     forKey: filterKey,
     ...(await getVendorsList({ zipCode: zip!, scgid, serviceId, sort, pagination: page }, signal)),
   }));
+  // The server's first page (a route loader's seed) is on screen from the first render.
+  const [items, setItems] = useState<VendorCardData[]>(() =>
+    list.data && list.data.forKey === filterKey && list.data.page === 1 ? list.data.items : [],
+  );
+  const shownKey = useRef(filterKey);
+  useEffect(() => {
+    if (shownKey.current === filterKey) return;
+    shownKey.current = filterKey;
+    setPage(1);
+    setItems([]);
+  }, [filterKey]);
   useEffect(() => {
     const data = list.data;
     if (!data || data.forKey !== filterKey || data.page !== page) return;
