@@ -480,8 +480,13 @@ export const cartApi = new Hono<AppEnv>()
     const userCartId = await ensureCart(c, db, { userId: owner.userId, visitorHash: null }, now, visitor.zipcode ?? "");
     const existing = await db.select().from(cartItems).where(eq(cartItems.cart_id, userCartId));
     const incoming = await db.select().from(cartItems).where(eq(cartItems.cart_id, visitor.cart_id));
+    // Two merges can race (the checkout page and the app shell both merge right after signup): a row the
+    // other merge already moved is in both lists and is the same row, not a duplicate to delete.
     const same = (a: CartItemRow, b: CartItemRow) =>
-      a.service_id === b.service_id && heldBy(a) === heldBy(b) && a.selected_date === b.selected_date;
+      a.cartitemid !== b.cartitemid &&
+      a.service_id === b.service_id &&
+      heldBy(a) === heldBy(b) &&
+      a.selected_date === b.selected_date;
     const duplicates = incoming.filter((i) => existing.some((e) => same(e, i)));
     await db.batch([
       db
