@@ -281,7 +281,7 @@ export function ServicePage({ slug, search, actions }: { slug: string; search?: 
                   <ShieldIcon size={18} /> Identity-checked, background-checked and rated after every visit.
                 </li>
                 <li>
-                  <CheckIcon size={18} /> Free changes up to 24 hours before. You're charged after the visit.
+                  <CheckIcon size={18} /> Free changes up to 24 hours before. You pay when you book.
                 </li>
               </ul>
               <AppLink href="/serviceinfo" className="link-button with-icon">

@@ -10,7 +10,7 @@ import { Field, FormError } from "../../../components/ui/field";
 import { CheckIcon, ChevronDownIcon, ClockIcon, ShieldIcon } from "../../../components/ui/icons";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { mergeCart } from "../../../lib/cart-api";
-import { formatCents } from "../../../lib/format";
+import { formatCents, formatPhone } from "../../../lib/format";
 import { formatLocalTime } from "../../../lib/local-time";
 import {
   cardFailureMessage,
@@ -57,7 +57,7 @@ export function CheckoutPage() {
             { label: "Back to Cart", href: "/cart" },
           ]}
         >
-          <p>Add a service to your cart first. Your card is only charged once your appointment is complete.</p>
+          <p>Add a service to your cart first. You pay when you book; changes are free up to 24 hours before.</p>
         </EmptyState>
       </Page>
     );
@@ -234,7 +234,7 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
     if (!data || seeded.current) return;
     seeded.current = true;
     setEmail(data.contact.email ?? "");
-    setPhone(data.contact.phone ?? "");
+    setPhone(data.contact.phone ? formatPhone(data.contact.phone) : "");
     setAddress(data.contact.address ?? "");
     setMethod(data.payment_methods.length ? defaultCardId(data.payment_methods) : "new");
   }, [data]);
