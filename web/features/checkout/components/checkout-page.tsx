@@ -11,6 +11,7 @@ import { CheckIcon, ChevronDownIcon, ClockIcon, ShieldIcon } from "../../../comp
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { mergeCart } from "../../../lib/cart-api";
 import { formatCents, formatPhone } from "../../../lib/format";
+import { looksLikeUsPhone } from "../../../lib/validate";
 import { formatLocalTime } from "../../../lib/local-time";
 import {
   cardFailureMessage,
@@ -290,7 +291,7 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
     const next: Record<string, string> = {};
     const e = checkCheckoutEmail(email, { business: data!.business_email_required });
     if (!e.ok) next.email = e.message;
-    if (phone.replace(/\D/g, "").length < 10) next.phone = catalogue.PHONE_NOT_VALID.text;
+    if (!looksLikeUsPhone(phone)) next.phone = catalogue.PHONE_NOT_VALID.text;
     if (isPartialAddress(address)) next.address = "Enter the full service address: street, city, state and ZIP code.";
     return next;
   }
