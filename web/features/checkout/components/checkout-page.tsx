@@ -383,7 +383,7 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
         <ReserveCountdown items={data.items} onLapse={onLapse} />
 
         <Area title="Contact" summary={email} done={contactDone}>
-          <div className="form-split">
+          <div className="contact-fields">
             <Field
               label="Email"
               type="email"
