@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../config/brand";
-import { loadVendorsFirstPage, VendorsPage, vendorsQuery } from "../features/catalog/components/vendors-page";
+import { loadVendorsFirstPage, vendorsQuery } from "../features/catalog/api/vendors-query";
+import { VendorsPage } from "../features/catalog/components/vendors-page";
 import { shellFromServerContext } from "../lib/shell-data";
 import { PageDataProvider, pageApiFrom, seedPage, serverZip } from "../lib/page-data";
 

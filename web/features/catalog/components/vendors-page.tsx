@@ -1,62 +1,19 @@
 import { useLocation, useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { isVendor } from "../../../../domain/roles";
-import type { VendorCard as VendorCardData, VendorsList } from "../../../../schema/payloads/catalogue";
-import type { NavCategory } from "../../../../schema/payloads/shell";
+import type { VendorCard as VendorCardData } from "../../../../schema/payloads/catalogue";
 import { telHref } from "../../../config/brand";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { UserIcon } from "../../../components/ui/icons";
-import { errorMessage, type ApiFetch } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
 import { useRequest } from "../../../lib/use-request";
 import { useShell, useViewer } from "../../../stores/shell-context";
 import { openZipBox } from "../../../stores/ui-store";
 import { getVendorsList, type VendorSort } from "../api/get-vendors-list";
+import { SORTS, vendorsQuery } from "../api/vendors-query";
 import { useServiceZip } from "../hooks/use-service-zip";
 import { VendorCard, VendorCardSkeleton } from "./vendor-card";
 import { ZipPrompt } from "./zip-prompt";
-
-const SORTS: Array<{ value: VendorSort; label: string }> = [
-  { value: "distance", label: "Nearest" },
-  { value: "rating", label: "Top rated" },
-  { value: "reviews", label: "Most reviewed" },
-  { value: "price", label: "Lowest price" },
-];
-
-function positive(value: unknown): number | null {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
-
-/** The list a /vendors URL asks for: filters from the query, and the useRequest key of its first page. */
-export function vendorsQuery(
-  params: Record<string, unknown>,
-  categories: NavCategory[],
-  zip: string | null,
-): { scgid: number | null; serviceId: number | null; sort: VendorSort; filterKey: string | null } {
-  const serviceId = positive(params.serviceId);
-  const categoryOfService = serviceId
-    ? categories.find((c) => c.services.some((s) => s.service_id === serviceId))?.service_code_group_id
-    : undefined;
-  const scgid = positive(params.scgid) ?? categoryOfService ?? null;
-  const sort: VendorSort = SORTS.some((s) => s.value === params.sort) ? (params.sort as VendorSort) : "distance";
-  // Pages accumulate for "Load more"; a new filter starts again at page 1.
-  const filterKey = zip ? `vendors:${zip}:${scgid ?? 0}:${serviceId ?? 0}:${sort}` : null;
-  return { scgid, serviceId, sort, filterKey };
-}
-
-/** The first page of a /vendors list, as the page's useRequest keeps it (its key is `${filterKey}:1`). */
-export async function loadVendorsFirstPage(
-  q: ReturnType<typeof vendorsQuery>,
-  zip: string,
-  via?: ApiFetch,
-): Promise<VendorsList & { forKey: string | null }> {
-  const list = await getVendorsList(
-    { zipCode: zip, scgid: q.scgid, serviceId: q.serviceId, sort: q.sort, pagination: 1 },
-    undefined,
-    via,
-  );
-  return { forKey: q.filterKey, ...list };
-}
 
 /**
  * /vendors: the pros whose range reaches the ZIP (POST /booking/vendors-list), filtered by category and
