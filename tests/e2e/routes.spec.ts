@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { shot } from "./helpers";
 
-/** Every route of SPEC section 2 resolves to a real page. */
+/** Every route of docs/product.md section 2 resolves to a real page. */
 const ROUTES = [
   "/",
   "/services",

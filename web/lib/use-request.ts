@@ -27,7 +27,7 @@ export function forgetRequests(prefix: string): void {
 
 /**
  * Loads `fetcher` whenever `key` changes (null: nothing to load), in the browser only. The previous request
- * is aborted, so a quick change of ZIP or filter never shows an older answer over a newer one (SPEC section
+ * is aborted, so a quick change of ZIP or filter never shows an older answer over a newer one (docs/product.md section
  * 4: requested, then success or failed). Data stays on screen while a new key loads. With `ttlMs`, answers
  * are kept in memory (browser only) for that long and shown at once when the key comes back, so going back
  * to a list renders it before the router restores the scroll position. When the server rendered the page

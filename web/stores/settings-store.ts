@@ -3,7 +3,7 @@ import { createStore } from "../lib/create-store";
 import { readJson, removeItem, writeJson } from "../lib/storage";
 
 /**
- * Local settings (SPEC section 3), kept in localStorage under `settings`:
+ * Local settings (docs/product.md section 3), kept in localStorage under `settings`:
  * - zipcode: the service location (5 digits)
  * - setting001: last price-by-ZIP notice (ms)      - setting002: app banner hidden until (ms)
  * - setting003: last post-login redirect check (ms) - setting006: last welcome-back credits message (ms)

@@ -31,7 +31,7 @@ import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { jsonBody } from "../http/validate";
 
-/** Signup, login, one-time codes, password reset, Google sign-in and logout (SPEC section 7). */
+/** Signup, login, one-time codes, password reset, Google sign-in and logout (docs/product.md section 7). */
 export const accountsApi = new Hono<AppEnv>()
   .post("/accounts", async (c) => {
     const body = await jsonBody(c, SignupBody);

@@ -264,7 +264,7 @@ async function ownerCart(c: Ctx): Promise<{ owner: CartOwner; cartId: number | n
 
 // ------------------------------------------------------------------------------------------ the API
 
-/** The cart (SPEC section 7 "Booking": service-add/remove/update-cart, clear-zip); mounted at /booking. */
+/** The cart (docs/product.md section 7 "Booking": service-add/remove/update-cart, clear-zip); mounted at /booking. */
 export const cartApi = new Hono<AppEnv>()
   /**
    * Adds a service at a time to the caller's cart, holding the time on the vendor's calendar first. Nothing
@@ -431,7 +431,7 @@ export const cartApi = new Hono<AppEnv>()
   })
 
   /**
-   * Fire and forget (SPEC section 7): answers 202 at once; the items of the caller's cart among
+   * Fire and forget (docs/product.md section 7): answers 202 at once; the items of the caller's cart among
    * `cartitemids` are deleted and their holds released after the answer (ctx.waitUntil).
    */
   .post("/clear-zip", async (c) => {

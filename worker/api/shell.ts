@@ -8,7 +8,7 @@ import { SETTING_KEYS, settings } from "../../schema/tables/operations";
 import { toProfile } from "../auth/profile";
 import type { AppEnv } from "../http/types";
 
-/** The header's categories with their enabled services, in display order (SPEC section 9 sort rules). */
+/** The header's categories with their enabled services, in display order (docs/product.md section 9 sort rules). */
 async function navCategories(db: DrizzleD1Database): Promise<NavCategory[]> {
   const [groups, rows] = await Promise.all([
     db

@@ -50,7 +50,7 @@ export const Route = createFileRoute("/services/$slug")({
   head: ({ params }) => ({ meta: [{ title: `${titleFromSlug(params.slug)} | ${BRAND.name}` }] }),
   component: function ServiceRoute() {
     const { slug } = Route.useParams();
-    // The default header is hidden under /services (SPEC section 2): the page's bar gets search, location, cart and account.
+    // The default header is hidden under /services (docs/product.md section 2): the page's bar gets search, location, cart and account.
     return (
       <PageDataProvider value={Route.useLoaderData()}>
         <ServicePage

@@ -31,7 +31,7 @@ export const Route = createFileRoute("/services/")({
   head: () => ({ meta: [{ title: `Services | ${BRAND.name}` }] }),
   component: function ServicesRoute() {
     const term = Route.useSearch({ select: (s) => (s as Record<string, unknown>).searchTerm });
-    // The default header is hidden on /services (SPEC section 2): the page's bar gets search, location, cart and account.
+    // The default header is hidden on /services (docs/product.md section 2): the page's bar gets search, location, cart and account.
     return (
       <PageDataProvider value={Route.useLoaderData()}>
         <ServicesPage

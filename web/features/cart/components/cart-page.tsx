@@ -36,7 +36,7 @@ interface CheckState {
   alternative: Alternative;
 }
 
-/** An item the re-validation removed (SPEC section 8 CART_ITEM_NOT_AVAILABLE), kept to offer its nearest time. */
+/** An item the re-validation removed (docs/product.md section 8 CART_ITEM_NOT_AVAILABLE), kept to offer its nearest time. */
 interface Removed {
   item: MirrorItem;
   alternative: Alternative;

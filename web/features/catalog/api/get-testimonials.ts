@@ -1,7 +1,7 @@
 import type { TestimonialCard } from "../../../../schema/payloads/catalogue";
 import { apiRequest, type ApiFetch } from "../../../lib/api-client";
 
-/** GET /api/testimonials?serviceId&scgid: at most 2 for the service, the current category's first (SPEC section 4). */
+/** GET /api/testimonials?serviceId&scgid: at most 2 for the service, the current category's first (docs/product.md section 4). */
 export function getTestimonials(
   serviceId: number,
   scgid: number | null,

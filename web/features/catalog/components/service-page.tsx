@@ -81,7 +81,7 @@ export function ServicePage({ slug, search, actions }: { slug: string; search?: 
     { ttlMs: CATALOGUE_TTL_MS },
   );
 
-  // SPEC section 8: a server error (500) on the customer's service lookup goes to /404.
+  // docs/product.md section 8: a server error (500) on the customer's service lookup goes to /404.
   useEffect(() => {
     if (detail.error instanceof ApiError && detail.error.status === 500)
       void router.navigate({ href: "/404", replace: true });

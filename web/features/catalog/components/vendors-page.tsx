@@ -19,7 +19,7 @@ import { ZipPrompt } from "./zip-prompt";
  * /vendors: the pros whose range reaches the ZIP (POST /booking/vendors-list), filtered by category and
  * service and sorted, 10 a page with "Load more". Filters live in the query (scgid, serviceId, sort) so a
  * link from a service page opens the right list. A signed-in vendor arriving with redirect_uri goes to
- * /business with it (SPEC section 2).
+ * /business with it (docs/product.md section 2).
  */
 export function VendorsPage() {
   const viewer = useViewer();

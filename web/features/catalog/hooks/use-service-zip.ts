@@ -5,7 +5,7 @@ import { usePageData } from "../../../lib/page-data";
 import { settingsStore } from "../../../stores/settings-store";
 
 /**
- * The ZIP the catalogue is priced for: the `zipcode` query parameter when it holds one (SPEC section 2), else
+ * The ZIP the catalogue is priced for: the `zipcode` query parameter when it holds one (docs/product.md section 2), else
  * the stored setting. Before hydration it is the ZIP the server rendered the page for (its route loader read
  * the URL or the `zip` cookie the settings keep in step); when the server knew none, `ready` stays false
  * until hydration (the setting lives in the browser), so pages show their skeleton instead of a "set your

@@ -39,7 +39,7 @@ import {
 } from "../api/checkout";
 import { WalletButton } from "./wallet-button";
 
-/** /checkout (SPEC sections 2, 4 and 5): the header shows "Back to Cart" on phones; the bottom bar is hidden. */
+/** /checkout (docs/product.md sections 2, 4 and 5): the header shows "Back to Cart" on phones; the bottom bar is hidden. */
 export function CheckoutPage() {
   const count = cartStore.use((s) => s.count);
   const { viewer } = useShell();
@@ -119,7 +119,7 @@ function VisitorCheckout() {
   );
 }
 
-/** One collapsible area of the checkout (SPEC "Checkout areas: accordion"). */
+/** One collapsible area of the checkout (docs/product.md "Checkout areas: accordion"). */
 function Area({
   title,
   summary,

@@ -49,7 +49,7 @@ const BRINGS: Array<{ category: string; items: string[]; prep: string }> = [
 
 /**
  * /serviceinfo: what to expect from an at-home visit: getting ready, what the pro brings, the visit itself,
- * paying and changes. Linked from every service page. No default header or footer (SPEC section 2).
+ * paying and changes. Linked from every service page. No default header or footer (docs/product.md section 2).
  */
 export function ServiceInfoPage() {
   const { supportPhone } = useShell();
