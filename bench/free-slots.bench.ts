@@ -1,6 +1,6 @@
 /**
- * Free-slot search for one vendor over the full 88-day horizon with 300 booked jobs (SPEC section 9;
- * DESIGN section 3: search is pure computation over D1's busy projection, so it must stay cheap per vendor).
+ * Free-slot search for one vendor over the full 88-day horizon with 300 booked jobs (docs/product.md section 9;
+ * docs/architecture.md section 3: search is pure computation over D1's busy projection, so it must stay cheap per vendor).
  *
  * Run: npx tsx bench/free-slots.bench.ts
  * Prints: free-slots (88 days, 300 jobs): median X.XXX ms, p99 Y.YYY ms (target < 2 ms)

@@ -2,7 +2,7 @@
  * Professional matching through HTTP on the built Worker: POST /api/booking/getServicesData processType 2
  * for a ZIP with 200 vendors in range (30% pro; half of them with 6 booked jobs in the window, the other
  * half free all week), 200 sequential
- * requests. DESIGN section 3: one D1 query for the vendors, one for their busy rows, then pure computation.
+ * requests. docs/architecture.md section 3: one D1 query for the vendors, one for their busy rows, then pure computation.
  * Target: median under 50 ms.
  *
  * Run: npx vite build && npx tsx bench/matching.bench.ts

@@ -4,6 +4,7 @@ import { run as cronTick, report as cronReport } from "./cron.bench";
 import { run as freeSlots } from "./free-slots.bench";
 import { run as holds, report as holdsReport } from "./holds.bench";
 import { homeClientJs, homeSsrTimes } from "./home-page";
+import { compressingProxy, lighthouseFigures } from "./lighthouse";
 import { run as matching, report as matchingReport } from "./matching.bench";
 import { serveBuiltWorker } from "./serve";
 import { verdict } from "./stats";
@@ -14,6 +15,14 @@ import { verdict } from "./stats";
  */
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 const STATE_DIR = ".wrangler/bench-state";
+/** The issue's pages: home, a ZIP's menu, a service, a pro, the cart (the seed's Manhattan ZIP has pros). */
+const LIGHTHOUSE_PAGES = [
+  "/",
+  "/services?zipcode=10001",
+  "/services/swedish-massage?zipcode=10001",
+  "/vendor/1?zipcode=10001",
+  "/cart",
+];
 
 async function main() {
   const slots = await freeSlots();
@@ -32,6 +41,17 @@ async function main() {
     console.log(
       `home page client JS: ${js.files} files, ${fmt(js.rawKb, 1)} KB raw, ${fmt(js.gzipKb, 1)} KB gzip; target <= 150 KB gzip: ${verdict(js.gzipKb, 150.0001)}`,
     );
+    // Before the load benches below, which add bookings and holds to the state.
+    const proxy = await compressingProxy(server.url, 4321);
+    try {
+      const pages = await lighthouseFigures(proxy.url, LIGHTHOUSE_PAGES);
+      for (const f of pages)
+        console.log(
+          `Lighthouse mobile ${f.path} (median of 3, compressed): performance ${f.performance}, LCP ${fmt(f.lcpMs / 1000)} s, TBT ${fmt(f.tbtMs, 0)} ms, CLS ${fmt(f.cls, 3)}; target >= 95: ${verdict(f.performance, 95, false)}, LCP < 2.5 s: ${verdict(f.lcpMs, 2500)}`,
+        );
+    } finally {
+      proxy.close();
+    }
     const target = { url: server.url, stateDir: STATE_DIR };
     for (const line of matchingReport(await matching(target))) console.log(line);
     for (const line of holdsReport(await holds(target))) console.log(line);

@@ -1,7 +1,7 @@
 import type { MessageCode } from "./messages";
 
 /**
- * Card rules (SPEC section 5 "Card form"), pure: the same checks run in the browser's card form and in the local
+ * Card rules (docs/product.md section 5 "Card form"), pure: the same checks run in the browser's card form and in the local
  * payments adapter's tokenize endpoint. Brands use the processor's names (Stripe's `card.brand`). Time comes in as
  * an argument; a card is good through the last day of its expiry month (UTC).
  */
@@ -114,7 +114,7 @@ export function isCardExpired(expMonth: number, expYear: number, now: number): b
   return now >= Date.UTC(expYear, expMonth, 1);
 }
 
-/** Expiry as shown in the saved-card list (SPEC section 3): MM/YY. */
+/** Expiry as shown in the saved-card list (docs/product.md section 3): MM/YY. */
 export function formatExpiry(expMonth: number, expYear: number): string {
   return `${String(expMonth).padStart(2, "0")}/${String(expYear % 100).padStart(2, "0")}`;
 }

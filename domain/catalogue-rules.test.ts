@@ -38,7 +38,7 @@ const svc = (
 });
 const ids = (list: { service_id: number }[]) => list.map((s) => s.service_id);
 
-describe("service sorting (SPEC section 9)", () => {
+describe("service sorting (docs/product.md section 9)", () => {
   it("sorts services by order_rank descending, service_id breaking ties", () => {
     expect(ids(sortServices([svc(1, 5), svc(2, 9), svc(3, 5), svc(4, 0)]))).toEqual([2, 1, 3, 4]);
   });
@@ -60,7 +60,7 @@ describe("service sorting (SPEC section 9)", () => {
   });
 });
 
-describe("category list (SPEC section 5 'Featured lists')", () => {
+describe("category list (docs/product.md section 5 'Featured lists')", () => {
   const groups = [
     { service_code_group_id: 1, name: "Massage", display_order: 1 },
     { service_code_group_id: 2, name: "Nails", display_order: 2 },
@@ -95,7 +95,7 @@ describe("category list (SPEC section 5 'Featured lists')", () => {
   });
 });
 
-describe("service filter (SPEC section 5): threshold 10", () => {
+describe("service filter (docs/product.md section 5): threshold 10", () => {
   it.each([
     [0, false, false],
     [3, false, true],
@@ -191,7 +191,7 @@ describe("search ranking", () => {
   });
 });
 
-describe("job images (SPEC section 3 'Completed order service')", () => {
+describe("job images (docs/product.md section 3 'Completed order service')", () => {
   it("types testimonial 0, after 1, before 2 when other pictures exist", () => {
     const entries = jobImageEntries(parseJobImages('{"before":["b1"],"after":["a1","a2"],"testimonial":["t1"]}'));
     expect(entries).toEqual([

@@ -1,27 +1,27 @@
 /**
- * Pure catalogue rules shared by the booking API and the web: list sorting (SPEC section 9 "Service list
- * sort"), the category list (SPEC section 5 "Featured lists"), the service filter threshold and verify
- * flag (SPEC section 5 "Service filter"), area prices, paging, search ranking, testimonials and job images
- * (SPEC sections 3 and 4), and the vendor directory order. No I/O.
+ * Pure catalogue rules shared by the booking API and the web: list sorting (docs/product.md section 9 "Service list
+ * sort"), the category list (docs/product.md section 5 "Featured lists"), the service filter threshold and verify
+ * flag (docs/product.md section 5 "Service filter"), area prices, paging, search ranking, testimonials and job images
+ * (docs/product.md sections 3 and 4), and the vendor directory order. No I/O.
  */
 
-/** List page size (SPEC section 9): more pages exist while a full page comes back. */
+/** List page size (docs/product.md section 9): more pages exist while a full page comes back. */
 export const PAGE_SIZE = 10;
-/** Testimonials shown per service (SPEC section 9). */
+/** Testimonials shown per service (docs/product.md section 9). */
 export const TESTIMONIALS_PER_SERVICE = 2;
-/** SPEC section 5 "Service filter". */
+/** docs/product.md section 5 "Service filter". */
 export const SERVICE_FILTER_THRESHOLD = 10;
-/** The category the visitor is looking at is listed with this display order (SPEC section 5). */
+/** The category the visitor is looking at is listed with this display order (docs/product.md section 5). */
 export const CHOSEN_CATEGORY_DISPLAY_ORDER = 3;
-/** "Completed orders": hidden from category lists unless asked for (SPEC sections 2 and 5). */
+/** "Completed orders": hidden from category lists unless asked for (docs/product.md sections 2 and 5). */
 export const COMPLETED_ORDERS_CATEGORY_ID = 10100;
-/** Options per service group (SPEC section 9): a service lists at most this many add-ons. */
+/** Options per service group (docs/product.md section 9): a service lists at most this many add-ons. */
 export const MAX_OPTIONS_PER_SERVICE = 10;
-/** The name shown for a testimonial or review without one (SPEC section 3). */
+/** The name shown for a testimonial or review without one (docs/product.md section 3). */
 export const GUEST_NAME = "Guest";
 
 // ---------------------------------------------------------------------------------------------------
-// Sorting (SPEC section 9). Ties fall back to service_id so every list has one deterministic order.
+// Sorting (docs/product.md section 9). Ties fall back to service_id so every list has one deterministic order.
 
 export interface RankedService {
   service_id: number;
@@ -46,7 +46,7 @@ export function sortNonSurchargeFirst<T extends RankedService & { surcharge: boo
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Categories (SPEC section 5 "Featured lists").
+// Categories (docs/product.md section 5 "Featured lists").
 
 export interface CategoryLike {
   service_code_group_id: number;
@@ -88,7 +88,7 @@ export function withoutCompletedCategory<T extends { service_code_group_id: numb
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Service filter (SPEC section 5): a filter value is sent only above the threshold; the verify flag is set
+// Service filter (docs/product.md section 5): a filter value is sent only above the threshold; the verify flag is set
 // only for a non-zero value below it. Exactly 10 does neither.
 
 export function shouldSendServiceFilter(value: number | null | undefined): boolean {
@@ -207,7 +207,7 @@ export function rankSearch<T>(items: readonly T[], term: string, fieldsOf: (item
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Job images and testimonials (SPEC section 3 "Completed order service", "Testimonials / job entries").
+// Job images and testimonials (docs/product.md section 3 "Completed order service", "Testimonials / job entries").
 
 export interface JobImages {
   before: string[];
@@ -293,7 +293,7 @@ export interface TestimonialLike {
 /**
  * At most `perService` testimonials per service, each service's by display_order descending; services in
  * the order of their best testimonial. Then those of the current category move to the top (stable), so on
- * a category page its own testimonial leads (SPEC section 4 "Testimonials").
+ * a category page its own testimonial leads (docs/product.md section 4 "Testimonials").
  */
 export function pickTestimonials<T extends TestimonialLike>(
   rows: readonly T[],

@@ -7,7 +7,7 @@ import { PRICING } from "./pricing-config";
  * integer cents, membership and balances come in as arguments.
  */
 
-/** The smallest amount a card (or wallet) is charged: Stripe's USD minimum, also SPEC section 9's wallet minimum. */
+/** The smallest amount a card (or wallet) is charged: Stripe's USD minimum, also docs/product.md section 9's wallet minimum. */
 export const MIN_CARD_CHARGE_CENTS = PRICING.walletMinimumCents;
 
 /** `cents * bps / 10000` rounded half up, in integers only. */
@@ -97,7 +97,7 @@ export function checkoutTotals(input: TotalsInput): Totals {
   };
 }
 
-/** Wallet payment (Apple Pay / Google Pay) is offered only from the minimum (SPEC section 5). */
+/** Wallet payment (Apple Pay / Google Pay) is offered only from the minimum (docs/product.md section 5). */
 export function walletAllowed(totalCents: number): boolean {
   return totalCents >= PRICING.walletMinimumCents;
 }
@@ -105,7 +105,7 @@ export function walletAllowed(totalCents: number): boolean {
 // ------------------------------------------------------------------------------------------- email
 
 /**
- * Free consumer mail providers, refused for business (connect) services (SPEC section 5: "A business-email
+ * Free consumer mail providers, refused for business (connect) services (docs/product.md section 5: "A business-email
  * check rejects a large list of free consumer mail domains (list not reproduced)"). The major providers and
  * their regional and legacy domains; subdomains of these count too.
  */
@@ -230,7 +230,7 @@ export type CheckoutEmailCheck =
   { ok: true; email: string } | { ok: false; reason: "invalid" | "not-business"; message: string };
 
 /**
- * The checkout email (SPEC section 5 "Email"): trimmed, the TLD rule of domain/email.ts; for a cart with a
+ * The checkout email (docs/product.md section 5 "Email"): trimmed, the TLD rule of domain/email.ts; for a cart with a
  * business (connect) service, also not at a free consumer provider.
  */
 export function checkCheckoutEmail(input: string, opts: { business: boolean }): CheckoutEmailCheck {
@@ -300,7 +300,7 @@ export function isActiveMember(memberships: readonly MembershipLike[]): boolean 
 
 // ----------------------------------------------------------------------------------- payment links
 
-/** A vendor's payment link (SPEC "vpid") stays open this long, then shows "this link is expired". */
+/** A vendor's payment link (docs/product.md "vpid") stays open this long, then shows "this link is expired". */
 export const PAYMENT_LINK_TTL_DAYS = 7;
 /** What a vendor may request through a link: the card minimum up to $2,000. */
 export const PAYMENT_LINK_MAX_CENTS = 200_000;

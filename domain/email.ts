@@ -1,5 +1,5 @@
 /**
- * Email rule of SPEC section 5: trimmed, something@domain with a top-level part of 2 or more letters.
+ * Email rule of docs/product.md section 5: trimmed, something@domain with a top-level part of 2 or more letters.
  * Returns the normalised (trimmed, lower-cased) address, or null.
  */
 export function normalizeEmail(input: string): string | null {

@@ -1,5 +1,5 @@
 /**
- * What a person typed into a ZIP-or-address box (SPEC section 5 "ZIP"): a 5 digit ZIP (1 to 99999, kept
+ * What a person typed into a ZIP-or-address box (docs/product.md section 5 "ZIP"): a 5 digit ZIP (1 to 99999, kept
  * padded to 5 digits), an address that ends in a ZIP (reduced to that ZIP), or an address that needs a
  * lookup. Used by the header's location box and the API's address endpoints alike.
  */

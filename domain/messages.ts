@@ -1,5 +1,5 @@
 /**
- * The message catalogue (SPEC section 8). Every code the API answers with lives here, with the text the
+ * The message catalogue (docs/product.md section 8). Every code the API answers with lives here, with the text the
  * user sees. Quoted texts are verbatim from the spec; the rest were written for this product
  * (docs/decisions/002-message-catalogue.md).
  *
@@ -88,7 +88,7 @@ export const catalogue = {
   PAYOUT_FAILED: error("The payout could not be made. Your balance is unchanged; please try again later.", 502),
   REDEMPTION_PRODUCT_UNAVAILABLE: error("This product is not available.", 404),
   // Payments (docs/decisions/031-payments.md). Card texts are the processor's own wording, shown beneath the
-  // card field; CARD_INCOMPLETE is verbatim from SPEC section 5 "Card form".
+  // card field; CARD_INCOMPLETE is verbatim from docs/product.md section 5 "Card form".
   CARD_INCOMPLETE: error(
     "Your payment info is incomplete. In the input box above, please enter your card number followed by the expiration date, card security code, and billing zip code to proceed.",
   ),
@@ -112,7 +112,7 @@ export const catalogue = {
   PAYMENTS_UNAVAILABLE: error("Card payments are unavailable right now. Please try again later or contact us.", 503),
   WEBHOOK_SIGNATURE_INVALID: error("The webhook signature is not valid."),
   // Orders after the booking: tips, secure pay, ratings, cancellation (docs/api-orders.md). The tip and
-  // rating texts are verbatim from SPEC section 5 where it quotes them.
+  // rating texts are verbatim from docs/product.md section 5 where it quotes them.
   TIP_TOO_SMALL: error("Please enter a larger tip amount."),
   TIP_TOO_LARGE: error("That tip is more than we can accept. Please enter a smaller amount."),
   TIP_INVALID: error("Please enter the tip in dollars and cents, like 10 or 12.50."),

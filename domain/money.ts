@@ -1,5 +1,5 @@
 /**
- * Money at the edges (DESIGN section 3 "Data"): everything inside is integer cents; these helpers turn what a
+ * Money at the edges (docs/architecture.md section 3 "Data"): everything inside is integer cents; these helpers turn what a
  * person types into cents without going through binary floating point, and cents back into dollars to show.
  */
 
@@ -7,7 +7,7 @@ const DOLLARS_INPUT = /^(\d*)(?:\.(\d{0,2}))?$/;
 
 /**
  * Parses a dollars amount as typed ("12", "12.5", "12.50", ".5", "$1,234.56") into exact cents, or null when it
- * is not an amount: digits, at most one decimal point and at most 2 decimals (SPEC section 5 "Tip amount"); a
+ * is not an amount: digits, at most one decimal point and at most 2 decimals (docs/product.md section 5 "Tip amount"); a
  * leading "$" and thousands commas between groups of three digits are tolerated. Never negative.
  */
 export function parseDollarsToCents(input: string): number | null {

@@ -1,5 +1,5 @@
 /**
- * Notification ordering (SPEC section 9): persistence, then user-dismissed, then severity descending,
+ * Notification ordering (docs/product.md section 9): persistence, then user-dismissed, then severity descending,
  * then timestamp. Persistent ones first; among equals, those not yet dismissed first; newest last wins ties.
  */
 export interface NotificationLike {

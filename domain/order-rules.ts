@@ -17,7 +17,7 @@ export interface ScheduledSortKey {
   promised_arrival_time: number;
 }
 
-/** SPEC section 4 "Ordering": status 30 (in progress) first, then by arrival time, then by id. */
+/** docs/product.md section 4 "Ordering": status 30 (in progress) first, then by arrival time, then by id. */
 export function compareScheduled(a: ScheduledSortKey, b: ScheduledSortKey): number {
   const first = ServiceOrderStatus.IN_PROGRESS;
   const rank = (s: ScheduledSortKey) => (s.service_order_status_id === first ? 0 : 1);

@@ -7,7 +7,7 @@ export const ServiceOrderStatus = {
   PENDING: 10,
   /** A vendor accepted; on the vendor's calendar. */
   SCHEDULED: 20,
-  /** Today's job: the vendor is on the way or working. Sorts first (SPEC section 4). */
+  /** Today's job: the vendor is on the way or working. Sorts first (docs/product.md section 4). */
   IN_PROGRESS: 30,
   COMPLETED: 40,
   CANCELLED: 50,
@@ -15,7 +15,7 @@ export const ServiceOrderStatus = {
 } as const;
 export type ServiceOrderStatus = (typeof ServiceOrderStatus)[keyof typeof ServiceOrderStatus];
 
-/** scheduled_status: 0 waits for the vendor to confirm the schedule; 1 once confirmed (SPEC section 4). */
+/** scheduled_status: 0 waits for the vendor to confirm the schedule; 1 once confirmed (docs/product.md section 4). */
 export const ScheduledStatus = { UNCONFIRMED: 0, CONFIRMED: 1 } as const;
 
 export function isOpenStatus(status: number): boolean {

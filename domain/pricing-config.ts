@@ -18,14 +18,14 @@ export const PRICING = {
   freeCancellationHours: 24,
   lateCancellationFeeBps: 2500,
   lateCancellationFeeMinCents: 1500,
-  /** Reschedule fee charged when a reschedule is not waived (SPEC section 4). */
+  /** Reschedule fee charged when a reschedule is not waived (docs/product.md section 4). */
   rescheduleFeeCents: 1500,
   /** The vendor's share of the service price (the rest is the platform's); tips go to the vendor in full. */
   vendorShareBps: 7000,
-  /** Tips (SPEC sections 5 and 9). */
+  /** Tips (docs/product.md sections 5 and 9). */
   tipMinCents: 50,
   tipMaxCustomerCents: 20000,
   tipMaxSecurePayCents: 50000,
-  /** Wallet payment (Apple Pay / Google Pay) is offered from this amount (SPEC section 9). */
+  /** Wallet payment (Apple Pay / Google Pay) is offered from this amount (docs/product.md section 9). */
   walletMinimumCents: 50,
 } as const;

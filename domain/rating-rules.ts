@@ -1,5 +1,5 @@
 /**
- * Rating a vendor after a completed job (SPEC section 3 "Rating submission", section 5 "Rating", section 9
+ * Rating a vendor after a completed job (docs/product.md section 3 "Rating submission", section 5 "Rating", section 9
  * "Rating scale"). Shared by the review modal and PUT /api/order/complete.
  */
 
@@ -12,7 +12,7 @@ export const COMMENT_MIN_CHARS = 6;
 export const COMMENT_MAX_CHARS = 2000;
 /**
  * Ratings from this value up count at once; lower ones (which always carry a complaint) wait for a team
- * lead's or manager's approval before they count or show as a review (SPEC section 6 "approve ratings").
+ * lead's or manager's approval before they count or show as a review (docs/product.md section 6 "approve ratings").
  */
 export const AUTO_APPROVE_FROM = 4;
 
@@ -45,7 +45,7 @@ export function checkRating(input: { vendor_rating?: unknown; vendor_rating_note
   return { ok: true, rating, notes: notes.slice(0, COMMENT_MAX_CHARS) };
 }
 
-/** The comment box's placeholder for a star value (SPEC section 5). */
+/** The comment box's placeholder for a star value (docs/product.md section 5). */
 export function commentPlaceholder(rating: number | null): string {
   if (rating === null) return "Choose a rating, then tell us about your service.";
   if (rating <= 2) return "We're sorry. Please report what went wrong in as much detail as you can.";

@@ -31,7 +31,7 @@ describe("security groups", () => {
 });
 
 describe("profile menu", () => {
-  it("follows SPEC section 2 order and section 6 visibility", () => {
+  it("follows docs/product.md section 2 order and section 6 visibility", () => {
     const common = ["orders", "wallet", "membership", "account", "logout"];
     expect(profileMenu(customer)).toEqual(common);
     expect(profileMenu(vendor)).toEqual(["dashboard", ...common]);

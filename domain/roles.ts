@@ -1,5 +1,5 @@
 /**
- * Role rules (SPEC section 6). security_groups is a comma-separated list of numbers as a string.
+ * Role rules (docs/product.md section 6). security_groups is a comma-separated list of numbers as a string.
  * Staff groups: any group of 50 or more is an admin; 31 is a connect admin.
  */
 export const ADMIN_MIN_GROUP = 50;
@@ -40,7 +40,7 @@ export function isVendor(subject: Pick<RoleSubject, "vendor_id">): boolean {
 export type MenuItem =
   "administrative" | "connect" | "dashboard" | "orders" | "wallet" | "membership" | "account" | "logout";
 
-/** The logged-in profile menu, in the order of SPEC section 2. */
+/** The logged-in profile menu, in the order of docs/product.md section 2. */
 export function profileMenu(subject: RoleSubject): MenuItem[] {
   const items: MenuItem[] = [];
   if (isAdmin(subject)) items.push("administrative");
@@ -58,7 +58,7 @@ export interface NavTab {
   modal?: "login" | "signup";
 }
 
-/** Mobile bottom navigation tabs (SPEC section 2), for a subject or a visitor (null). */
+/** Mobile bottom navigation tabs (docs/product.md section 2), for a subject or a visitor (null). */
 export function bottomNavTabs(subject: RoleSubject | null, opts: { hasReferralCode: boolean }): NavTab[] {
   const tabs: NavTab[] = [];
   if (subject && isAdmin(subject)) tabs.push({ key: "admin", href: "/admin", label: "Admin" });
@@ -80,7 +80,7 @@ export function bottomNavTabs(subject: RoleSubject | null, opts: { hasReferralCo
 }
 
 /**
- * Where a user goes right after logging in (SPEC section 4, "Post-login redirect"), as a path, or null to
+ * Where a user goes right after logging in (docs/product.md section 4, "Post-login redirect"), as a path, or null to
  * stay. `redirectCode` comes from GET /api/account/user/getRedirect.
  */
 export function postLoginDestination(subject: RoleSubject, opts: { saved: boolean }): string | null {

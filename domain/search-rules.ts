@@ -1,5 +1,5 @@
 /**
- * Search rules (SPEC section 5 "Search", section 9 "Search minimum"). The header search box and the
+ * Search rules (docs/product.md section 5 "Search", section 9 "Search minimum"). The header search box and the
  * booking search endpoint both apply them, so a term the browser refuses is never sent and a term the
  * server refuses is never typed.
  */
@@ -11,7 +11,7 @@ export const MOBILE_SEARCH_BUTTON_MIN_EXCLUSIVE = 3;
 /** Longer terms are cut; nothing in the catalogue needs more. */
 export const SEARCH_MAX_LENGTH = 100;
 
-/** The header's quick shortcuts, in the order of SPEC section 2. */
+/** The header's quick shortcuts, in the order of docs/product.md section 2. */
 export const QUICK_SEARCHES = [
   "Senior Services",
   "Blowouts",

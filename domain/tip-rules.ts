@@ -2,7 +2,7 @@ import { parseDollarsToCents } from "./money";
 import { PRICING } from "./pricing-config";
 
 /**
- * Tip amounts (SPEC section 5 "Tip amount", "Secure-pay total"; section 9). The customer types dollars;
+ * Tip amounts (docs/product.md section 5 "Tip amount", "Secure-pay total"; section 9). The customer types dollars;
  * everything after this file is integer cents. The text is checked here and parsed by domain/money.ts digit
  * by digit, never through a float, so "0.29" is 29 cents and not 28.999... rounded.
  */

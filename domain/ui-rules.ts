@@ -1,5 +1,5 @@
 /**
- * Rules of the site chrome that are business constants (SPEC sections 4 and 9): the mobile breakpoint,
+ * Rules of the site chrome that are business constants (docs/product.md sections 4 and 9): the mobile breakpoint,
  * the bottom sheet's drag-to-close threshold, the compatibility-level banners, the app banner, the
  * welcome-back credits message and the post-login redirect check. Pure: the clock, the user agent and the
  * stored timestamps come in as arguments.
@@ -30,7 +30,7 @@ export interface CompatibilityBanners {
   redirectToMaintenance: boolean;
 }
 
-/** What a compatibility level shows (SPEC section 4): 2 outdated browser, 5 maintenance, 8 signup promo,
+/** What a compatibility level shows (docs/product.md section 4): 2 outdated browser, 5 maintenance, 8 signup promo,
  * 9 promo plus app banner, 10 or more sends everyone to /maintenance. */
 export function compatibilityBanners(level: number): CompatibilityBanners {
   const none = {
@@ -57,7 +57,7 @@ export interface PromoConditions {
 }
 
 /**
- * The level-8 rule of SPEC section 4: a visitor without a referral code, where featured services exist and
+ * The level-8 rule of docs/product.md section 4: a visitor without a referral code, where featured services exist and
  * none is negatively discounted, gets the signup promo (level 8); when level 8 holds and a condition fails
  * it returns to 0. Only the ordinary levels (below 2) are raised, so an operator's banner is never hidden.
  */
@@ -104,7 +104,7 @@ export function appBannerPostponedUntil(now: number): number {
   return now + APP_BANNER_POSTPONE_MS;
 }
 
-/** Total credits in cents when the welcome-back message is due (SPEC section 4), else null. */
+/** Total credits in cents when the welcome-back message is due (docs/product.md section 4), else null. */
 export function welcomeCreditsDue(
   profile: { credit_balance: number; immediate_credit_amt: number },
   lastShownAt: number | undefined,
@@ -117,7 +117,7 @@ export function welcomeCreditsDue(
   return credit + immediate;
 }
 
-/** Areas where the post-login redirect is never checked (SPEC section 4). */
+/** Areas where the post-login redirect is never checked (docs/product.md section 4). */
 const REDIRECT_EXEMPT = ["/checkout", "/business", "/admin", "/connect"];
 
 export function redirectCheckDue(pathname: string, lastCheckedAt: number | undefined, now: number): boolean {

@@ -1,5 +1,5 @@
 /**
- * Upload rules (SPEC section 5 "File upload", "Image check"). The format is read from the file's first
+ * Upload rules (docs/product.md section 5 "File upload", "Image check"). The format is read from the file's first
  * bytes, never trusted from its name or declared type.
  */
 export const MAX_PROFILE_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -18,7 +18,7 @@ export function sniffImageFormat(head: Uint8Array): ImageFormat | null {
   return null;
 }
 
-/** SPEC result codes: -1 bad format, -2 too large, -4 duplicate, 1 accepted. */
+/** docs/product.md result codes: -1 bad format, -2 too large, -4 duplicate, 1 accepted. */
 export type UploadCheck = -1 | -2 | -4 | 1;
 
 export function checkUpload(opts: {

@@ -1,4 +1,4 @@
-/** User-agent strings are kept to 500 characters (SPEC section 9). */
+/** User-agent strings are kept to 500 characters (docs/product.md section 9). */
 export const MAX_USER_AGENT_LENGTH = 500;
 
 export function truncateUserAgent(ua: string | null | undefined): string | null {

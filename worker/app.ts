@@ -53,6 +53,7 @@ import { vendorProfileApi } from "./api/vendor-profile";
 import { vendorServicesApi } from "./api/vendor-services";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
+import { pageApiFor, type PageApi } from "./http/page-api";
 import type { AppEnv } from "./http/types";
 import { bodyLimit } from "./middleware/body-limit";
 import { clock, realClock, type RequestClock } from "./middleware/clock";
@@ -63,10 +64,15 @@ import { withRuntime } from "./runtime";
 import { BASE_HEADERS, newNonce, pageCsp, UPLOAD_HEADERS, withHeaders } from "./http/security-headers";
 
 /**
- * Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it). `nonce`
- * is the render's CSP nonce, for the router to stamp on its scripts (worker/http/security-headers.ts).
+ * Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it), with
+ * the render's CSP nonce for the router to stamp on its scripts (worker/http/security-headers.ts) and the
+ * in-process API its route loaders read the page's data through (web/lib/page-data.tsx).
  */
-export type RenderPage = (request: Request, shell: ShellData, nonce: string) => Promise<Response>;
+export type RenderPage = (
+  request: Request,
+  shell: ShellData,
+  render: { nonce: string; pageApi: PageApi },
+) => Promise<Response>;
 
 /** Sign-in, signup and code endpoints: a per-IP ceiling on top of the per-account and per-phone rules. */
 const authLimit = rateLimit({ name: "auth", limit: 30, windowMs: 60_000 });
@@ -176,7 +182,7 @@ export function createApp(opts: AppOptions = {}) {
       const shell = await shellDataOrFallback(c.env, c.get("db"), viewer ? toProfile(viewer) : null);
       // The request the renderer sees carries no client-sent nonce: it gets one only through `nonce`.
       const nonce = newNonce();
-      const res = await render(c.req.raw, shell, nonce);
+      const res = await render(c.req.raw, shell, { nonce, pageApi: pageApiFor(c, app) });
       const cspHeader = opts.cspReportOnly ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
       return withHeaders(res, { ...BASE_HEADERS, [cspHeader]: pageCsp(nonce) });
     });

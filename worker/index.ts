@@ -19,8 +19,8 @@ if (paymentsProblem)
   console.error(JSON.stringify({ at: "startup", error: "payments refused", problem: paymentsProblem }));
 
 const app = createApp({
-  renderPage: async (request, shell, nonce) =>
-    startEntry.fetch(request, { context: { ...shell, cspNonce: nonce } } as never),
+  renderPage: async (request, shell, { nonce, pageApi }) =>
+    startEntry.fetch(request, { context: { ...shell, cspNonce: nonce, pageApi } } as never),
   // Vite's development client injects scripts of its own: the policy only reports there.
   cspReportOnly: import.meta.env.DEV,
 });

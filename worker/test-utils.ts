@@ -119,7 +119,7 @@ export async function makeVendor(
   return row!.vendor_id;
 }
 
-/** Signed-in clients for every role of SPEC section 6 (signed-out included). */
+/** Signed-in clients for every role of docs/product.md section 6 (signed-out included). */
 export async function roleClients() {
   const anonymous = new Client();
   const customer = new Client();

@@ -1,9 +1,9 @@
 /**
  * Free start times of one vendor, and the conflict check the vendor's Durable Object repeats before it
- * accepts a hold (DESIGN section 3: search is computed from D1's projection, the object re-checks).
+ * accepts a hold (docs/architecture.md section 3: search is computed from D1's projection, the object re-checks).
  * Both paths go through the same pair rule below, so a slot search shows is a slot the object accepts.
  *
- * Rules applied (SPEC section 9, readings in docs/decisions/010-calendar-rules.md):
+ * Rules applied (docs/product.md section 9, readings in docs/decisions/010-calendar-rules.md):
  * - 30-minute grid 06:00-21:30 local, horizon 88 days, starts no sooner than now + 90 minutes (slots.ts).
  * - The job's listed duration must fit inside one of the day's working ranges and must not overlap time
  *   off or other hard blocks.
@@ -38,7 +38,7 @@ import {
 } from "./time";
 
 // ---------------------------------------------------------------------------------------------------
-// Reliability gates (SPEC section 6)
+// Reliability gates (docs/product.md section 6)
 
 /** Reliability needed to work holidays: the starting level, so new vendors in good standing may. */
 export const HOLIDAY_MIN_RELIABILITY = 50;
@@ -91,7 +91,7 @@ export interface TimeRange {
   end: number;
 }
 
-/** Share of a non-connect job's duration that counts in conflict checks (SPEC section 9). */
+/** Share of a non-connect job's duration that counts in conflict checks (docs/product.md section 9). */
 export const NON_CONNECT_CONFLICT_SHARE = 0.6;
 
 /** Duration (ms) a job occupies for conflict checks: 60% for non-connect jobs, all of it for connect jobs. */

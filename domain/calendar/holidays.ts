@@ -1,5 +1,5 @@
 /**
- * The product's holiday list (SPEC section 3 "Holiday entry"), computed for any year rather than kept as a
+ * The product's holiday list (docs/product.md section 3 "Holiday entry"), computed for any year rather than kept as a
  * table, so the calendar never runs out of years. Dates are the holidays themselves, not "observed"
  * weekdays: a vendor who works holidays cares about the day customers are off, and Christmas Eve or Mother's
  * Day have no observed date anyway.

@@ -1,5 +1,5 @@
 /**
- * Professional matching window (SPEC section 9): search 16 days, one more day for each holiday inside the
+ * Professional matching window (docs/product.md section 9): search 16 days, one more day for each holiday inside the
  * window, never more than 40 days. The window starts on the customer's local "today" and counts it as day
  * one. Days added by the extension can hold holidays of their own, which extend it again (Thanksgiving,
  * Christmas Eve, Christmas Day and New Year's Day chain this way at year end).

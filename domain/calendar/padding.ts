@@ -1,5 +1,5 @@
 /**
- * Padding between a vendor's jobs (SPEC section 9), as pure minute arithmetic. The precise reading of the
+ * Padding between a vendor's jobs (docs/product.md section 9), as pure minute arithmetic. The precise reading of the
  * spec line is recorded in docs/decisions/010-calendar-rules.md; in short:
  *
  * - Base padding depends on the vendor's number of completed jobs (their experience): 60 minutes, 40 from

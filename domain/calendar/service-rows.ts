@@ -1,5 +1,5 @@
 /**
- * The vendor service-availability rows of SPEC section 3, the flat shape the vendor page reads
+ * The vendor service-availability rows of docs/product.md section 3, the flat shape the vendor page reads
  * (GET /booking/vendorService): one list mixing the vendor's weekly schedule, booked jobs, offered services
  * and other busy time. Vendor-level columns repeat on every row, as in a union of result sets.
  * Field meanings are recorded in docs/decisions/010-calendar-rules.md and on the interface below.

@@ -1,5 +1,5 @@
 /**
- * The booking grid (SPEC section 9): 30-minute start times from 06:00 to 21:30 local (32 per day), a
+ * The booking grid (docs/product.md section 9): 30-minute start times from 06:00 to 21:30 local (32 per day), a
  * horizon of 88 days, and same-day starts no sooner than 90 minutes from now.
  *
  * Horizon: the last bookable local date is today + 88 (a date "88 days ahead" can be booked, 89 cannot);

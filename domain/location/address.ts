@@ -1,5 +1,5 @@
 /**
- * Address text rules of SPEC section 5: the partial-address test and the autocomplete gate, plus the US
+ * Address text rules of docs/product.md section 5: the partial-address test and the autocomplete gate, plus the US
  * state list they rely on (50 states and the District of Columbia).
  */
 
@@ -111,7 +111,7 @@ export function addressParts(address: string): AddressParts {
 }
 
 /**
- * SPEC section 5 "Partial address": true if there is no 5-digit ZIP (optionally +4), or no US state name or
+ * docs/product.md section 5 "Partial address": true if there is no 5-digit ZIP (optionally +4), or no US state name or
  * abbreviation, or nothing with letters before the state. "Springfield, IL 62704" is therefore complete;
  * "IL 62704" and "123 Main St 62704" are partial.
  */
@@ -121,9 +121,9 @@ export function isPartialAddress(address: string): boolean {
   return !/[A-Za-z]/.test(address.slice(0, state.index));
 }
 
-/** Minimum characters before the autocomplete asks for suggestions (SPEC section 9). */
+/** Minimum characters before the autocomplete asks for suggestions (docs/product.md section 9). */
 export const AUTOCOMPLETE_MIN_CHARS = 3;
-/** Debounce of the autocomplete (SPEC section 9), for the web form. */
+/** Debounce of the autocomplete (docs/product.md section 9), for the web form. */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
 
 const NUMBER_WORDS = [
@@ -164,7 +164,7 @@ const NUMBER_WORD = `(?:${NUMBER_WORDS.join("|")})`;
 const STREET_NUMBER = new RegExp(`^(?:\\d+[A-Za-z]?|${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD})*)\\s+(.*)$`, "is");
 
 /**
- * SPEC section 5 "Address autocomplete": suggest only when the input has at least 3 characters and starts
+ * docs/product.md section 5 "Address autocomplete": suggest only when the input has at least 3 characters and starts
  * with a street number (digits or number words) followed by text with at least 2 letters.
  * "12 Ma" -> true, "12 M" -> false, "Main St" -> false, "One Microsoft Way" -> true.
  */

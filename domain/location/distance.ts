@@ -1,6 +1,6 @@
 /**
- * Distances between US places in miles (SPEC section 9: earth radius 3958.8 miles), and the nearest ZIP to a
- * point (the offline geocoder's lat/long -> ZIP, DESIGN section 3 "US places").
+ * Distances between US places in miles (docs/product.md section 9: earth radius 3958.8 miles), and the nearest ZIP to a
+ * point (the offline geocoder's lat/long -> ZIP, docs/architecture.md section 3 "US places").
  */
 
 export const EARTH_RADIUS_MILES = 3958.8;

@@ -1,5 +1,5 @@
 /**
- * Screen messages of the location box and address lookup (SPEC section 8 "Screen messages"), verbatim.
+ * Screen messages of the location box and address lookup (docs/product.md section 8 "Screen messages"), verbatim.
  * The invalid-location text is the catalogue's INVALID_ADDRESS text; it is read from there so the two
  * cannot drift apart.
  */

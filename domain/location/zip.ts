@@ -1,5 +1,5 @@
 /**
- * ZIP rules (SPEC section 5 "ZIP"): a ZIP is 5 digits, the number 1 to 99999; anything else is treated as
+ * ZIP rules (docs/product.md section 5 "ZIP"): a ZIP is 5 digits, the number 1 to 99999; anything else is treated as
  * 0 (no ZIP); it is stored padded to 5 digits ("501" and 501 are "00501"). An address that is text
  * followed by a 5-digit ZIP (optionally +4) is reduced to that ZIP; otherwise the caller looks the address
  * up (geo port).

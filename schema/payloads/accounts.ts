@@ -1,6 +1,6 @@
 import * as v from "valibot";
 
-/** The profile as the API returns it (SPEC section 3, "User details"). Money fields are cents. */
+/** The profile as the API returns it (docs/product.md section 3, "User details"). Money fields are cents. */
 export interface Profile {
   user_id: number;
   name: string;

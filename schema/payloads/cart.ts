@@ -11,7 +11,7 @@ import type { ServiceCard } from "./catalogue";
  * also carry the instant as ISO-8601 UTC (`selected_at`) so nothing depends on a client's own zone.
  */
 
-/** A ZIP as the browser sends it: "02116", "2116" or 2116 (SPEC section 5: padded to 5 digits). */
+/** A ZIP as the browser sends it: "02116", "2116" or 2116 (docs/product.md section 5: padded to 5 digits). */
 const ZipInput = v.union(
   [v.pipe(v.string(), v.trim(), v.maxLength(10)), v.pipe(v.number(), v.integer())],
   "Enter a ZIP code.",
@@ -103,7 +103,7 @@ export interface VendorServiceSlots {
   same_day_allowed: boolean;
   holidays_allowed: boolean;
   days: Array<{ date: string; holiday?: string; times: string[] }>;
-  /** SPEC section 3 "Vendor service-availability rows" (types 0, 1/4, 2, 3). */
+  /** docs/product.md section 3 "Vendor service-availability rows" (types 0, 1/4, 2, 3). */
   rows: ServiceAvailabilityRow[];
 }
 
@@ -138,7 +138,7 @@ export interface ServiceAvailabilitySummary {
   /** The earliest free start in the matching window, local "YYYY-MM-DD HH:MM" in the ZIP's zone. */
   first_available: string | null;
   time_zone: string;
-  /** SPEC section 5: set on the first entry only, when vendor_count is below 10 and not 0. */
+  /** docs/product.md section 5: set on the first entry only, when vendor_count is below 10 and not 0. */
   verify?: boolean;
 }
 
@@ -168,7 +168,7 @@ export const ClearZipBody = v.object({
   cartitemids: v.pipe(v.array(Id), v.maxLength(50)),
 });
 
-/** A cart item as every cart endpoint answers it (SPEC section 3 "Cart item" plus hold and price). */
+/** A cart item as every cart endpoint answers it (docs/product.md section 3 "Cart item" plus hold and price). */
 export interface CartItemView {
   cartitemid: number;
   /** The chosen vendor; null for "any pro". */

@@ -7,7 +7,7 @@ import { VENDOR_SORTS, type JobImageEntry, type Page } from "../../domain/catalo
  * handler with its own catalogue code.
  */
 
-/** A ZIP as the browser sends it: "02116", "2116" or 2116 (SPEC section 5: padded to 5 digits). */
+/** A ZIP as the browser sends it: "02116", "2116" or 2116 (docs/product.md section 5: padded to 5 digits). */
 const ZipInput = v.union(
   [v.pipe(v.string(), v.trim(), v.maxLength(10)), v.pipe(v.number(), v.integer())],
   "Enter a ZIP code.",
@@ -124,7 +124,7 @@ export interface ServiceCard {
   /** services.discount_cents (the spec's "discount"); negative marks a price above list. */
   discount_cents: number;
   image: string | null;
-  /** Past jobs shown on the service page (JSON string, SPEC "f3"). */
+  /** Past jobs shown on the service page (JSON string, docs/product.md "f3"). */
   f3: string | null;
 }
 
@@ -134,7 +134,7 @@ export interface CategoryCard {
   slug: string;
   description: string | null;
   display_order: number;
-  /** JSON `{ exclude, shortcuts }` (SPEC section 3). */
+  /** JSON `{ exclude, shortcuts }` (docs/product.md section 3). */
   service_shortcuts: string | null;
   /** Services of this category available in the ZIP. */
   service_count: number;
@@ -212,7 +212,7 @@ export const VendorsListBody = v.object({
 export const VendorServiceQuery = v.object({
   zipCode: ZipInput,
   vendorId: QueryId,
-  /** "0" profile and services (default); "1" also the availability rows of SPEC section 3. */
+  /** "0" profile and services (default); "1" also the availability rows of docs/product.md section 3. */
   view: v.optional(v.picklist(["0", "1"], "view is 0 or 1."), "0"),
 });
 

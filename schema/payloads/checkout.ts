@@ -51,7 +51,7 @@ export const ChargeBody = v.object({
   use_credit: Flag(true),
   /** A saved card to charge now (the server confirms); without it the browser confirms the intent. */
   payment_method_id: v.optional(v.nullable(ProviderId)),
-  /** Save the card the browser enters for later (signed-in users; SPEC "isSavePaymentMethod"). */
+  /** Save the card the browser enters for later (signed-in users; docs/product.md "isSavePaymentMethod"). */
   isSavePaymentMethod: Flag(false),
   /** The attempt's key: a retried click confirms the saved card once. */
   idempotencyKey: IdempotencyKey,

@@ -18,7 +18,7 @@ const Id = v.pipe(
   v.maxValue(2 ** 31 - 1, "Expected an id."),
 );
 
-/** A ZIP as the browser sends it; anything that is not a ZIP means "every ZIP" (SPEC section 5: treated as 0). */
+/** A ZIP as the browser sends it; anything that is not a ZIP means "every ZIP" (docs/product.md section 5: treated as 0). */
 const ZipFilter = v.optional(
   v.nullable(v.union([v.pipe(v.string(), v.trim(), v.maxLength(10)), v.pipe(v.number(), v.integer())])),
 );
@@ -67,7 +67,7 @@ export interface OrderVendor {
   photo: string;
 }
 
-/** SPEC section 3 "Scheduled order", with what the orders page shows of it. */
+/** docs/product.md section 3 "Scheduled order", with what the orders page shows of it. */
 export interface ScheduledOrder {
   service_order_id: number;
   order_id: number;
@@ -91,7 +91,7 @@ export interface ScheduledOrder {
   can_cancel: boolean;
 }
 
-/** SPEC section 3 "Completed order service". */
+/** docs/product.md section 3 "Completed order service". */
 export interface CompletedOrder {
   service_order_id: number;
   order_id: number;
@@ -163,7 +163,7 @@ const Amount = v.union([v.string(), v.number()], "Enter an amount.");
 
 const Email = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254))));
 
-/** SPEC section 3 "Tip payload", plus an optional saved card to charge at once. */
+/** docs/product.md section 3 "Tip payload", plus an optional saved card to charge at once. */
 export const TipBody = v.object({
   service_order_id: Id,
   tip_amount: Amount,
@@ -189,7 +189,7 @@ export const PayLinkQuery = v.object({ vpid: Token });
 export const SecurePayQuery = v.object({ cpid: Token, vid: Id });
 
 /**
- * SPEC section 3 "Secure-pay payload" (service_order_id, charge_amount, cpid, vid) plus the tip; a vendor's
+ * docs/product.md section 3 "Secure-pay payload" (service_order_id, charge_amount, cpid, vid) plus the tip; a vendor's
  * payment request is paid with vpid instead of cpid and vid. charge_amount is the total the payer saw
  * (money_amount plus tip): a different total means the link changed under them.
  */
@@ -207,7 +207,7 @@ export const SecurePayIntentBody = v.pipe(
   v.check((b) => b.cpid === undefined || b.vid !== undefined, "Send vid with cpid."),
 );
 
-/** SPEC section 3 "Secure-pay payload" data. */
+/** docs/product.md section 3 "Secure-pay payload" data. */
 export interface SecurePayData {
   /** Dollars, e.g. "45.00": what the vendor asks for before any tip. */
   money_amount: string;

@@ -9,7 +9,7 @@ export interface ShellData {
   viewer: Profile | null;
   categories: NavCategory[];
   supportPhone: string;
-  /** SPEC section 4 "Compatibility level"; fixed at 1 today, raised by operators for banners. */
+  /** docs/product.md section 4 "Compatibility level"; fixed at 1 today, raised by operators for banners. */
   compatibilityLevel: number;
   /** Discounts (cents) of the featured services; the level-8 signup promo needs some and none negative. */
   featuredDiscounts: number[];

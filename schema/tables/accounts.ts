@@ -3,7 +3,7 @@ import { cents, createdAt, instant } from "./columns";
 
 /**
  * A person with a login. A vendor is a user with vendor_id set; staff roles come from security_groups
- * (comma-separated numbers, SPEC section 6).
+ * (comma-separated numbers, docs/product.md section 6).
  */
 export const users = sqliteTable(
   "users",

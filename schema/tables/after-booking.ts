@@ -11,7 +11,7 @@ import { vendors } from "./vendors";
  */
 
 /**
- * A secure-pay link for one job (SPEC section 2 "cpid with vid: secure-pay link on home"): the payer opens
+ * A secure-pay link for one job (docs/product.md section 2 "cpid with vid: secure-pay link on home"): the payer opens
  * `/?cpid=<token>&vid=<vendor_id>` and pays without an account. kind "tip" asks only for a tip (the
  * customer's shareable tip link, POST /order/tip/url); kind "charge" asks for amount_cents, with an optional
  * tip. Only the token's SHA-256 is kept. A link is open until paid, revoked (a newer tip link replaces an

@@ -2,9 +2,9 @@ import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm
 import { cents, createdAt } from "./columns";
 
 /**
- * The service catalogue (SPEC section 3 "Service", "Service category group", "Custom service").
+ * The service catalogue (docs/product.md section 3 "Service", "Service category group", "Custom service").
  *
- * Category ids 10100, 10010, 10020 and 10030 are special groups that link elsewhere (SPEC section 2
+ * Category ids 10100, 10010, 10020 and 10030 are special groups that link elsewhere (docs/product.md section 2
  * "Category targets"): completed orders, gift cards, business services (connect) and the foundation.
  * They exist as rows so the header's category list is data; where they link is decided by id in code.
  */
@@ -34,7 +34,7 @@ export const serviceCodeGroups = sqliteTable(
      * (a category when it carries only a group id, else a service).
      */
     service_shortcuts: text("service_shortcuts"),
-    /** Hidden from the category list unless asked for (10100 is hidden; SPEC section 5 "Featured lists"). */
+    /** Hidden from the category list unless asked for (10100 is hidden; docs/product.md section 5 "Featured lists"). */
     is_hidden: integer("is_hidden", { mode: "boolean" }).notNull().default(false),
     /** Services of this group need a valid licence from the pro (vendor_licenses). */
     license_required: integer("license_required", { mode: "boolean" }).notNull().default(false),
@@ -55,7 +55,7 @@ export const services = sqliteTable(
     service_code_group_id: integer("service_code_group_id")
       .notNull()
       .references(() => serviceCodeGroups.service_code_group_id),
-    /** Higher first (SPEC section 9 "Service list sort"). */
+    /** Higher first (docs/product.md section 9 "Service list sort"). */
     order_rank: integer("order_rank").notNull().default(0),
     is_popular: integer("is_popular", { mode: "boolean" }).notNull().default(false),
     enable: integer("enable", { mode: "boolean" }).notNull().default(true),
@@ -63,7 +63,7 @@ export const services = sqliteTable(
     surcharge: integer("surcharge", { mode: "boolean" }).notNull().default(false),
     /**
      * Discount in cents off the price (the spec's "discount (number)"). May be negative, which marks a
-     * price above the list price (SPEC section 4: the promo banner needs no negative discount).
+     * price above the list price (docs/product.md section 4: the promo banner needs no negative discount).
      */
     discount_cents: cents("discount_cents").notNull().default(0),
     duration_minutes: integer("duration_minutes").notNull(),
@@ -71,7 +71,7 @@ export const services = sqliteTable(
     base_price_cents: cents("base_price_cents").notNull(),
     /** 1 consumer, 2 connect/business (SERVICE_TYPE). */
     type: integer("type").notNull().default(1),
-    /** JSON string of past jobs shown on the service page (SPEC "f3"); null when none. */
+    /** JSON string of past jobs shown on the service page (docs/product.md "f3"); null when none. */
     f3: text("f3"),
     /** Image path, e.g. /media/demo/service-swedish-massage.svg. */
     image: text("image"),
@@ -109,7 +109,7 @@ export const servicePrices = sqliteTable(
 );
 
 /**
- * Services offered only in some places or by request (SPEC "Custom service": custom_sc, listed by
+ * Services offered only in some places or by request (docs/product.md "Custom service": custom_sc, listed by
  * GET /booking/customService?zipCode&serviceGroupId). area_id null means everywhere.
  */
 export const customServices = sqliteTable(

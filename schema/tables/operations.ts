@@ -7,7 +7,7 @@ import { serviceOrders } from "./orders";
 
 /**
  * Stored files (R2 in production, local storage in dev). `key` is the object key; sha256 of the bytes
- * lets the API refuse a picture the same owner uploaded within 3 days (SPEC section 5 "Image check").
+ * lets the API refuse a picture the same owner uploaded within 3 days (docs/product.md section 5 "Image check").
  */
 export const uploads = sqliteTable(
   "uploads",
@@ -111,7 +111,7 @@ export const auditLog = sqliteTable(
 
 /**
  * Operator settings, one row per key, value as JSON text. Known keys:
- * - "compatibility_level": number (SPEC section 4; 1 today).
+ * - "compatibility_level": number (docs/product.md section 4; 1 today).
  */
 export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),

@@ -12,7 +12,7 @@ import { vendors } from "./vendors";
  */
 
 /**
- * The server side of a cart (the browser also keeps it locally, SPEC section 3 "Cart item"). A signed-in
+ * The server side of a cart (the browser also keeps it locally, docs/product.md section 3 "Cart item"). A signed-in
  * user has at most one cart; a visitor's cart is found by the hash of a random token in a cookie.
  */
 export const carts = sqliteTable(
@@ -256,7 +256,7 @@ export const jobOffers = sqliteTable(
 
 /**
  * Reschedule requests. A customer's request needs the vendor's consent; a vendor's needs the customer's.
- * A fee may be assessed or waived (SPEC section 4 "Vendor jobs").
+ * A fee may be assessed or waived (docs/product.md section 4 "Vendor jobs").
  */
 export const rescheduleRequests = sqliteTable(
   "reschedule_requests",
@@ -297,7 +297,7 @@ export const rescheduleRequests = sqliteTable(
 /**
  * Curated testimonials for service pages and the home page (GET /testimonials). json_data is a JSON
  * string with at least `{ "scgid": number }`; job_images is the same shape as on service_orders.
- * Two per service, by display_order descending (SPEC section 9).
+ * Two per service, by display_order descending (docs/product.md section 9).
  */
 export const testimonials = sqliteTable(
   "testimonials",

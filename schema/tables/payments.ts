@@ -24,7 +24,7 @@ export const paymentCustomers = sqliteTable("payment_customers", {
   created_at: createdAt(),
 });
 
-/** A saved card (SPEC section 3 "Payment method"). id is the provider's id (pm_...). */
+/** A saved card (docs/product.md section 3 "Payment method"). id is the provider's id (pm_...). */
 export const paymentMethods = sqliteTable(
   "payment_methods",
   {
@@ -60,7 +60,7 @@ export const PAYMENT_INTENT_STATUSES = [
 ] as const;
 
 /**
- * A charge attempt (SPEC "Payment intent response"). purpose + ref say what it pays for: an order
+ * A charge attempt (docs/product.md "Payment intent response"). purpose + ref say what it pays for: an order
  * (order_id), a tip or secure-pay charge (service_order_id), a gift card, a membership, a client
  * subscription charge, a vendor's added charge.
  */
@@ -264,7 +264,7 @@ export const memberships = sqliteTable(
 );
 
 /**
- * A vendor's recurring client (SPEC section 4 "Client subscription"). The client gets a text link (its
+ * A vendor's recurring client (docs/product.md section 4 "Client subscription"). The client gets a text link (its
  * token's SHA-256 is stored) to enter payment; the card is charged 24 hours before each service. A price
  * change waits in pending_price_cents for approval (status pending_approval) and auto-cancels by the next
  * service date.

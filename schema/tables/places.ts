@@ -2,7 +2,7 @@ import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core
 import { priceAreas } from "./catalogue";
 
 /**
- * US ZIP codes: the offline geocoder (docs: DESIGN section 3 "US places"). Seeded from the `zipcodes`
+ * US ZIP codes: the offline geocoder (docs: docs/architecture.md section 3 "US places"). Seeded from the `zipcodes`
  * package with the IANA zone from `zipcode-to-timezone`. Distances are great-circle miles (radius 3958.8).
  */
 export const zipcodes = sqliteTable(

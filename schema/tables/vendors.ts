@@ -20,14 +20,14 @@ export const vendors = sqliteTable(
     display_name: text("display_name").notNull(),
     /**
      * active; deactivated (may be re-activated); terminated (irreversible: payouts and jobs paused).
-     * Soft ban is a separate flag (SPEC section 4 "Vendor account").
+     * Soft ban is a separate flag (docs/product.md section 4 "Vendor account").
      */
     status: text("status", { enum: ["active", "deactivated", "terminated"] })
       .notNull()
       .default("active"),
     /** Soft-banned vendors keep their account but their reliability is set to 1. */
     soft_banned: integer("soft_banned", { mode: "boolean" }).notNull().default(false),
-    /** 1..100; initial 50 (SPEC section 9); gates same-day booking and holidays. */
+    /** 1..100; initial 50 (docs/product.md section 9); gates same-day booking and holidays. */
     reliability: integer("reliability").notNull().default(50),
     /** IANA zone of the vendor's service area; promised_arrival_time is shown in it. */
     tz: text("tz").notNull(),
@@ -106,7 +106,7 @@ export const vendorServices = sqliteTable(
       .references(() => services.service_id, { onDelete: "cascade" }),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
     price_override_cents: cents("price_override_cents"),
-    /** Set when staff restrict the vendor from this service for all future jobs (SPEC section 6). */
+    /** Set when staff restrict the vendor from this service for all future jobs (docs/product.md section 6). */
     restricted_at: instant("restricted_at"),
     /** Option groups as JSON (domain/service-options.ts OptionGroup[]), at most 11 groups of 10 choices. */
     options: text("options").notNull().default("[]"),
@@ -121,7 +121,7 @@ export const vendorServices = sqliteTable(
 
 /**
  * Applications to become a vendor (POST /vendor/create). rejected is permanent (cannot reapply);
- * silently_rejected looks pending to the applicant; ignored may resubmit (SPEC section 4).
+ * silently_rejected looks pending to the applicant; ignored may resubmit (docs/product.md section 4).
  */
 export const vendorApplications = sqliteTable(
   "vendor_applications",
@@ -184,7 +184,7 @@ export const vendorTimeOff = sqliteTable(
 
 /**
  * The D1 projection of each vendor's busy intervals, written only by that vendor's Durable Object after
- * every change so a slot search across vendors is one query (DESIGN section 3). [starts_at, ends_at) in
+ * every change so a slot search across vendors is one query (docs/architecture.md section 3). [starts_at, ends_at) in
  * UTC ms is the listed duration (promised arrival to end); padding and the 60% rule are applied by
  * domain/calendar at search time, which is why is_connect is kept. ref_id is the hold id,
  * service_order_id or time_off_id; (vendor_id, kind, ref_id) is unique so the object can upsert and delete
@@ -216,7 +216,7 @@ export const vendorBusy = sqliteTable(
 
 /**
  * Notices for a user or a vendor (GET /vendor/me/notification). Listed by persistence, user-dismissed,
- * severity descending, then timestamp (SPEC section 9).
+ * severity descending, then timestamp (docs/product.md section 9).
  */
 export const notifications = sqliteTable(
   "notifications",

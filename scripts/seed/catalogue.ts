@@ -1,5 +1,5 @@
 /**
- * The demo catalogue: service category groups (with the special groups of SPEC section 2 "Category
+ * The demo catalogue: service category groups (with the special groups of docs/product.md section 2 "Category
  * targets"), services with real names, durations and prices, price areas and per-area prices, and the
  * header's quick-search shortcuts.
  */
@@ -190,7 +190,7 @@ export interface Shortcut {
 }
 
 /**
- * The header's quick-search shortcuts, in SPEC order. A category shortcut carries only its group; a
+ * The header's quick-search shortcuts, in docs/product.md order. A category shortcut carries only its group; a
  * service shortcut also carries the service id and slug.
  */
 export function headerShortcuts(): Shortcut[] {

@@ -26,7 +26,17 @@ export interface RequestOptions {
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /**
+   * How the request is sent; the browser's fetch by default. A server render passes the Worker's in-process
+   * API (web/lib/page-data.ts), so route loaders read the same answers the browser would.
+   */
+  via?: ApiFetch;
 }
+
+/** Sends `/api<path>` and answers the Response (the browser's fetch, or the Worker's own app in a server render). */
+export type ApiFetch = (path: string, init: RequestInit) => Promise<Response>;
+
+const browserFetch: ApiFetch = (path, init) => fetch(`/api${path}`, { ...init, credentials: "same-origin" });
 
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? (opts.json !== undefined || opts.form ? "POST" : "GET");
@@ -45,7 +55,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
 
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, { method, headers, body, signal, credentials: "same-origin" });
+    res = await (opts.via ?? browserFetch)(path, { method, headers, body, signal });
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     throw new ApiError("NETWORK", "We couldn't reach our servers. Check your connection and try again.", 0);

@@ -40,11 +40,24 @@ export async function fetchCart(signal?: AbortSignal): Promise<CartView> {
   return cart;
 }
 
-/** POST /api/booking/cart/merge (signed in): the visitor cart joins the user's; answers the merged cart. */
-export async function mergeCart(signal?: AbortSignal): Promise<CartView> {
-  const cart = await apiRequest<CartView>("/booking/cart/merge", { json: {}, signal });
-  writeCart(keepDisplay(cart.items), "user");
-  return cart;
+let mergeInFlight: Promise<CartView> | null = null;
+
+/**
+ * POST /api/booking/cart/merge (signed in): the visitor cart joins the user's; answers the merged cart.
+ * Right after signup at checkout both the app shell (useCartSync) and the checkout page merge; they share one
+ * request, so the checkout validates the cart only after the one merge finished instead of racing a second
+ * merge that was still moving (or releasing) the same items. The shared request is not aborted by a caller.
+ */
+export function mergeCart(_signal?: AbortSignal): Promise<CartView> {
+  mergeInFlight ??= apiRequest<CartView>("/booking/cart/merge", { json: {} })
+    .then((cart) => {
+      writeCart(keepDisplay(cart.items), "user");
+      return cart;
+    })
+    .finally(() => {
+      mergeInFlight = null;
+    });
+  return mergeInFlight;
 }
 
 export interface AddToCartInput {

@@ -1,5 +1,5 @@
 /**
- * Which chrome a path gets (SPEC section 2 "Layout rules"). Rendered on the server from the path alone, so
+ * Which chrome a path gets (docs/product.md section 2 "Layout rules"). Rendered on the server from the path alone, so
  * the first paint has the right header; mobile-only differences are CSS classes, not JS, to avoid shifts.
  */
 export type HeaderKind = "main" | "connect" | "blog" | "admin" | "none";

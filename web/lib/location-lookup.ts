@@ -4,7 +4,7 @@ import type { AddressLookup, ZipFromLatLong } from "../../schema/payloads/catalo
 import { ApiError, apiRequest } from "./api-client";
 
 /**
- * Turning what someone typed, or where their browser says they are, into a service ZIP (SPEC sections 5 and
+ * Turning what someone typed, or where their browser says they are, into a service ZIP (docs/product.md sections 5 and
  * 8). Shared by the header's location box and the home page's "Book by ZIP" card.
  */
 
@@ -43,7 +43,7 @@ export interface AddressSuggestion {
   zip: string;
   /** What the list shows: the formatted address ("350 5th Ave, New York, NY 10118"). */
   label: string;
-  /** SPEC section 3 "Place result": chosen from the list. */
+  /** docs/product.md section 3 "Place result": chosen from the list. */
   via: "suggestion";
 }
 
@@ -72,7 +72,7 @@ const GEO_TIMEOUT_MS = 10_000;
 
 /**
  * "Use my location": the browser's position, then the nearest ZIP. A refusal is reported as `denied` (the
- * caller opens the ZIP box, SPEC section 8).
+ * caller opens the ZIP box, docs/product.md section 8).
  */
 export async function locateZip(): Promise<LocateResult> {
   if (typeof navigator === "undefined" || !navigator.geolocation) {

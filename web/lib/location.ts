@@ -5,7 +5,7 @@ import { updateSettings } from "../stores/settings-store";
 export const ZIP_CHANGE_EVENT = "glow:zipchange";
 
 /**
- * Sets the service ZIP (SPEC section 2 "ZIP-set behaviour"): stores it in local settings, replaces a
+ * Sets the service ZIP (docs/product.md section 2 "ZIP-set behaviour"): stores it in local settings, replaces a
  * `zipcode` query parameter on the current route with the new ZIP, tells listening pages (the orders page
  * reloads its list), and goes to /cart when the flow asked for it and the cart is not empty.
  */

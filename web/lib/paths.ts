@@ -1,4 +1,4 @@
-/** Central route paths and the category targets of SPEC section 2. */
+/** Central route paths and the category targets of docs/product.md section 2. */
 export const SPECIAL_CATEGORY = {
   completedOrders: 10100,
   giftCard: 10010,

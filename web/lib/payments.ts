@@ -3,7 +3,7 @@ import { ApiError, apiRequest } from "./api-client";
 
 /**
  * The browser side of paying (docs/api-payments.md): the payments configuration, saved cards, and the card
- * flow of SPEC section 4 with the local adapter (tokenize, confirm, the 3-D Secure approve/decline step) or
+ * flow of docs/product.md section 4 with the local adapter (tokenize, confirm, the 3-D Secure approve/decline step) or
  * Stripe.js when the provider is "stripe". Every screen that takes a card (checkout, tips, gift cards,
  * secure pay, the wallet) goes through here.
  */
@@ -176,7 +176,7 @@ export async function authenticateLocal(client_secret: string, authenticate: Aut
 }
 
 /**
- * SPEC section 4 "Card payment flow", browser part: confirm the intent with the card (or an already
+ * docs/product.md section 4 "Card payment flow", browser part: confirm the intent with the card (or an already
  * chosen saved method), authenticate when asked, and answer the intent once it succeeded. Anything else
  * throws an ApiError whose message goes beneath the card field.
  */

@@ -3,7 +3,7 @@ import { clearSettings, settingsStore } from "../stores/settings-store";
 import { removeItem } from "./storage";
 
 /**
- * Logout (SPEC section 4): with a ZIP set, release the cart's held items (clear-zip); end the session;
+ * Logout (docs/product.md section 4): with a ZIP set, release the cart's held items (clear-zip); end the session;
  * clear the local cart and settings; then go to / (or stay, cleaned, for ?logout=1) with a full reload so
  * no signed-in state survives in memory.
  */

@@ -1,6 +1,6 @@
 /**
  * localStorage that never throws. Private modes, full quotas and disabled storage fall back to memory for
- * the life of the page (SPEC section 8: "Unreadable local storage silently falls back to the in-memory cart").
+ * the life of the page (docs/product.md section 8: "Unreadable local storage silently falls back to the in-memory cart").
  */
 const memory = new Map<string, string>();
 

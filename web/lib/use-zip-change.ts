@@ -3,7 +3,7 @@ import { ZIP_CHANGE_EVENT } from "./location";
 
 /**
  * Calls `onChange` every time a ZIP is set (even the same one again), in the browser. The orders page uses it
- * to reload its list for the new ZIP (SPEC section 2 "ZIP-set behaviour"); any page can.
+ * to reload its list for the new ZIP (docs/product.md section 2 "ZIP-set behaviour"); any page can.
  */
 export function useZipChange(onChange: (zip: string) => void): void {
   const ref = useRef(onChange);

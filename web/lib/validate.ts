@@ -1,4 +1,6 @@
 import * as v from "valibot";
+import { normalizeEmail } from "../../domain/email";
+import { normalizeUsPhone } from "../../domain/phone";
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> };
 
@@ -15,13 +17,12 @@ export function validate<S extends v.GenericSchema>(schema: S, input: unknown): 
   return { ok: false, fields };
 }
 
-/** Mirrors SPEC section 5 "Email": trimmed, with a top-level part of 2 or more letters. */
+/** The server's own email rule (domain/email.ts): what the form accepts, the API accepts. */
 export function looksLikeEmail(email: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/.test(email.trim());
+  return normalizeEmail(email) !== null;
 }
 
-/** A US phone number in any common format has 10 digits, optionally after a leading 1. */
+/** The server's own US phone rule (domain/phone.ts): 10 digits, area code and exchange not starting 0 or 1. */
 export function looksLikeUsPhone(phone: string): boolean {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
+  return normalizeUsPhone(phone) !== null;
 }

@@ -26,8 +26,10 @@ import { useWelcomeCredits } from "../features/shell/hooks/use-welcome-credits";
 import { layoutFor } from "../lib/layout-rules";
 import { shellFromServerContext } from "../lib/shell-data";
 import { ShellProvider, shellStateFrom, useShell, useViewer } from "../stores/shell-context";
-import appCss from "../styles/app.css?url";
-import commerceCss from "../styles/commerce.css?url";
+// Imported (not linked by URL) so the build inlines them into the server's HTML (vite.config.ts, inlineCss):
+// no render-blocking stylesheet request before the first paint.
+import "../styles/app.css";
+import "../styles/commerce.css";
 
 export const Route = createRootRoute({
   head: () => ({
@@ -38,11 +40,7 @@ export const Route = createRootRoute({
       { name: "description", content: BRAND.description },
       { title: `${BRAND.name} | At-home beauty, spa and massage` },
     ],
-    links: [
-      { rel: "stylesheet", href: appCss },
-      { rel: "stylesheet", href: commerceCss },
-      { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-    ],
+    links: [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }],
   }),
   // Server render: the Worker's ShellData arrives as request context and is dehydrated with the page, so a
   // signed-in visitor never sees "Log In" flash. In the browser this never re-runs (shouldReload false);

@@ -3,7 +3,7 @@ import { catalogue, isMessageCode } from "../../domain/messages";
 import { createStore } from "../lib/create-store";
 
 /**
- * The one alert system (SPEC section 8): successes and notices dismiss themselves after 8 s, errors wait
+ * The one alert system (docs/product.md section 8): successes and notices dismiss themselves after 8 s, errors wait
  * for Dismiss. Rendered by AlertRegion in an aria-live region.
  */
 export type AlertKind = "success" | "info" | "error";

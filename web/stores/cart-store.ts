@@ -2,10 +2,10 @@ import { createStore } from "../lib/create-store";
 import { readJson, readItem, removeItem, writeJson } from "../lib/storage";
 
 /**
- * The local cart (SPEC section 3, key `cart`): a mirror of the server's cart (decision 011) that the header
+ * The local cart (docs/product.md section 3, key `cart`): a mirror of the server's cart (decision 011) that the header
  * count and the cart page render from before the server answers. Stored as `{ owner, items }`; an array (the
  * older form) is read too. Read defensively: an unreadable value falls back to the in-memory cart, which is
- * written back (SPEC section 4 "Login cart handling").
+ * written back (docs/product.md section 4 "Login cart handling").
  */
 export const CART_KEY = "cart";
 

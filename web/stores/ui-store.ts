@@ -4,10 +4,10 @@ export type AuthModal = "login" | "signup" | "forgot";
 
 interface UiState {
   modal: AuthModal | null;
-  /** Set by a service modal of a later feature; hides the bottom bar while open (SPEC section 2). */
+  /** Set by a service modal of a later feature; hides the bottom bar while open (docs/product.md section 2). */
   serviceModalOpen: boolean;
   zipBoxOpen: boolean;
-  /** The ZIP box was opened by a flow that wants the cart after the ZIP is set (SPEC section 2). */
+  /** The ZIP box was opened by a flow that wants the cart after the ZIP is set (docs/product.md section 2). */
   zipRedirectToCart: boolean;
 }
 

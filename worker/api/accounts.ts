@@ -41,7 +41,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Signup, login, one-time codes, password reset, Google sign-in and logout (SPEC section 7). */
+/** Signup, login, one-time codes, password reset, Google sign-in and logout (docs/product.md section 7). */
 export const accountsApi = new Hono<AppEnv>()
   .post("/accounts", async (c) => {
     const body = await jsonBody(c, SignupBody);

@@ -175,9 +175,9 @@ async function matching(c: Ctx, body: Input<2>): Promise<MatchedServiceSlots[]> 
 }
 
 /**
- * processType 3: the service detail sections (SPEC section 3 "Service detail response"): section 1 the
+ * processType 3: the service detail sections (docs/product.md section 3 "Service detail response"): section 1 the
  * services with the area price, section 2 one availability summary each, the first with the verify flag
- * (SPEC section 5: vendor count below 10 and not 0). Section 3 (testimonials) is added by the client.
+ * (docs/product.md section 5: vendor count below 10 and not 0). Section 3 (testimonials) is added by the client.
  */
 async function serviceDetail(c: Ctx, body: Input<3>): Promise<ServiceDetailSections> {
   const db = c.get("db");
@@ -221,7 +221,7 @@ async function serviceDetail(c: Ctx, body: Input<3>): Promise<ServiceDetailSecti
   return [cards, summaries];
 }
 
-/** POST /booking/getServicesData (SPEC section 7 "Booking"); mounted at /booking. */
+/** POST /booking/getServicesData (docs/product.md section 7 "Booking"); mounted at /booking. */
 export const availabilityApi = new Hono<AppEnv>().post("/getServicesData", async (c) => {
   const body = await jsonBody(c, GetServicesDataBody);
   if (body.processType === 1) return c.json({ data: await vendorSlots(c, body) });

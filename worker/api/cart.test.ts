@@ -450,6 +450,25 @@ describe("POST /api/booking/cart/merge", () => {
     expect(await holdsInObject(w.vendorId)).toHaveLength(1);
   });
 
+  it("keeps every item when merges race (the checkout page and the app shell both merge right after signup)", async () => {
+    const w = await world();
+    const client = new Client();
+    const added = await add(client, w, `${TUE} 10:00`);
+    const cartCookie = client.cookie!;
+    await signUp(client);
+    const sessionCookie = client.cookie!;
+    const racers = Array.from({ length: 20 }, () => {
+      const c = new Client();
+      c.cookie = `${sessionCookie}; ${cartCookie}`;
+      return c.post("/api/booking/cart/merge");
+    });
+    const answers = await Promise.all(racers);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    client.cookie = sessionCookie;
+    const cart = await client.get("/api/booking/cart");
+    expect(cart.body.data.items.map((i: { cartitemid: number }) => i.cartitemid)).toEqual([added.body.data.cartitemid]);
+  });
+
   it("needs a signed-in user", async () => {
     expect((await new Client().post("/api/booking/cart/merge")).body.error.code).toBe("INVALID_SESSION");
   });

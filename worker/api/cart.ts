@@ -264,7 +264,7 @@ async function ownerCart(c: Ctx): Promise<{ owner: CartOwner; cartId: number | n
 
 // ------------------------------------------------------------------------------------------ the API
 
-/** The cart (SPEC section 7 "Booking": service-add/remove/update-cart, clear-zip); mounted at /booking. */
+/** The cart (docs/product.md section 7 "Booking": service-add/remove/update-cart, clear-zip); mounted at /booking. */
 export const cartApi = new Hono<AppEnv>()
   /**
    * Adds a service at a time to the caller's cart, holding the time on the vendor's calendar first. Nothing
@@ -431,7 +431,7 @@ export const cartApi = new Hono<AppEnv>()
   })
 
   /**
-   * Fire and forget (SPEC section 7): answers 202 at once; the items of the caller's cart among
+   * Fire and forget (docs/product.md section 7): answers 202 at once; the items of the caller's cart among
    * `cartitemids` are deleted and their holds released after the answer (ctx.waitUntil).
    */
   .post("/clear-zip", async (c) => {
@@ -483,8 +483,13 @@ export const cartApi = new Hono<AppEnv>()
     const userCartId = await ensureCart(c, db, { userId: owner.userId, visitorHash: null }, now, visitor.zipcode ?? "");
     const existing = await db.select().from(cartItems).where(eq(cartItems.cart_id, userCartId));
     const incoming = await db.select().from(cartItems).where(eq(cartItems.cart_id, visitor.cart_id));
+    // Two merges can race (the checkout page and the app shell both merge right after signup): a row the
+    // other merge already moved is in both lists and is the same row, not a duplicate to delete.
     const same = (a: CartItemRow, b: CartItemRow) =>
-      a.service_id === b.service_id && heldBy(a) === heldBy(b) && a.selected_date === b.selected_date;
+      a.cartitemid !== b.cartitemid &&
+      a.service_id === b.service_id &&
+      heldBy(a) === heldBy(b) &&
+      a.selected_date === b.selected_date;
     const duplicates = incoming.filter((i) => existing.some((e) => same(e, i)));
     await db.batch([
       db

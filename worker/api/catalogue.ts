@@ -76,7 +76,7 @@ async function groupExists(db: DrizzleD1Database, id: number): Promise<boolean> 
   return Boolean(row);
 }
 
-/** The booking catalogue for a ZIP (SPEC section 7 "Booking"); mounted at /booking. */
+/** The booking catalogue for a ZIP (docs/product.md section 7 "Booking"); mounted at /booking. */
 export const catalogueApi = new Hono<AppEnv>()
   /**
    * Services available in the ZIP with its area prices, the category list and the custom services.
@@ -148,7 +148,7 @@ export const catalogueApi = new Hono<AppEnv>()
 
   /**
    * Featured (popular) services available in the ZIP with their discounts, the distinct categories they
-   * belong to, each category's featured services, and the category list (SPEC section 3 "Featured
+   * belong to, each category's featured services, and the category list (docs/product.md section 3 "Featured
    * services"; scgid is the category being viewed, showCompleted lists 10100).
    */
   .get("/featured", async (c) => {
@@ -273,7 +273,7 @@ function toTestimonialCard(r: TestimonialRow): TestimonialCard {
 }
 
 /**
- * Testimonials (SPEC sections 3, 4 and 9), mounted at the API root.
+ * Testimonials (docs/product.md sections 3, 4 and 9), mounted at the API root.
  *
  * - GET /testimonials?serviceId=&scgid=: one service's testimonials (at most 2, display_order descending),
  *   those of category scgid first; without serviceId, two per service across the catalogue (at most 20),

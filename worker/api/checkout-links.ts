@@ -23,7 +23,7 @@ import { jsonBody } from "../http/validate";
 import { requireVendor, viewerOf } from "../middleware/roles";
 
 /**
- * Payment links (SPEC section 7 "Checkout": requestCustomerPayment, getCustomerPayment,
+ * Payment links (docs/product.md section 7 "Checkout": requestCustomerPayment, getCustomerPayment,
  * getCustomerSchedule, getCustomerCharge; section 2 "vpid"). A vendor asks a client for a payment; the
  * client gets a text with `/?vpid=<token>` and pays without an account. Mounted at /checkout. The
  * confirmation is POST /checkout/charge-confirm with the intent's id.

@@ -19,7 +19,7 @@ import { rateLimit } from "../middleware/rate-limit";
 const DEFAULT_ZONE = "America/New_York";
 
 /**
- * POST /sms/reminder (SPEC section 7 "Checkout"): schedules a reminder text to book a service on a date;
+ * POST /sms/reminder (docs/product.md section 7 "Checkout"): schedules a reminder text to book a service on a date;
  * worker/checkout/reminders.ts sendDueReminders sends it from the cron. One reminder per phone, service
  * and time (a repeat answers the first). Mounted at /sms. Signed-in or not; limited per IP.
  */

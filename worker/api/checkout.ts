@@ -32,7 +32,7 @@ import { requireUser, viewerOf } from "../middleware/roles";
 type Ctx = Context<AppEnv>;
 
 /**
- * Checkout (SPEC section 7 "Checkout"; docs/api-checkout.md, docs/decisions/032-checkout-and-job-offers.md):
+ * Checkout (docs/product.md section 7 "Checkout"; docs/api-checkout.md, docs/decisions/032-checkout-and-job-offers.md):
  * re-validating the cart, the summary, the charge, its confirmation and completing the order. Mounted at
  * /checkout. A signed-in customer checks out; a visitor may validate a cart.
  */

@@ -22,7 +22,7 @@ import { requireUser, viewerOf } from "../middleware/roles";
 import { rateLimit } from "../middleware/rate-limit";
 
 /**
- * eGift cards (SPEC section 7 "/checkout/gift", "/checkout/gift/confirm"; /giftcard): buying one is a
+ * eGift cards (docs/product.md section 7 "/checkout/gift", "/checkout/gift/confirm"; /giftcard): buying one is a
  * PaymentIntent for the amount (presets or a whole-dollar amount within PRICING's limits, key
  * `gift:<gift_card_id>:charge`); once paid the card is active and its code goes to the recipient by text
  * and email (the outbox). Redeeming moves the whole amount to the redeemer's account credit once (the

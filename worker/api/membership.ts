@@ -12,7 +12,7 @@ import { jsonBody } from "../http/validate";
 import { requireUser, viewerOf } from "../middleware/roles";
 
 /**
- * Beauty membership (SPEC section 7 "POST /subscriptions; DELETE /subscriptions"; section 4 "Membership:
+ * Beauty membership (docs/product.md section 7 "POST /subscriptions; DELETE /subscriptions"; section 4 "Membership:
  * active, cancelled"): a monthly subscription through the payments port on a saved card, at
  * PRICING.membershipMonthlyCents; members get PRICING.memberDiscountBps off services at checkout. At most
  * one active membership per user (memberships_one_active_uq). Mounted at /subscriptions.

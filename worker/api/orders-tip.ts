@@ -12,7 +12,7 @@ import { confirmTip, createTipIntent } from "../orders/tips";
  * and a shareable tip link. Mounted inside ordersApi, which requires a session.
  */
 export const orderTipApi = new Hono<AppEnv>()
-  /** SPEC section 3 "Tip payload": { service_order_id, tip_amount, isSavePaymentMethod, email }. */
+  /** docs/product.md section 3 "Tip payload": { service_order_id, tip_amount, isSavePaymentMethod, email }. */
   .post("/", async (c) => {
     const body = await jsonBody(c, TipBody);
     const db = c.get("db");

@@ -27,7 +27,7 @@ import { requestReschedule } from "../orders/reschedule";
 import { orderTipApi } from "./orders-tip";
 
 /**
- * The customer's orders after checkout (SPEC section 7 "Orders"; docs/api-orders.md). GET /orders is
+ * The customer's orders after checkout (docs/product.md section 7 "Orders"; docs/api-orders.md). GET /orders is
  * mounted at /orders; everything else at /order.
  */
 
@@ -46,7 +46,7 @@ export const ordersApi = new Hono<AppEnv>()
     return c.json({ data: await completedOrders(c.get("db"), viewerOf(c).user_id, body.zipCode, body.pagination) });
   })
 
-  /** Rating a completed job (SPEC section 3 "Rating submission"); answers the success flag. */
+  /** Rating a completed job (docs/product.md section 3 "Rating submission"); answers the success flag. */
   .put("/complete", async (c) => {
     const body = await jsonBody(c, RatingBody);
     const rated = await rateJob(c.get("db"), viewerOf(c).user_id, body, c.get("now"));

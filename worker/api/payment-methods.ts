@@ -12,14 +12,14 @@ import { jsonBody } from "../http/validate";
 import { requireUser, viewerOf } from "../middleware/roles";
 
 /**
- * Saved cards of the signed-in user (SPEC section 7 "Payment methods and subscriptions") and the browser's
+ * Saved cards of the signed-in user (docs/product.md section 7 "Payment methods and subscriptions") and the browser's
  * payments configuration. Mounted at the API root because the spec splits these paths between /stripe/* and
  * /users/me/*; each route carries its own guard so nothing else under those prefixes is affected. The provider
  * (local or Stripe) holds the cards; these routes only ever act on the signed-in user's own customer, and a card
  * that is not theirs is NOT_FOUND, never FORBIDDEN (no hint that it exists).
  */
 
-/** SPEC section 3 "Payment method". globalId: the spec names it without meaning; it is the method's id. */
+/** docs/product.md section 3 "Payment method". globalId: the spec names it without meaning; it is the method's id. */
 export function specPaymentMethod(pm: SavedPaymentMethod) {
   return {
     id: pm.id,

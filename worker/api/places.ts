@@ -9,14 +9,14 @@ import type { AppEnv } from "../http/types";
 import { jsonBody } from "../http/validate";
 
 /**
- * US places (SPEC section 7): a typed address or the browser's position to a ZIP. Both go through the geo
+ * US places (docs/product.md section 7): a typed address or the browser's position to a ZIP. Both go through the geo
  * port (offline ZIP table, or Google when GOOGLE_MAPS_KEY is set). Mounted at the API root because the
  * spec puts them under /checkout and /google.
  */
 export const placesApi = new Hono<AppEnv>()
   /**
    * A lookup that finds nothing is an answer, not an error: `{ code: -1 | -5, message }` with the screen
-   * messages of SPEC section 8, so the location box can show them as they are.
+   * messages of docs/product.md section 8, so the location box can show them as they are.
    */
   .post("/checkout/getAddress", async (c) => {
     const { address } = await jsonBody(c, GetAddressBody);

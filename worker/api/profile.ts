@@ -23,7 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A finished job asks for a rating for two weeks; after that the prompt would only nag. */
 const RATING_PROMPT_WINDOW_MS = 14 * DAY_MS;
 
-/** The signed-in user's own account (SPEC section 7, "/account/user/*"). */
+/** The signed-in user's own account (docs/product.md section 7, "/account/user/*"). */
 export const profileApi = new Hono<AppEnv>()
   .use(requireUser)
   .get("/profile", (c) => c.json({ data: [toProfile(viewerOf(c))] }))

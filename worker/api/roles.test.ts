@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { roleClients } from "../test-utils";
 
 /**
- * The role matrix of SPEC section 6, enforced on the server: one representative route per group, called by
+ * The role matrix of docs/product.md section 6, enforced on the server: one representative route per group, called by
  * each kind of user. 401 INVALID_SESSION when signed out, 403 FORBIDDEN for the wrong role.
  */
 const groups = {

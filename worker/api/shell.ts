@@ -9,7 +9,7 @@ import { toProfile } from "../auth/profile";
 import type { AppEnv } from "../http/types";
 import { isDemo } from "../runtime";
 
-/** The header's categories with their enabled services, in display order (SPEC section 9 sort rules). */
+/** The header's categories with their enabled services, in display order (docs/product.md section 9 sort rules). */
 async function navCategories(db: DrizzleD1Database): Promise<NavCategory[]> {
   const [groups, rows] = await Promise.all([
     db

@@ -14,10 +14,10 @@ import { requireUser, viewerOf } from "../middleware/roles";
 import { firstName, jobQuery, ownJob, type JobRow } from "../orders/jobs";
 
 /**
- * A customer texts the vendor of their job through the SMS port (SPEC section 7 "POST /sms/vendor/",
+ * A customer texts the vendor of their job through the SMS port (docs/product.md section 7 "POST /sms/vendor/",
  * "/sms/vendor2/"; docs/api-orders.md). The vendor sees the customer's first name and the job, never the
  * customer's number; they answer with /sms/customer, so replies come back by text. A failed send is
- * MESSAGE_FAILED ("refresh and retry", SPEC section 8). At most 10 messages per customer in 10 minutes.
+ * MESSAGE_FAILED ("refresh and retry", docs/product.md section 8). At most 10 messages per customer in 10 minutes.
  */
 
 const LIMIT = 10;

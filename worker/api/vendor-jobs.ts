@@ -20,7 +20,7 @@ import { jsonBody } from "../http/validate";
 import { requireVendor, viewerOf } from "../middleware/roles";
 
 /**
- * POST /vendor/me/jobs/accept (SPEC section 7 "Vendor"; DESIGN section 3 "Who gets a job";
+ * POST /vendor/me/jobs/accept (docs/product.md section 7 "Vendor"; docs/architecture.md section 3 "Who gets a job";
  * docs/decisions/032-checkout-and-job-offers.md). A vendor with an open offer takes the job; the first valid
  * acceptance wins:
  *

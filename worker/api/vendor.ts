@@ -41,6 +41,6 @@ export const vendorApi = new Hono<AppEnv>().use(requireVendor).get("/notificatio
         .where(eq(zipcodes.zip, vendor.base_zip))
         .limit(1)
     : [];
-  // Response shape of SPEC section 3 "Notification response": [0] list, [1][0].stat, [2] service areas.
+  // Response shape of docs/product.md section 3 "Notification response": [0] list, [1][0].stat, [2] service areas.
   return c.json({ data: [list, [{ stat: unread }], area] });
 });

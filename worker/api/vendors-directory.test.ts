@@ -36,7 +36,7 @@ describe("POST /api/booking/vendors-list", () => {
       // Cheapest main service: Deep Tissue at its base price (the add-on does not count).
       starting_price_cents: 11000,
     });
-    // A vendor's services: popular first, then order_rank descending (SPEC section 9); the disabled one is gone.
+    // A vendor's services: popular first, then order_rank descending (docs/product.md section 9); the disabled one is gone.
     expect(ava.services).toEqual([
       { service_id: w.services.swedish, description: "Swedish Massage", price_cents: 12000, is_popular: true },
       { service_id: w.services.hotStones, description: "Hot Stones Add-On", price_cents: 2500, is_popular: false },

@@ -140,7 +140,7 @@ function weeklyOf(setting: string): WeeklySchedule {
   }
 }
 
-/** The vendor directory and vendor pages of the booking flow (SPEC section 7 "Booking"); mounted at /booking. */
+/** The vendor directory and vendor pages of the booking flow (docs/product.md section 7 "Booking"); mounted at /booking. */
 export const vendorsDirectoryApi = new Hono<AppEnv>()
   /**
    * Vendors whose range reaches the ZIP, optionally only those offering a service or a category, with
@@ -210,7 +210,7 @@ export const vendorsDirectoryApi = new Hono<AppEnv>()
   /**
    * A vendor's page: profile (with whether the ZIP is in range) and services at the ZIP's area prices
    * (the vendor's own price where set), popular first, then order_rank. view=1 adds the availability rows
-   * of SPEC section 3 (domain/calendar/service-rows.ts) for the booking horizon.
+   * of docs/product.md section 3 (domain/calendar/service-rows.ts) for the booking horizon.
    */
   .get("/vendorService", async (c) => {
     const q = queryOf(c, VendorServiceQuery);
@@ -297,7 +297,7 @@ export const vendorsDirectoryApi = new Hono<AppEnv>()
   /**
    * The choices a customer has for one of a vendor's services: the service at the vendor's price and its
    * add-ons, the surcharge services of the same category that this vendor offers (order_rank descending,
-   * at most 10, SPEC section 9 "Options per service group"). The vendor must serve the ZIP.
+   * at most 10, docs/product.md section 9 "Options per service group"). The vendor must serve the ZIP.
    */
   .post("/vendorServiceSub", async (c) => {
     const body = await jsonBody(c, VendorServiceSubBody);

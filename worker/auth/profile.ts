@@ -1,7 +1,7 @@
 import { DEFAULT_USER_PHOTO, type Profile } from "../../schema/payloads/accounts";
 import type { SessionUser } from "./sessions";
 
-/** The API's view of a user (SPEC section 3, "User details"). Never exposes hashes or lockout state. */
+/** The API's view of a user (docs/product.md section 3, "User details"). Never exposes hashes or lockout state. */
 export function toProfile(user: SessionUser): Profile {
   return {
     user_id: user.user_id,

@@ -294,7 +294,7 @@ export async function ownHolds(
 }
 
 /**
- * Vendors among `vendorIds` the customer is attached to (SPEC section 3 "vendor_attached"): booked them
+ * Vendors among `vendorIds` the customer is attached to (docs/product.md section 3 "vendor_attached"): booked them
  * before or holds a client subscription with them. Arriving through a vendor's link is not recorded yet.
  */
 export function attachedQuery(db: DrizzleD1Database, userId: number | null, vendorIds: readonly number[]) {

@@ -18,7 +18,7 @@ import { vendorBusy } from "../../schema/tables/vendors";
 const SLOT_MS = 30 * MINUTE_MS;
 
 /**
- * Free-slot search over D1's busy projection (DESIGN section 3): one query for the busy rows of any number
+ * Free-slot search over D1's busy projection (docs/architecture.md section 3): one query for the busy rows of any number
  * of vendors, then pure computation with domain/calendar's freeSlots, the same rules the vendor's object
  * applies when it grants a hold. No Durable Object is woken by a search.
  */

@@ -12,7 +12,7 @@ import type { GeoPort, ZipPlace } from "../adapters/geo/port";
 import { fail } from "../http/errors";
 
 /**
- * D1 query helpers of the catalogue and the vendor directory. The area rules (DESIGN section 3): a ZIP's
+ * D1 query helpers of the catalogue and the vendor directory. The area rules (docs/architecture.md section 3): a ZIP's
  * price area picks service_prices (else the base price); a service is available in a ZIP when an active,
  * non-soft-banned vendor offering it has the ZIP within range. The in-range search is one D1 query over a
  * latitude/longitude box (vendors_lat_idx) with the exact haversine distance applied in code.
@@ -105,7 +105,7 @@ export function parseOffers(json: string): Offers {
   return offers;
 }
 
-/** The rows whose range reaches the ZIP's centre (haversine, SPEC section 9), with their distance. */
+/** The rows whose range reaches the ZIP's centre (haversine, docs/product.md section 9), with their distance. */
 export function vendorsInRange(rows: readonly VendorNearRow[], place: ZipPlace): VendorNear[] {
   const out: VendorNear[] = [];
   for (const r of rows) {

@@ -9,7 +9,7 @@ import { loadMarket } from "../calendar/offers";
 import { vendorFreeAt } from "../calendar/search";
 
 /**
- * Who is offered a job (DESIGN section 3 "Who gets a job"; docs/decisions/032-checkout-and-job-offers.md).
+ * Who is offered a job (docs/architecture.md section 3 "Who gets a job"; docs/decisions/032-checkout-and-job-offers.md).
  * A job whose vendor the customer chose is offered to that vendor only. An "any pro" job is offered to the
  * vendors whose range reaches the service address, who offer the service and whom D1's busy projection
  * shows free at the job's time (the same rule the vendor object applies when the offer is accepted), the

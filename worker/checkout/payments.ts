@@ -19,7 +19,7 @@ export function payments(env: Env, db: DrizzleD1Database, now: number): Payments
   return paymentsFromEnv(env, db, now);
 }
 
-/** What the browser needs to confirm an intent (SPEC section 3 "Payment intent response"). */
+/** What the browser needs to confirm an intent (docs/product.md section 3 "Payment intent response"). */
 export interface IntentView {
   id: string;
   client_secret: string;
@@ -39,7 +39,7 @@ export function intentView(pi: PaymentIntent): IntentView {
   };
 }
 
-/** SPEC section 3 "Payment method": brand, last4, expiry and the default flag. */
+/** docs/product.md section 3 "Payment method": brand, last4, expiry and the default flag. */
 export interface PaymentMethodView {
   id: string;
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
@@ -71,7 +71,7 @@ export async function ownMethodOrFail(
 
 /**
  * A declined or failed card as an API error: the catalogue code for the provider's code, with the
- * provider's own message under `fields.card` (SPEC section 5: shown beneath the card field) and the intent
+ * provider's own message under `fields.card` (docs/product.md section 5: shown beneath the card field) and the intent
  * so the browser can try another card on the same intent.
  */
 export class CardRefusal extends AppError {

@@ -8,7 +8,7 @@ describe("security headers", () => {
   it("gives a page a nonce CSP that the renderer receives, and forbids framing", async () => {
     const seen: string[] = [];
     const app = createApp({
-      renderPage: async (_req, _shell, nonce) => {
+      renderPage: async (_req, _shell, { nonce }) => {
         seen.push(nonce);
         return new Response(`<script nonce="${nonce}"></script>`, { headers: { "content-type": "text/html" } });
       },

@@ -4,7 +4,7 @@ import type { SessionUser } from "../auth/sessions";
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 
-/** Route-group guards (SPEC section 6). Signed out: 401 INVALID_SESSION; wrong role: 403 FORBIDDEN. */
+/** Route-group guards (docs/product.md section 6). Signed out: 401 INVALID_SESSION; wrong role: 403 FORBIDDEN. */
 function requireRole(allowed: (user: SessionUser) => boolean) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const viewer = c.get("viewer");

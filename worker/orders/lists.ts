@@ -15,7 +15,7 @@ import type { CompletedOrder, CompletedOrdersPage, ScheduledOrder } from "../../
 import { rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
 import { arrival, jobQuery, serviceView, vendorView } from "./jobs";
 
-/** SPEC section 9: completed orders come 20 to a page. */
+/** docs/product.md section 9: completed orders come 20 to a page. */
 export const COMPLETED_PAGE_SIZE = 20;
 /** More open jobs than this is not a customer; the list stops there. */
 const SCHEDULED_LIMIT = 200;
@@ -29,7 +29,7 @@ function zipCondition(zip: unknown) {
 }
 
 /**
- * The customer's open jobs (pending, scheduled, in progress): status 30 first, then by time (SPEC section 4
+ * The customer's open jobs (pending, scheduled, in progress): status 30 first, then by time (docs/product.md section 4
  * "Ordering"), each with its pending reschedule request. One batch.
  */
 export async function scheduledOrders(
@@ -94,7 +94,7 @@ export async function scheduledOrders(
   });
 }
 
-/** The customer's completed jobs, newest first, 20 to a page (SPEC section 7 "POST /order/complete"). */
+/** The customer's completed jobs, newest first, 20 to a page (docs/product.md section 7 "POST /order/complete"). */
 export async function completedOrders(
   db: DrizzleD1Database,
   userId: number,

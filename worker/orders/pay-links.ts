@@ -27,7 +27,7 @@ import { recordTip, tipCentsOrFail, tippableJob } from "./tips";
 import { intentView, type IntentView } from "../checkout/payments";
 
 /**
- * Secure pay (SPEC section 2 "/pay", section 3 "Secure-pay payload", section 5 "Secure-pay total"): a payer
+ * Secure pay (docs/product.md section 2 "/pay", section 3 "Secure-pay payload", section 5 "Secure-pay total"): a payer
  * without an account opens a link and pays a vendor. Two kinds of link, both random tokens of which only
  * the SHA-256 is stored, with an expiry:
  * - `?vpid=<token>`: a vendor's payment request (payment_requests, made by POST /checkout/requestCustomerPayment);
@@ -230,7 +230,7 @@ export interface SecurePayIntentResult {
 }
 
 /**
- * POST /pay/secure/intent: an intent for the link's amount plus the tip (SPEC section 5 "Secure-pay
+ * POST /pay/secure/intent: an intent for the link's amount plus the tip (docs/product.md section 5 "Secure-pay
  * total"), rounded to cents by construction. charge_amount is the total the payer saw; another total means
  * the link changed under them (SELECTION_CHANGED with the current total). The key is the link and the total,
  * so a double click answers the same intent.

@@ -34,7 +34,7 @@ export interface RatingResult {
 }
 
 /**
- * The customer's rating of their own completed job, once (SPEC section 5 "Rating"). The rules come first,
+ * The customer's rating of their own completed job, once (docs/product.md section 5 "Rating"). The rules come first,
  * in the modal's order, so the answer names what to fix; then the job must be the caller's, completed and
  * not rated yet. The rating and the vendor's figures are written in one batch; the conditional update
  * makes a double submit rate once (the second answers ALREADY_RATED).

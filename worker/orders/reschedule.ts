@@ -14,7 +14,7 @@ import { fail } from "../http/errors";
 import { firstName, jobById, ownJob, type JobRow } from "./jobs";
 
 /**
- * A customer's reschedule needs the vendor's consent (SPEC sections 1 and 4;
+ * A customer's reschedule needs the vendor's consent (docs/product.md sections 1 and 4;
  * docs/decisions/033-cancellation-and-reschedule.md). The request holds the new time on the vendor calendar
  * (a provisional hold that lasts until the request lapses, the job's own booking left out of the check) and
  * texts the vendor; the vendor's acceptance moves the booking onto the hold in one step, a refusal lets

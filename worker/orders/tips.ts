@@ -18,7 +18,7 @@ import { d1Batch } from "./d1-batch";
 import { ownJob, type JobRow } from "./jobs";
 
 /**
- * Tips on a completed job (SPEC sections 3 "Tip payload", 4 "Tip modal", 5 "Tip amount"): the intent for
+ * Tips on a completed job (docs/product.md sections 3 "Tip payload", 4 "Tip modal", 5 "Tip amount"): the intent for
  * the tip modal, its confirmation, and the one place a succeeded tip payment is recorded (also used by
  * secure pay and, for payments confirmed only by the provider, by the webhook).
  */

@@ -88,7 +88,7 @@ export function EmptyState({
   );
 }
 
-/** A minimal top bar for areas where the default header is hidden (SPEC section 2). */
+/** A minimal top bar for areas where the default header is hidden (docs/product.md section 2). */
 export function AreaBar({ title, nav, children }: { title: string; nav?: ReactNode; children?: ReactNode }) {
   return (
     <div className="area-bar">

@@ -7,7 +7,7 @@ import { LockIcon } from "../ui/lock-icon";
 import { EmptyState } from "./page";
 
 /**
- * The page-level role gate (SPEC section 6). Signed out: the login modal opens and the page explains why.
+ * The page-level role gate (docs/product.md section 6). Signed out: the login modal opens and the page explains why.
  * Signed in without the role: a clear no-access state. The API enforces the same rules on every call; this
  * gate only decides what to render.
  */

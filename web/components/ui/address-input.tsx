@@ -8,7 +8,7 @@ export interface Suggestion {
 }
 
 /**
- * A ZIP-or-address input with the autocomplete of SPEC section 5: suggestions are asked for only when the
+ * A ZIP-or-address input with the autocomplete of docs/product.md section 5: suggestions are asked for only when the
  * text passes `shouldSuggest` (3+ characters, a street number, then 2+ letters), 300 ms after the last
  * keystroke, and an Enter without a highlighted suggestion submits the typed text with the form. WAI-ARIA
  * combobox: arrows move through the list, Enter picks, Escape closes the list.

@@ -15,7 +15,7 @@ import { Dialog } from "./dialog";
 import { LockIcon } from "./lock-icon";
 
 /**
- * The card entry (SPEC section 5 "Card form"): number, expiry, security code and billing ZIP, checked with
+ * The card entry (docs/product.md section 5 "Card form"): number, expiry, security code and billing ZIP, checked with
  * domain/cards.ts before anything is sent; an unfinished entry shows the CARD_INCOMPLETE text, and the
  * provider's own message appears beneath the field. With the Stripe provider a Stripe Elements card field
  * replaces the four inputs.

@@ -9,7 +9,7 @@ import {
 import { CloseIcon } from "./icons";
 
 /**
- * The modal used everywhere. A centred dialog on wider screens, a bottom sheet on phones (SPEC section 2):
+ * The modal used everywhere. A centred dialog on wider screens, a bottom sheet on phones (docs/product.md section 2):
  * background scroll locked, dragging the sheet down past min(240, max(80, 30% of its height)) closes it,
  * 300 ms sheet and 150 ms backdrop transitions. role="dialog", aria-modal, labelled by its title, focus
  * trapped inside, Escape closes, and focus goes back to whatever opened it.

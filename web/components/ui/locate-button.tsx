@@ -7,7 +7,7 @@ import { PinIcon } from "./icons";
 
 /**
  * "Use my location" outside the location box: the browser's position to a ZIP. A browser that refuses
- * opens the ZIP box instead (SPEC section 8); other failures say why.
+ * opens the ZIP box instead (docs/product.md section 8); other failures say why.
  */
 export function LocateButton({
   className = "button button-secondary",

@@ -1,6 +1,6 @@
 import { EARTH_RADIUS_MILES } from "../../../domain/location/distance";
 
-/** Miles per degree of latitude on the sphere of SPEC section 9. */
+/** Miles per degree of latitude on the sphere of docs/product.md section 9. */
 export const MILES_PER_DEGREE = (EARTH_RADIUS_MILES * Math.PI) / 180;
 
 export interface LatLngBox {

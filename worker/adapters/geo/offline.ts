@@ -31,7 +31,7 @@ export function placeLabel(place: ZipPlace): string {
 }
 
 /**
- * The ZIP a free-text address names: a trailing ZIP (SPEC section 5 "ZIP", domain/location/zip.ts), or a
+ * The ZIP a free-text address names: a trailing ZIP (docs/product.md section 5 "ZIP", domain/location/zip.ts), or a
  * ZIP written after the state ("..., NY 10118, USA"). A leading street number is never taken for a ZIP.
  */
 export function zipInAddress(text: string): string | null {

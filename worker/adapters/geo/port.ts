@@ -1,5 +1,5 @@
 /**
- * US places (DESIGN section 3 "US places"): ZIP lookup, the nearest ZIP to a point, and free-text address
+ * US places (docs/architecture.md section 3 "US places"): ZIP lookup, the nearest ZIP to a point, and free-text address
  * geocoding. The offline adapter reads the D1 `zipcodes` table; the Google adapter asks the Geocoding API
  * and still takes time zones and price areas from D1, because those are ours.
  */
@@ -20,7 +20,7 @@ export interface ZipPlace {
 
 /**
  * code 1: found, with the ZIP's place and a display address; -1: not found; -5: several places match (a
- * city with more than one ZIP). The codes are the address lookup's of SPEC section 8.
+ * city with more than one ZIP). The codes are the address lookup's of docs/product.md section 8.
  */
 export type GeocodeResult = { code: 1; place: ZipPlace; formatted_address: string } | { code: -1 } | { code: -5 };
 

@@ -1,5 +1,5 @@
 /**
- * The payments port (DESIGN section 3 "Payments"). Two adapters implement it: `local` (the default: the
+ * The payments port (docs/architecture.md section 3 "Payments"). Two adapters implement it: `local` (the default: the
  * same state machine as card payments, kept in D1, accepting Stripe's published test cards) and `stripe`
  * (the official SDK with its fetch HTTP client). Callers never branch on the adapter.
  *

@@ -16,7 +16,7 @@ import { PHOTO_MAX_BYTES, PHOTO_TYPES, uploadProfilePicture } from "../api/uploa
 
 type Load = { state: "loading" } | { state: "error"; message: string } | { state: "ready"; profile: Profile };
 
-/** My Account (SPEC section 7 profile calls): photo, name, email, address and ZIP; the phone is read-only. */
+/** My Account (docs/product.md section 7 profile calls): photo, name, email, address and ZIP; the phone is read-only. */
 export function ProfileSettings() {
   const { viewer, setViewer } = useShell();
   const [load, setLoad] = useState<Load>(viewer ? { state: "ready", profile: viewer } : { state: "loading" });

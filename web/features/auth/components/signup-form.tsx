@@ -15,7 +15,7 @@ import { CodeInput } from "./code-input";
 
 const RESEND_WAIT_MS = 30_000;
 
-/** Signup (SPEC section 7): details, then the 6 digit code sent by SMS (POST /accounts, POST /validateOtp). */
+/** Signup (docs/product.md section 7): details, then the 6 digit code sent by SMS (POST /accounts, POST /validateOtp). */
 export function SignupForm() {
   const storedReferral = settingsStore.use((s) => s.referralCode ?? "");
   const [form, setForm] = useState({ name: "", phone: "", email: "", password: "", referral_code: storedReferral });

@@ -13,7 +13,7 @@ import { closeAuthModal } from "../../../stores/ui-store";
 /**
  * What happens once the API has signed someone in: the header switches to the profile menu without a
  * reload, the local cart is re-read (an unreadable one is rewritten from memory), and a vendor or staff
- * member goes to their area (SPEC section 4; roles from domain/roles.ts).
+ * member goes to their area (docs/product.md section 4; roles from domain/roles.ts).
  */
 export function useSignedIn() {
   const { setViewer } = useShell();

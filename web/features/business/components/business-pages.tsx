@@ -48,7 +48,7 @@ const VIEWS: Record<string, { title: string; icon: ReactNode; text: string }> = 
   },
 };
 
-/** /business: the vendor dashboard (SPEC section 2); job offers and tools arrive with the vendor issues. */
+/** /business: the vendor dashboard (docs/product.md section 2); job offers and tools arrive with the vendor issues. */
 export function BusinessDashboard() {
   const viewer = useViewer();
   const view = useLocation({ select: (l) => String((l.search as Record<string, unknown>).view ?? "") });

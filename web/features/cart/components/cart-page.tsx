@@ -1,3 +1,4 @@
+import { serviceFeeCents } from "../../../../domain/checkout-rules";
 import { useRouter } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { formatDuration, formatLocalDateTime, todayIn } from "../../../../domain/slot-format";
@@ -35,7 +36,7 @@ interface CheckState {
   alternative: Alternative;
 }
 
-/** An item the re-validation removed (SPEC section 8 CART_ITEM_NOT_AVAILABLE), kept to offer its nearest time. */
+/** An item the re-validation removed (docs/product.md section 8 CART_ITEM_NOT_AVAILABLE), kept to offer its nearest time. */
 interface Removed {
   item: MirrorItem;
   alternative: Alternative;
@@ -438,8 +439,19 @@ export function CartPage() {
                 </dt>
                 <dd>{formatCents(subtotal)}</dd>
               </div>
+              <div>
+                <dt>Service fee</dt>
+                <dd>{formatCents(serviceFeeCents(subtotal))}</dd>
+              </div>
+              <div className="cart-total">
+                <dt>Estimated total</dt>
+                <dd>{formatCents(subtotal + serviceFeeCents(subtotal))}</dd>
+              </div>
             </dl>
-            <p className="cart-fine">Tips and any credits are added at checkout. You're charged after your visit.</p>
+            <p className="cart-fine">
+              Member discounts, credits and gift cards are applied at checkout. You pay when you book; changes are free
+              up to 24 hours before.
+            </p>
             {needsAction.length > 0 && (
               <p className="field-error">
                 Choose a new time for the highlighted {needsAction.length === 1 ? "service" : "services"} first.

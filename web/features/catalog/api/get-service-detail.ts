@@ -1,5 +1,5 @@
 import type { ServiceDetailSections } from "../../../../schema/payloads/cart";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest, type ApiFetch } from "../../../lib/api-client";
 
 /**
  * POST /api/booking/getServicesData processType 3: section 1 the service at the ZIP's area price, section 2
@@ -9,9 +9,11 @@ export function getServiceDetail(
   zipCode: string,
   serviceId: number,
   signal?: AbortSignal,
+  via?: ApiFetch,
 ): Promise<ServiceDetailSections> {
   return apiRequest<ServiceDetailSections>("/booking/getServicesData", {
     json: { processType: 3, zipCode, services: [{ serviceId }] },
     signal,
+    via,
   });
 }

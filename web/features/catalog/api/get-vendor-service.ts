@@ -1,5 +1,5 @@
 import type { VendorProfile, VendorServiceItem } from "../../../../schema/payloads/catalogue";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest, type ApiFetch } from "../../../lib/api-client";
 
 export interface VendorPageData {
   vendor: VendorProfile;
@@ -7,7 +7,12 @@ export interface VendorPageData {
 }
 
 /** GET /api/booking/vendorService?zipCode&vendorId: the pro's profile and services at their prices for the ZIP. */
-export function getVendorService(zipCode: string, vendorId: number, signal?: AbortSignal): Promise<VendorPageData> {
+export function getVendorService(
+  zipCode: string,
+  vendorId: number,
+  signal?: AbortSignal,
+  via?: ApiFetch,
+): Promise<VendorPageData> {
   const q = new URLSearchParams({ zipCode, vendorId: String(vendorId), view: "0" });
-  return apiRequest<VendorPageData>(`/booking/vendorService?${q}`, { signal });
+  return apiRequest<VendorPageData>(`/booking/vendorService?${q}`, { signal, via });
 }

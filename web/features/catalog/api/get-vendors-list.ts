@@ -1,5 +1,5 @@
 import type { VendorsList } from "../../../../schema/payloads/catalogue";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest, type ApiFetch } from "../../../lib/api-client";
 
 export type VendorSort = "distance" | "rating" | "price" | "reviews";
 
@@ -12,7 +12,7 @@ export interface VendorsFilter {
 }
 
 /** POST /api/booking/vendors-list: pros whose range reaches the ZIP, 10 a page (`more` when another exists). */
-export function getVendorsList(filter: VendorsFilter, signal?: AbortSignal): Promise<VendorsList> {
+export function getVendorsList(filter: VendorsFilter, signal?: AbortSignal, via?: ApiFetch): Promise<VendorsList> {
   return apiRequest<VendorsList>("/booking/vendors-list", {
     json: {
       zipCode: filter.zipCode,
@@ -22,5 +22,6 @@ export function getVendorsList(filter: VendorsFilter, signal?: AbortSignal): Pro
       pagination: filter.pagination ?? 1,
     },
     signal,
+    via,
   });
 }

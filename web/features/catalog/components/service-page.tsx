@@ -81,7 +81,7 @@ export function ServicePage({ slug, search, actions }: { slug: string; search?: 
     { ttlMs: CATALOGUE_TTL_MS },
   );
 
-  // SPEC section 8: a server error (500) on the customer's service lookup goes to /404.
+  // docs/product.md section 8: a server error (500) on the customer's service lookup goes to /404.
   useEffect(() => {
     if (detail.error instanceof ApiError && detail.error.status === 500)
       void router.navigate({ href: "/404", replace: true });
@@ -281,7 +281,7 @@ export function ServicePage({ slug, search, actions }: { slug: string; search?: 
                   <ShieldIcon size={18} /> Identity-checked, background-checked and rated after every visit.
                 </li>
                 <li>
-                  <CheckIcon size={18} /> Free changes up to 24 hours before. You're charged after the visit.
+                  <CheckIcon size={18} /> Free changes up to 24 hours before. You pay when you book.
                 </li>
               </ul>
               <AppLink href="/serviceinfo" className="link-button with-icon">

@@ -18,7 +18,7 @@ import { CatalogNav, type JumpTarget } from "./catalog-nav";
 import { ServiceCard, ServiceCardSkeleton } from "./service-card";
 import { ZipPrompt } from "./zip-prompt";
 
-/** SPEC section 9 "Scroll position restore": the page waits this long for layout before scrolling to scrollId. */
+/** docs/product.md section 9 "Scroll position restore": the page waits this long for layout before scrolling to scrollId. */
 const SCROLL_RESTORE_MS = 100;
 
 type CardData = Parameters<typeof ServiceCard>[0]["service"];
@@ -41,7 +41,7 @@ function reducedMotion(): boolean {
 }
 
 /**
- * /services (SPEC section 2) with scgid (a category), scrollId (a service in it), zipcode and searchTerm.
+ * /services (docs/product.md section 2) with scgid (a category), scrollId (a service in it), zipcode and searchTerm.
  * The default header is hidden here, so the page has its own bar (search, location, cart: passed in by the
  * route) and a sticky category menu with chips that jump to a service. Prices are the ZIP's area prices
  * (POST /booking/serviceAndCategory); a search uses GET /booking/search. Without a ZIP the menu still shows,
@@ -65,7 +65,7 @@ export function ServicesPage({ search, actions }: { search?: ReactNode; actions?
   );
   const active = searching ? results : catalogue;
 
-  // SPEC section 8: a server error (500) on the customer's service list goes to /404.
+  // docs/product.md section 8: a server error (500) on the customer's service list goes to /404.
   useEffect(() => {
     if (active.error instanceof ApiError && active.error.status === 500)
       void router.navigate({ href: "/404", replace: true });

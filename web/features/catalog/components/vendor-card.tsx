@@ -4,7 +4,7 @@ import { PinIcon } from "../../../components/ui/icons";
 import { Rating } from "../../../components/ui/rating";
 import { formatPrice } from "../../../lib/format";
 
-/** The default picture when a pro has no approved photo (SPEC section 3). */
+/** The default picture when a pro has no approved photo (docs/product.md section 3). */
 export const DEFAULT_PHOTO = "/assets/user.svg";
 
 export function vendorHref(vendorId: number, serviceId?: number | null): string {

@@ -1,5 +1,5 @@
 import { useLocation, useRouter } from "@tanstack/react-router";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { isVendor } from "../../../../domain/roles";
 import type { VendorCard as VendorCardData } from "../../../../schema/payloads/catalogue";
 import { telHref } from "../../../config/brand";
@@ -10,27 +10,16 @@ import { useRequest } from "../../../lib/use-request";
 import { useShell, useViewer } from "../../../stores/shell-context";
 import { openZipBox } from "../../../stores/ui-store";
 import { getVendorsList, type VendorSort } from "../api/get-vendors-list";
+import { SORTS, vendorsQuery } from "../api/vendors-query";
 import { useServiceZip } from "../hooks/use-service-zip";
 import { VendorCard, VendorCardSkeleton } from "./vendor-card";
 import { ZipPrompt } from "./zip-prompt";
-
-const SORTS: Array<{ value: VendorSort; label: string }> = [
-  { value: "distance", label: "Nearest" },
-  { value: "rating", label: "Top rated" },
-  { value: "reviews", label: "Most reviewed" },
-  { value: "price", label: "Lowest price" },
-];
-
-function positive(value: unknown): number | null {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
 
 /**
  * /vendors: the pros whose range reaches the ZIP (POST /booking/vendors-list), filtered by category and
  * service and sorted, 10 a page with "Load more". Filters live in the query (scgid, serviceId, sort) so a
  * link from a service page opens the right list. A signed-in vendor arriving with redirect_uri goes to
- * /business with it (SPEC section 2).
+ * /business with it (docs/product.md section 2).
  */
 export function VendorsPage() {
   const viewer = useViewer();
@@ -47,12 +36,7 @@ export function VendorsPage() {
     }
   }, [viewer, redirectUri, router]);
 
-  const serviceId = positive(params.serviceId);
-  const categoryOfService = serviceId
-    ? categories.find((c) => c.services.some((s) => s.service_id === serviceId))?.service_code_group_id
-    : undefined;
-  const scgid = positive(params.scgid) ?? categoryOfService ?? null;
-  const sort: VendorSort = SORTS.some((s) => s.value === params.sort) ? (params.sort as VendorSort) : "distance";
+  const { serviceId, scgid, sort, filterKey } = vendorsQuery(params, categories, zip);
   const category = categories.find((c) => c.service_code_group_id === scgid);
   const service = category?.services.find((s) => s.service_id === serviceId);
 
@@ -65,19 +49,23 @@ export function VendorsPage() {
     void router.navigate({ href: url.pathname + url.search, replace: true, resetScroll: false });
   };
 
-  // Pages accumulate for "Load more"; a new filter starts again at page 1.
-  const filterKey = zip ? `vendors:${zip}:${scgid ?? 0}:${serviceId ?? 0}:${sort}` : null;
   const [page, setPage] = useState(1);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [items, setItems] = useState<VendorCardData[]>([]);
-  useEffect(() => {
-    setPage(1);
-    setItems([]);
-  }, [filterKey]);
   const list = useRequest(filterKey ? `${filterKey}:${page}` : null, async (signal) => ({
     forKey: filterKey,
     ...(await getVendorsList({ zipCode: zip!, scgid, serviceId, sort, pagination: page }, signal)),
   }));
+  // The server's first page (a route loader's seed) is on screen from the first render.
+  const [items, setItems] = useState<VendorCardData[]>(() =>
+    list.data && list.data.forKey === filterKey && list.data.page === 1 ? list.data.items : [],
+  );
+  const shownKey = useRef(filterKey);
+  useEffect(() => {
+    if (shownKey.current === filterKey) return;
+    shownKey.current = filterKey;
+    setPage(1);
+    setItems([]);
+  }, [filterKey]);
   useEffect(() => {
     const data = list.data;
     if (!data || data.forKey !== filterKey || data.page !== page) return;

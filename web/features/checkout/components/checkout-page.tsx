@@ -10,7 +10,8 @@ import { Field, FormError } from "../../../components/ui/field";
 import { CheckIcon, ChevronDownIcon, ClockIcon, ShieldIcon } from "../../../components/ui/icons";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { mergeCart } from "../../../lib/cart-api";
-import { formatCents } from "../../../lib/format";
+import { formatCents, formatPhone } from "../../../lib/format";
+import { looksLikeUsPhone } from "../../../lib/validate";
 import { formatLocalTime } from "../../../lib/local-time";
 import {
   cardFailureMessage,
@@ -38,7 +39,7 @@ import {
 } from "../api/checkout";
 import { WalletButton } from "./wallet-button";
 
-/** /checkout (SPEC sections 2, 4 and 5): the header shows "Back to Cart" on phones; the bottom bar is hidden. */
+/** /checkout (docs/product.md sections 2, 4 and 5): the header shows "Back to Cart" on phones; the bottom bar is hidden. */
 export function CheckoutPage() {
   const count = cartStore.use((s) => s.count);
   const { viewer } = useShell();
@@ -57,7 +58,7 @@ export function CheckoutPage() {
             { label: "Back to Cart", href: "/cart" },
           ]}
         >
-          <p>Add a service to your cart first. Your card is only charged once your appointment is complete.</p>
+          <p>Add a service to your cart first. You pay when you book; changes are free up to 24 hours before.</p>
         </EmptyState>
       </Page>
     );
@@ -118,7 +119,7 @@ function VisitorCheckout() {
   );
 }
 
-/** One collapsible area of the checkout (SPEC "Checkout areas: accordion"). */
+/** One collapsible area of the checkout (docs/product.md "Checkout areas: accordion"). */
 function Area({
   title,
   summary,
@@ -234,7 +235,7 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
     if (!data || seeded.current) return;
     seeded.current = true;
     setEmail(data.contact.email ?? "");
-    setPhone(data.contact.phone ?? "");
+    setPhone(data.contact.phone ? formatPhone(data.contact.phone) : "");
     setAddress(data.contact.address ?? "");
     setMethod(data.payment_methods.length ? defaultCardId(data.payment_methods) : "new");
   }, [data]);
@@ -290,7 +291,7 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
     const next: Record<string, string> = {};
     const e = checkCheckoutEmail(email, { business: data!.business_email_required });
     if (!e.ok) next.email = e.message;
-    if (phone.replace(/\D/g, "").length < 10) next.phone = catalogue.PHONE_NOT_VALID.text;
+    if (!looksLikeUsPhone(phone)) next.phone = catalogue.PHONE_NOT_VALID.text;
     if (isPartialAddress(address)) next.address = "Enter the full service address: street, city, state and ZIP code.";
     return next;
   }
@@ -382,7 +383,7 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
         <ReserveCountdown items={data.items} onLapse={onLapse} />
 
         <Area title="Contact" summary={email} done={contactDone}>
-          <div className="form-split">
+          <div className="contact-fields">
             <Field
               label="Email"
               type="email"

@@ -6,7 +6,7 @@ import { ApiError, apiRequest } from "../../../lib/api-client";
 import { getPaymentsConfig, tokenizeLocal, type IntentView } from "../../../lib/payments";
 
 /**
- * Apple Pay / Google Pay through the browser's Payment Request API (SPEC section 4 "Wallet payment flow",
+ * Apple Pay / Google Pay through the browser's Payment Request API (docs/product.md section 4 "Wallet payment flow",
  * section 5 "Wallet payment"): offered only from 0.50 and when the device can pay. Start, create the intent
  * (the page's charge), confirm; confirm again if an action is required; then the page confirms on the
  * server. The wallet state resets after completion, cancel or failure.

@@ -1,6 +1,6 @@
 import { AppLink } from "../../../components/ui/app-link";
 
-/** The 404 page: for unknown paths, and /404 (a failed ZIP lookup, SPEC section 2). */
+/** The 404 page: for unknown paths, and /404 (a failed ZIP lookup, docs/product.md section 2). */
 export function NotFoundPage() {
   return (
     <div className="page page-narrow not-found">

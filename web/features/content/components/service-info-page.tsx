@@ -49,7 +49,7 @@ const BRINGS: Array<{ category: string; items: string[]; prep: string }> = [
 
 /**
  * /serviceinfo: what to expect from an at-home visit: getting ready, what the pro brings, the visit itself,
- * paying and changes. Linked from every service page. No default header or footer (SPEC section 2).
+ * paying and changes. Linked from every service page. No default header or footer (docs/product.md section 2).
  */
 export function ServiceInfoPage() {
   const { supportPhone } = useShell();
@@ -117,8 +117,8 @@ export function ServiceInfoPage() {
             <h2 id="info-after">After, and if plans change</h2>
             <ul className="info-list">
               <li>
-                <CheckIcon size={16} /> You're charged after the visit, on the card you saved at checkout. Tipping is
-                optional and goes entirely to your pro.
+                <CheckIcon size={16} /> You pay when you book, with the card you choose at checkout. Tipping is optional
+                and goes entirely to your pro.
               </li>
               <li>
                 <CheckIcon size={16} /> Rate your pro from My Orders. Ratings below 4 stars reach our care team.

@@ -199,9 +199,9 @@ export const FAQ: FaqGroup[] = [
         q: "When am I charged?",
         a: (
           <p>
-            We authorise your card when you book and charge it once the appointment is complete. For recurring
-            appointments, each visit is charged 24 hours before it starts. You can pay by card, Apple Pay or Google Pay,
-            and save a card for next time in My Wallet.
+            When you book: the confirmation and its text show the amount charged, service fee included. If you cancel,
+            the refund goes back the way you paid (card or account credit). You can pay by card, Apple Pay or Google
+            Pay, and save a card for next time in My Wallet.
           </p>
         ),
       },

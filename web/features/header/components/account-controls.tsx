@@ -1,7 +1,7 @@
 import { profileMenu } from "../../../../domain/roles";
 import { DEFAULT_USER_PHOTO } from "../../../../schema/payloads/accounts";
 import { MenuButton, type MenuEntry } from "../../../components/ui/menu-button";
-import { firstName } from "../../../lib/format";
+import { firstName, formatPhone } from "../../../lib/format";
 import { MENU_TARGETS } from "../../../lib/paths";
 import { logout } from "../../../lib/session";
 import { settingsStore } from "../../../stores/settings-store";
@@ -64,7 +64,7 @@ export function AccountControls() {
       header={
         <div className="menu-identity">
           <span className="menu-identity-name">{viewer.name}</span>
-          <span className="menu-identity-sub">{viewer.email || viewer.phone}</span>
+          <span className="menu-identity-sub">{viewer.email || (viewer.phone ? formatPhone(viewer.phone) : "")}</span>
         </div>
       }
       items={items}

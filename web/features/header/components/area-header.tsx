@@ -9,7 +9,7 @@ export interface AreaLink {
   match?: "exact" | "area";
 }
 
-/** The own headers of the connect, blog and admin areas (SPEC section 2): logo, area name, area links, account. */
+/** The own headers of the connect, blog and admin areas (docs/product.md section 2): logo, area name, area links, account. */
 export function AreaHeader({
   area,
   links,

@@ -7,7 +7,7 @@ import { MenuButton } from "../../../components/ui/menu-button";
 import { categoryHref, serviceChipHref } from "../../../lib/paths";
 import { useShell } from "../../../stores/shell-context";
 
-/** SPEC section 2: the dropdown's max height is the window height minus 110, or minus 150 on small windows. */
+/** docs/product.md section 2: the dropdown's max height is the window height minus 110, or minus 150 on small windows. */
 function dropdownMaxHeight(): number {
   const small = window.innerWidth <= MOBILE_BREAKPOINT_PX || window.innerHeight < 600;
   return window.innerHeight - (small ? 150 : 110);

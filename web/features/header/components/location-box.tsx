@@ -8,7 +8,7 @@ const loadPanel = () => import("./location-panel");
 const LocationPanel = lazy(loadPanel);
 
 /**
- * The ZIP/location button and its box (SPEC section 2). A non-modal popover; Escape or Update closes it.
+ * The ZIP/location button and its box (docs/product.md section 2). A non-modal popover; Escape or Update closes it.
  * The box's form is in location-panel.tsx; hovering or focusing the button starts loading it.
  */
 export function LocationButton() {

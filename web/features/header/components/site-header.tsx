@@ -30,7 +30,7 @@ function SupportStrip() {
   );
 }
 
-/** The main header (SPEC section 2). `checkout` swaps in a "Back to Cart" bar on phones. */
+/** The main header (docs/product.md section 2). `checkout` swaps in a "Back to Cart" bar on phones. */
 export function SiteHeader({ checkout = false }: { checkout?: boolean }) {
   return (
     <header className={`site-header${checkout ? " is-checkout" : ""}`}>

@@ -24,7 +24,7 @@ export function BookByZip() {
     void router.navigate({ href: `/services?zipcode=${zip}` });
   };
 
-  // A ZIP, an address ending in one, or an address looked up by POST /checkout/getAddress (SPEC section 5).
+  // A ZIP, an address ending in one, or an address looked up by POST /checkout/getAddress (docs/product.md section 5).
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 
 /**
  * Pages opened from links we text to clients (pay, subscription, reschedule). They have no
- * default header or footer (SPEC section 2). Without the link's details there is nothing to show yet.
+ * default header or footer (docs/product.md section 2). Without the link's details there is nothing to show yet.
  */
 function LinkFrame({ area, title, icon, text }: { area: string; title: string; icon: ReactNode; text: string }) {
   const { supportPhone } = useShell();

@@ -67,7 +67,7 @@ interface MembershipInfo {
   membership: { status: string; current_period_end: string | null; cancelled_at: string | null } | null;
 }
 
-/** Join with a saved card, or cancel (SPEC: membership active / cancelled; ERROR_SUBSCRIPTION_CREATE_ALREADY_MEMBER). */
+/** Join with a saved card, or cancel (docs/product.md: membership active / cancelled; ERROR_SUBSCRIPTION_CREATE_ALREADY_MEMBER). */
 function MembershipPanel() {
   const viewer = useViewer();
   const info = useRequest<MembershipInfo>(viewer ? `membership:${viewer.user_id}` : null, (signal) =>

@@ -31,7 +31,7 @@ import {
   type ScheduledOrder,
 } from "../api/orders";
 
-/** Digits and one decimal point, at most 2 decimals (SPEC section 5 "Tip amount"): other keystrokes are ignored. */
+/** Digits and one decimal point, at most 2 decimals (docs/product.md section 5 "Tip amount"): other keystrokes are ignored. */
 const TIP_TYPING = /^\d{0,6}(\.\d{0,2})?$/;
 
 function tipMessage(text: string): string | null {
@@ -267,7 +267,7 @@ export function RatingModal({
       if (err instanceof ApiError && err.status === 400 && err.fields) {
         setErrors(err.fields);
       } else {
-        // SPEC section 8: a rating failure closes the modal and shows the general exception.
+        // docs/product.md section 8: a rating failure closes the modal and shows the general exception.
         onClose();
         notify(
           "error",
@@ -537,7 +537,7 @@ export function MessageModal({ order, onClose }: { order: ScheduledOrder | null;
       const done = await messageVendor(order.service_order_id, text.trim());
       notify("success", done.message);
     } catch (err) {
-      // SPEC section 8: a failed send shows MESSAGE_FAILED and closes the modal.
+      // docs/product.md section 8: a failed send shows MESSAGE_FAILED and closes the modal.
       notify(
         "error",
         err instanceof ApiError && err.code !== "MESSAGE_FAILED" ? err.message : catalogue.MESSAGE_FAILED.text,

@@ -18,14 +18,14 @@ const STATUS: Record<number, { label: string; tone: string }> = {
   30: { label: "In progress", tone: "is-live" },
 };
 
-/** The 500 ms delay of SPEC section 9 before a first page of orders loads. */
+/** The 500 ms delay of docs/product.md section 9 before a first page of orders loads. */
 const firstPageDelay = (signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, 500);
     signal.addEventListener("abort", () => clearTimeout(t));
   });
 
-/** My Orders: scheduled (status 30 first) and completed (query completed=1) appointments (SPEC sections 2 and 4). */
+/** My Orders: scheduled (status 30 first) and completed (query completed=1) appointments (docs/product.md sections 2 and 4). */
 export function OrdersPage() {
   const search = useLocation({ select: (l) => l.search as Record<string, unknown> });
   const completed = String(search.completed ?? "") === "1";

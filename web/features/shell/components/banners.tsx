@@ -17,7 +17,7 @@ import { openAuthModal } from "../../../stores/ui-store";
 const PROMO_SNOOZE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Compatibility-level banners (SPEC section 4) and the app banner. The level and the featured services'
+ * Compatibility-level banners (docs/product.md section 4) and the app banner. The level and the featured services'
  * discounts (for the level-8 signup promo rule) come from the shell data.
  */
 export function Banners() {

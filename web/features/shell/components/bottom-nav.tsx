@@ -80,7 +80,7 @@ async function shareVendorPage(vendorId: number) {
   }
 }
 
-/** The mobile bottom navigation (SPEC section 2); CSS shows it at 767 px and below. */
+/** The mobile bottom navigation (docs/product.md section 2); CSS shows it at 767 px and below. */
 export function BottomNav({ disabled = false }: { disabled?: boolean }) {
   const viewer = useViewer();
   const pathname = useLocation({ select: (l) => l.pathname });

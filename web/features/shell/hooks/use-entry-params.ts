@@ -8,7 +8,7 @@ import { useShell } from "../../../stores/shell-context";
 import { openAuthModal } from "../../../stores/ui-store";
 
 /**
- * Entry query parameters (SPEC section 2): `referral` stores the code and opens signup on home, `signup`
+ * Entry query parameters (docs/product.md section 2): `referral` stores the code and opens signup on home, `signup`
  * opens signup, `logout=1` logs out and cleans the URL, `zipcode` sets the location and is replaced in the
  * URL with the normalised ZIP. Runs in the browser after each navigation.
  */

@@ -7,7 +7,7 @@ import { useViewer } from "../../../stores/shell-context";
 import { getRedirect } from "../api/get-redirect";
 
 /**
- * The post-login redirect (SPEC section 4), checked at most once an hour per browser (setting003) on routes
+ * The post-login redirect (docs/product.md section 4), checked at most once an hour per browser (setting003) on routes
  * outside checkout, business, admin and connect. Role destinations come from domain/roles.ts; code 1 goes
  * to the orders page, code 2 opens the rating modal on the completed orders.
  */

@@ -7,7 +7,7 @@ import { useViewer } from "../../../stores/shell-context";
 
 const PRICE_NOTICE_VISIBLE_MS = 12_000;
 
-/** SPEC section 4: visitors on /services or /vendor/* learn once per 30 days (setting001) that prices follow the ZIP. */
+/** docs/product.md section 4: visitors on /services or /vendor/* learn once per 30 days (setting001) that prices follow the ZIP. */
 export function usePriceNotice() {
   const viewer = useViewer();
   const pathname = useLocation({ select: (l) => l.pathname });

@@ -5,7 +5,7 @@ import { notify } from "../../../stores/alert-store";
 import { settingsStore, updateSettings } from "../../../stores/settings-store";
 import { useViewer } from "../../../stores/shell-context";
 
-/** The welcome-back credits message (SPEC section 4), at most once per 3 days (setting006). Amounts are cents. */
+/** The welcome-back credits message (docs/product.md section 4), at most once per 3 days (setting006). Amounts are cents. */
 export function useWelcomeCredits() {
   const viewer = useViewer();
   useEffect(() => {

@@ -1,0 +1,12 @@
+/** Lighthouse alone against an already running server: `npx tsx bench/lighthouse-only.ts http://localhost:4173 / /cart`. */
+import { compressingProxy, lighthouseFigures } from "./lighthouse";
+const base = process.argv[2] ?? "http://localhost:4327";
+const proxy = await compressingProxy(base, 4328);
+try {
+  for (const f of await lighthouseFigures(proxy.url, process.argv.slice(3)))
+    console.log(
+      `${f.path}: performance ${f.performance}, LCP ${(f.lcpMs / 1000).toFixed(2)} s, TBT ${f.tbtMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}`,
+    );
+} finally {
+  proxy.close();
+}

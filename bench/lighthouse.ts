@@ -1,0 +1,109 @@
+import { createServer, request as httpRequest, type Server } from "node:http";
+import { constants as zlibConstants, createBrotliCompress, createGzip } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+/**
+ * Lighthouse (mobile: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown, its defaults) against the
+ * built Worker, through a proxy that compresses text like Cloudflare's edge does (brotli, else gzip), since
+ * `vite preview` serves everything uncompressed. Debian Chromium runs it headless.
+ */
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/;
+
+/** A local HTTP proxy to `target` that compresses compressible responses for clients that accept it. */
+export function compressingProxy(target: string, port: number): Promise<{ url: string; close: () => void }> {
+  const upstream = new URL(target);
+  const server: Server = createServer((req, res) => {
+    const headers = { ...req.headers, host: upstream.host };
+    delete headers["accept-encoding"];
+    const up = httpRequest(
+      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
+      (upRes) => {
+        const type = String(upRes.headers["content-type"] ?? "");
+        const accept = String(req.headers["accept-encoding"] ?? "");
+        const encoding = !COMPRESSIBLE.test(type)
+          ? null
+          : /\bbr\b/.test(accept)
+            ? "br"
+            : /gzip/.test(accept)
+              ? "gzip"
+              : null;
+        const outHeaders = { ...upRes.headers };
+        if (!encoding) {
+          res.writeHead(upRes.statusCode ?? 502, outHeaders);
+          upRes.pipe(res);
+          return;
+        }
+        delete outHeaders["content-length"];
+        outHeaders["content-encoding"] = encoding;
+        outHeaders["vary"] = "accept-encoding";
+        res.writeHead(upRes.statusCode ?? 502, outHeaders);
+        const z =
+          encoding === "br"
+            ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+            : createGzip({ level: 6 });
+        upRes.pipe(z).pipe(res);
+      },
+    );
+    up.on("error", () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(up);
+  });
+  return new Promise((resolve) =>
+    server.listen(port, "127.0.0.1", () => resolve({ url: `http://localhost:${port}`, close: () => server.close() })),
+  );
+}
+
+export interface LighthouseFigure {
+  path: string;
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/**
+ * Runs Lighthouse's performance category on each path (mobile), one Chromium for all of them, `runs` times
+ * each, and keeps the run with the median score (Lighthouse's own advice: one run on a busy machine is noise,
+ * because its simulation starts from the paint times it observed).
+ */
+export async function lighthouseFigures(baseUrl: string, paths: string[], runs = 3): Promise<LighthouseFigure[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const out: LighthouseFigure[] = [];
+  try {
+    for (const path of paths) {
+      const tries: LighthouseFigure[] = [];
+      for (let i = 0; i < runs; i++) tries.push(await once(chrome.port, baseUrl, path));
+      tries.sort((a, b) => a.performance - b.performance);
+      out.push(tries[Math.floor(tries.length / 2)]!);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return out;
+}
+
+async function once(port: number, baseUrl: string, path: string): Promise<LighthouseFigure> {
+  const result = await lighthouse(`${baseUrl}${path}`, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+  return {
+    path,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+  };
+}
