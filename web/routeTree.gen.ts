@@ -16,6 +16,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AffiliatesRouteImport } from './routes/affiliates'
 import { Route as AlliancesRouteImport } from './routes/alliances'
 import { Route as AmbassadorsRouteImport } from './routes/ambassadors'
+import { Route as BecomeAProRouteImport } from './routes/become-a-pro'
 import { Route as BusinessRouteRouteImport } from './routes/business/route'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CheckoutRouteImport } from './routes/checkout'
@@ -45,8 +46,12 @@ import { Route as BlogsIndexRouteImport } from './routes/blogs/index'
 import { Route as BlogsSlugRouteImport } from './routes/blogs/$slug'
 import { Route as BusinessIndexRouteImport } from './routes/business/index'
 import { Route as BusinessCalendarRouteImport } from './routes/business/calendar'
+import { Route as BusinessLicencesRouteImport } from './routes/business/licences'
 import { Route as BusinessPayRouteImport } from './routes/business/pay'
 import { Route as BusinessPayoutsOnboardingRouteImport } from './routes/business/payouts-onboarding'
+import { Route as BusinessProfileRouteImport } from './routes/business/profile'
+import { Route as BusinessServiceAreaRouteImport } from './routes/business/service-area'
+import { Route as BusinessServicesRouteImport } from './routes/business/services'
 import { Route as BusinessSubscriptionsRouteImport } from './routes/business/subscriptions'
 import { Route as ConnectIndexRouteImport } from './routes/connect/index'
 import { Route as ConnectAdminRouteImport } from './routes/connect/admin'
@@ -88,6 +93,11 @@ const AlliancesRoute = AlliancesRouteImport.update({
 const AmbassadorsRoute = AmbassadorsRouteImport.update({
   id: '/ambassadors',
   path: '/ambassadors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BecomeAProRoute = BecomeAProRouteImport.update({
+  id: '/become-a-pro',
+  path: '/become-a-pro',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BusinessRouteRoute = BusinessRouteRouteImport.update({
@@ -235,6 +245,11 @@ const BusinessCalendarRoute = BusinessCalendarRouteImport.update({
   path: '/calendar',
   getParentRoute: () => BusinessRouteRoute,
 } as any)
+const BusinessLicencesRoute = BusinessLicencesRouteImport.update({
+  id: '/licences',
+  path: '/licences',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
 const BusinessPayRoute = BusinessPayRouteImport.update({
   id: '/pay',
   path: '/pay',
@@ -246,6 +261,21 @@ const BusinessPayoutsOnboardingRoute =
     path: '/payouts-onboarding',
     getParentRoute: () => BusinessRouteRoute,
   } as any)
+const BusinessProfileRoute = BusinessProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
+const BusinessServiceAreaRoute = BusinessServiceAreaRouteImport.update({
+  id: '/service-area',
+  path: '/service-area',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
+const BusinessServicesRoute = BusinessServicesRouteImport.update({
+  id: '/services',
+  path: '/services',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
 const BusinessSubscriptionsRoute = BusinessSubscriptionsRouteImport.update({
   id: '/subscriptions',
   path: '/subscriptions',
@@ -291,6 +321,7 @@ export interface FileRoutesByFullPath {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
+  '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/foundation': typeof FoundationRoute
@@ -315,8 +346,12 @@ export interface FileRoutesByFullPath {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
+  '/business/licences': typeof BusinessLicencesRoute
   '/business/pay': typeof BusinessPayRoute
   '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
+  '/business/profile': typeof BusinessProfileRoute
+  '/business/service-area': typeof BusinessServiceAreaRoute
+  '/business/services': typeof BusinessServicesRoute
   '/business/subscriptions': typeof BusinessSubscriptionsRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
@@ -335,6 +370,7 @@ export interface FileRoutesByTo {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
+  '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/foundation': typeof FoundationRoute
@@ -359,8 +395,12 @@ export interface FileRoutesByTo {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
+  '/business/licences': typeof BusinessLicencesRoute
   '/business/pay': typeof BusinessPayRoute
   '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
+  '/business/profile': typeof BusinessProfileRoute
+  '/business/service-area': typeof BusinessServiceAreaRoute
+  '/business/services': typeof BusinessServicesRoute
   '/business/subscriptions': typeof BusinessSubscriptionsRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
@@ -383,6 +423,7 @@ export interface FileRoutesById {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
+  '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/foundation': typeof FoundationRoute
@@ -407,8 +448,12 @@ export interface FileRoutesById {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
+  '/business/licences': typeof BusinessLicencesRoute
   '/business/pay': typeof BusinessPayRoute
   '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
+  '/business/profile': typeof BusinessProfileRoute
+  '/business/service-area': typeof BusinessServiceAreaRoute
+  '/business/services': typeof BusinessServicesRoute
   '/business/subscriptions': typeof BusinessSubscriptionsRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
@@ -432,6 +477,7 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
+    | '/become-a-pro'
     | '/cart'
     | '/checkout'
     | '/foundation'
@@ -456,8 +502,12 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
+    | '/business/licences'
     | '/business/pay'
     | '/business/payouts-onboarding'
+    | '/business/profile'
+    | '/business/service-area'
+    | '/business/services'
     | '/business/subscriptions'
     | '/connect/admin'
     | '/services/$slug'
@@ -476,6 +526,7 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
+    | '/become-a-pro'
     | '/cart'
     | '/checkout'
     | '/foundation'
@@ -500,8 +551,12 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
+    | '/business/licences'
     | '/business/pay'
     | '/business/payouts-onboarding'
+    | '/business/profile'
+    | '/business/service-area'
+    | '/business/services'
     | '/business/subscriptions'
     | '/connect/admin'
     | '/services/$slug'
@@ -523,6 +578,7 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
+    | '/become-a-pro'
     | '/cart'
     | '/checkout'
     | '/foundation'
@@ -547,8 +603,12 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
+    | '/business/licences'
     | '/business/pay'
     | '/business/payouts-onboarding'
+    | '/business/profile'
+    | '/business/service-area'
+    | '/business/services'
     | '/business/subscriptions'
     | '/connect/admin'
     | '/services/$slug'
@@ -571,6 +631,7 @@ export interface RootRouteChildren {
   AffiliatesRoute: typeof AffiliatesRoute
   AlliancesRoute: typeof AlliancesRoute
   AmbassadorsRoute: typeof AmbassadorsRoute
+  BecomeAProRoute: typeof BecomeAProRoute
   CartRoute: typeof CartRoute
   CheckoutRoute: typeof CheckoutRoute
   FoundationRoute: typeof FoundationRoute
@@ -644,6 +705,13 @@ declare module '@tanstack/react-router' {
       path: '/ambassadors'
       fullPath: '/ambassadors'
       preLoaderRoute: typeof AmbassadorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/become-a-pro': {
+      id: '/become-a-pro'
+      path: '/become-a-pro'
+      fullPath: '/become-a-pro'
+      preLoaderRoute: typeof BecomeAProRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/business': {
@@ -849,6 +917,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BusinessCalendarRouteImport
       parentRoute: typeof BusinessRouteRoute
     }
+    '/business/licences': {
+      id: '/business/licences'
+      path: '/licences'
+      fullPath: '/business/licences'
+      preLoaderRoute: typeof BusinessLicencesRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
     '/business/pay': {
       id: '/business/pay'
       path: '/pay'
@@ -861,6 +936,27 @@ declare module '@tanstack/react-router' {
       path: '/payouts-onboarding'
       fullPath: '/business/payouts-onboarding'
       preLoaderRoute: typeof BusinessPayoutsOnboardingRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
+    '/business/profile': {
+      id: '/business/profile'
+      path: '/profile'
+      fullPath: '/business/profile'
+      preLoaderRoute: typeof BusinessProfileRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
+    '/business/service-area': {
+      id: '/business/service-area'
+      path: '/service-area'
+      fullPath: '/business/service-area'
+      preLoaderRoute: typeof BusinessServiceAreaRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
+    '/business/services': {
+      id: '/business/services'
+      path: '/services'
+      fullPath: '/business/services'
+      preLoaderRoute: typeof BusinessServicesRouteImport
       parentRoute: typeof BusinessRouteRoute
     }
     '/business/subscriptions': {
@@ -955,8 +1051,12 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 
 interface BusinessRouteRouteChildren {
   BusinessCalendarRoute: typeof BusinessCalendarRoute
+  BusinessLicencesRoute: typeof BusinessLicencesRoute
   BusinessPayRoute: typeof BusinessPayRoute
   BusinessPayoutsOnboardingRoute: typeof BusinessPayoutsOnboardingRoute
+  BusinessProfileRoute: typeof BusinessProfileRoute
+  BusinessServiceAreaRoute: typeof BusinessServiceAreaRoute
+  BusinessServicesRoute: typeof BusinessServicesRoute
   BusinessSubscriptionsRoute: typeof BusinessSubscriptionsRoute
   BusinessIndexRoute: typeof BusinessIndexRoute
   BusinessJobsIdRoute: typeof BusinessJobsIdRoute
@@ -964,8 +1064,12 @@ interface BusinessRouteRouteChildren {
 
 const BusinessRouteRouteChildren: BusinessRouteRouteChildren = {
   BusinessCalendarRoute: BusinessCalendarRoute,
+  BusinessLicencesRoute: BusinessLicencesRoute,
   BusinessPayRoute: BusinessPayRoute,
   BusinessPayoutsOnboardingRoute: BusinessPayoutsOnboardingRoute,
+  BusinessProfileRoute: BusinessProfileRoute,
+  BusinessServiceAreaRoute: BusinessServiceAreaRoute,
+  BusinessServicesRoute: BusinessServicesRoute,
   BusinessSubscriptionsRoute: BusinessSubscriptionsRoute,
   BusinessIndexRoute: BusinessIndexRoute,
   BusinessJobsIdRoute: BusinessJobsIdRoute,
@@ -984,6 +1088,7 @@ const rootRouteChildren: RootRouteChildren = {
   AffiliatesRoute: AffiliatesRoute,
   AlliancesRoute: AlliancesRoute,
   AmbassadorsRoute: AmbassadorsRoute,
+  BecomeAProRoute: BecomeAProRoute,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,
   FoundationRoute: FoundationRoute,

@@ -36,7 +36,12 @@ export async function reofferJobs(
   await Promise.all(
     jobs.map((j) =>
       calendar
-        .releaseBooking(oldVendorId, String(j.service_order_id), `staff:terminate:${oldVendorId}:${j.service_order_id}`, now)
+        .releaseBooking(
+          oldVendorId,
+          String(j.service_order_id),
+          `staff:terminate:${oldVendorId}:${j.service_order_id}`,
+          now,
+        )
         .catch((err) =>
           console.error(JSON.stringify({ at: "reoffer.releaseBooking", soid: j.service_order_id, error: String(err) })),
         ),
