@@ -42,7 +42,7 @@ const DUPLICATES = 50;
 const TIMES = ["06:00", "09:00", "12:00", "15:00", "18:00"];
 
 /** Customers with sessions written straight into D1 (signup by SMS code is not what is measured). */
-function insertCustomers(stateDir: string, n: number): string[] {
+export function insertCustomers(stateDir: string, n: number): string[] {
   const base = 900_000 + Math.floor(Math.random() * 90_000) * 10;
   const now = Date.now();
   const tokens: string[] = [];
@@ -74,7 +74,7 @@ function insertCustomers(stateDir: string, n: number): string[] {
 }
 
 let keyCounter = 0;
-const key = (p: string) => `${p}-${process.pid}-${++keyCounter}-${Math.random().toString(36).slice(2, 8)}`;
+export const key = (p: string) => `${p}-${process.pid}-${++keyCounter}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
  * One retry when the local server dropped a kept-alive socket before answering (undici's "other side
@@ -90,7 +90,7 @@ async function fetchWithOneRetry(input: string, init: RequestInit): Promise<Resp
   }
 }
 
-function client(url: string, token: string) {
+export function client(url: string, token: string) {
   return async (path: string, body: unknown): Promise<{ status: number; body: any }> => {
     const res = await fetchWithOneRetry(`${url}${path}`, {
       method: "POST",
@@ -115,7 +115,7 @@ const contact = {
 };
 
 /** Hold, draft and paid intent; answers the draft's order id and intent id. */
-async function paidDraft(call: ReturnType<typeof client>, serviceId: number, vendorId: number, when: string) {
+export async function paidDraft(call: ReturnType<typeof client>, serviceId: number, vendorId: number, when: string) {
   const add = await call("/api/booking/service-add-cart", {
     zipCode: BENCH_ZIP,
     serviceId,

@@ -6,6 +6,7 @@ import { run as holds, report as holdsReport } from "./holds.bench";
 import { homeClientJs, homeSsrTimes } from "./home-page";
 import { compressingProxy, lighthouseFigures } from "./lighthouse";
 import { run as matching, report as matchingReport } from "./matching.bench";
+import { run as offerPush, report as offerPushReport } from "./offer-push.bench";
 import { serveBuiltWorker } from "./serve";
 import { verdict } from "./stats";
 
@@ -56,6 +57,7 @@ async function main() {
     for (const line of matchingReport(await matching(target))) console.log(line);
     for (const line of holdsReport(await holds(target))) console.log(line);
     for (const line of completeOrderReport(await completeOrder(target))) console.log(line);
+    for (const line of offerPushReport(await offerPush(target))) console.log(line);
   } finally {
     server.stop();
   }
