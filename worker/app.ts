@@ -26,6 +26,7 @@ import { smsVendorApi } from "./api/sms-vendor";
 import { stripeWebhookApi } from "./api/stripe-webhook";
 import { uploadsApp } from "./api/uploads";
 import { vendorApi } from "./api/vendor";
+import { calendarFeedApi, vendorDashboardApi } from "./api/vendor-dashboard";
 import { vendorJobsApi } from "./api/vendor-jobs";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { toProfile } from "./auth/profile";
@@ -81,7 +82,9 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/sms", smsReminderApi)
     .route("/", giftCardsApi)
     .route("/subscriptions", membershipApi)
-    .route("/vendor/me", vendorJobsApi);
+    .route("/vendor/me", vendorJobsApi)
+    .route("/vendor/me", vendorDashboardApi)
+    .route("/calendar", calendarFeedApi);
 
   const app = new Hono<AppEnv>();
   app.use("*", clock, csrf);
