@@ -2,8 +2,10 @@ import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { RequireRole } from "../../components/layout/require-role";
 import { BusinessFrame } from "../../features/business/components/business-pages";
 import { AccountControls } from "../../features/header/components/account-controls";
+import businessCss from "../../styles/business.css?url";
 
 export const Route = createFileRoute("/business")({
+  head: () => ({ links: [{ rel: "stylesheet", href: businessCss }] }),
   component: () => (
     <BusinessFrame account={<AccountControls />}>
       <RequireRole need="vendor">
