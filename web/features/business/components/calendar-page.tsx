@@ -1,3 +1,4 @@
+import { useLocation } from "@tanstack/react-router";
 import { useCallback, useEffect, useState } from "react";
 import type {
   CalendarDay,
@@ -49,7 +50,7 @@ function timeLabel(minute: number): string {
   const h = Math.floor(minute / 60);
   const m = minute % 60;
   const suffix = h >= 12 ? "pm" : "am";
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, "0")} ${suffix}`;
+  return `${((h + 11) % 12) + 1}${m ? `:${String(m).padStart(2, "0")}` : ""} ${suffix}`;
 }
 
 function dayTitle(d: CalendarDay): string {
@@ -76,10 +77,13 @@ export function CalendarPage() {
   const narrow = useNarrow();
   const [mode, setMode] = useState<"day" | "week" | null>(null);
   const view = mode ?? (narrow ? "day" : "week");
+  // ?date=YYYY-MM-DD opens that day (links from the dashboard); otherwise today.
+  const linked = useLocation({ select: (l) => String((l.search as Record<string, unknown>).date ?? "") });
   const [anchor, setAnchor] = useState<string | null>(null);
   useEffect(() => {
-    if (anchor === null) setAnchor(localDateIn(Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone));
-  }, [anchor]);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(linked)) setAnchor(linked);
+    else setAnchor((a) => a ?? localDateIn(Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone));
+  }, [linked]);
   const from = anchor === null ? null : view === "week" ? mondayOf(anchor) : anchor;
   const days = view === "week" ? 7 : 1;
   const cal = useRequest<CalendarView>(from ? `calendar:${from}:${days}` : null, (signal) =>

@@ -301,6 +301,12 @@ export function DashboardPage() {
                 {later.map((j) => (
                   <JobLine key={j.service_order_id} job={j} onOpen={() => setOpen(j)}>
                     {confirmButton(j)}
+                    <AppLink
+                      href={`/business/calendar?date=${j.promised_arrival_time.slice(0, 10)}`}
+                      className="button button-ghost button-sm"
+                    >
+                      On calendar
+                    </AppLink>
                   </JobLine>
                 ))}
               </ul>
