@@ -1,4 +1,11 @@
 import { useEffect, useRef, useState } from "react";
+import {
+  backoffMs,
+  LIVE_DEBOUNCE_MS,
+  LIVE_PING_MS,
+  LIVE_PONG_WAIT_MS,
+  parseLiveMessage,
+} from "../../../../domain/live-client";
 
 /**
  * The dashboard's live connection to the vendor's calendar object (GET /api/vendor/me/live, a hibernating
@@ -9,43 +16,6 @@ import { useEffect, useRef, useState } from "react";
  */
 
 export type LiveStatus = "connecting" | "live" | "reconnecting";
-
-/** Message types the page reacts to; anything else is ignored. */
-const KNOWN = new Set([
-  "hello",
-  "offer.new",
-  "offer.gone",
-  "job.cancelled",
-  "job.rescheduled",
-  "reschedule.requested",
-  "job.changed",
-]);
-
-export const LIVE_DEBOUNCE_MS = 150;
-const PING_MS = 30_000;
-const PONG_WAIT_MS = 10_000;
-const MAX_BACKOFF_MS = 30_000;
-
-/** Backoff before reconnect attempt `n` (0-based): 1 s doubling to 30 s, minus up to 30% jitter. */
-export function backoffMs(n: number, random: () => number = Math.random): number {
-  const base = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(n, 5));
-  return Math.round(base * (0.7 + 0.3 * random()));
-}
-
-/** Parses a socket message; null when it is not one the page understands. */
-export function parseLiveMessage(data: unknown): { type: string; service_order_id?: number } | null {
-  if (typeof data !== "string" || data === "pong") return null;
-  try {
-    const msg = JSON.parse(data) as { type?: unknown; service_order_id?: unknown };
-    if (!msg || typeof msg.type !== "string" || !KNOWN.has(msg.type)) return null;
-    return {
-      type: msg.type,
-      service_order_id: typeof msg.service_order_id === "number" ? msg.service_order_id : undefined,
-    };
-  } catch {
-    return null;
-  }
-}
 
 export function useLiveUpdates(onChange: (type: string) => void, enabled = true): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>("connecting");
@@ -97,8 +67,8 @@ export function useLiveUpdates(onChange: (type: string) => void, enabled = true)
           if (ws.readyState !== WebSocket.OPEN) return;
           ws.send("ping");
           window.clearTimeout(pongTimer);
-          pongTimer = window.setTimeout(() => ws.close(4000, "no pong"), PONG_WAIT_MS);
-        }, PING_MS);
+          pongTimer = window.setTimeout(() => ws.close(4000, "no pong"), LIVE_PONG_WAIT_MS);
+        }, LIVE_PING_MS);
       };
       ws.onmessage = (e) => {
         if (e.data === "pong") {
