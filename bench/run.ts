@@ -3,6 +3,7 @@ import { run as completeOrder, report as completeOrderReport } from "./complete-
 import { run as freeSlots } from "./free-slots.bench";
 import { run as holds, report as holdsReport } from "./holds.bench";
 import { homeClientJs, homeSsrTimes } from "./home-page";
+import { run as mainDetails, report as mainDetailsReport } from "./main-details.bench";
 import { run as matching, report as matchingReport } from "./matching.bench";
 import { serveBuiltWorker } from "./serve";
 import { verdict } from "./stats";
@@ -35,6 +36,7 @@ async function main() {
     for (const line of matchingReport(await matching(target))) console.log(line);
     for (const line of holdsReport(await holds(target))) console.log(line);
     for (const line of completeOrderReport(await completeOrder(target))) console.log(line);
+    for (const line of mainDetailsReport(await mainDetails(target))) console.log(line);
   } finally {
     server.stop();
   }
