@@ -271,14 +271,22 @@ function DayColumn({ day, onOpen }: { day: CalendarDay; onOpen(item: CalendarIte
       })}
       {visible.map((item, i) => {
         const clickable = item.kind === "job" || item.kind === "time_off";
-        const label = `${KIND_LABEL[item.kind]}: ${item.title}, ${item.start.slice(11)} to ${item.end.slice(11)}${
+        const label = `${KIND_LABEL[item.kind]}: ${item.title}, ${item.start} to ${item.end}${
           item.kind === "job" && item.scheduled_status === 0 ? ", waiting for your confirmation" : ""
         }`;
+        // An item running past midnight shows its part of this day.
+        const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+        const span =
+          item.start_minute === 0 && item.end_minute === 24 * 60
+            ? "All day"
+            : `${item.start.slice(0, 10) === day.date ? item.start.slice(11) : hhmm(item.start_minute)}–${
+                item.end.slice(0, 10) === day.date
+                  ? item.end.slice(11)
+                  : hhmm(Math.min(item.end_minute, 24 * 60 - 1) + 1)
+              }`;
         const body = (
           <>
-            <span className="cal-item-time">
-              {item.start.slice(11)}–{item.end.slice(11)}
-            </span>
+            <span className="cal-item-time">{span}</span>
             <span className="cal-item-title">{item.title}</span>
           </>
         );
