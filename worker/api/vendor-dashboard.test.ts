@@ -266,9 +266,38 @@ describe("POST /api/vendor/me/calendar/settings", () => {
       same_day: true,
       holidays: "work",
     });
-    // The booking search follows at once: Monday outside 09:00-17:00 is not offered any more.
     const cal = (await w.vendorClient.get(`/api/vendor/me/calendar?from=2026-11-30`)).body.data;
     expect(cal.days[0].hours).toEqual([["09:00", "17:00"]]);
+
+    // The booking search follows at once: Tuesday offers only the new ranges (60-minute service).
+    const search = await new Client().post("/api/booking/getServicesData", {
+      processType: 1,
+      zipCode: w.zip,
+      services: [{ serviceId: w.serviceId, vendorId: w.vendorId }],
+      cart: [],
+      filterSOID: 0,
+    });
+    expect(search.status, JSON.stringify(search.body)).toBe(200);
+    const tue = search.body.data[0].days.find((d: { date: string }) => d.date === TUE);
+    expect(tue.times).toEqual([
+      "08:00",
+      "08:30",
+      "09:00",
+      "09:30",
+      "10:00",
+      "10:30",
+      "11:00",
+      "13:00",
+      "13:30",
+      "14:00",
+      "14:30",
+      "15:00",
+      "15:30",
+      "16:00",
+      "16:30",
+      "17:00",
+      "17:30",
+    ]);
   });
 
   it("refuses hours off the grid, out of order, overlapping or outside 06:00-22:00", async () => {
@@ -379,6 +408,17 @@ describe("iCalendar feed", () => {
     expect(renewed.body.data.url).not.toBe(url);
     expect((await anon.get(path)).status).toBe(404);
     expect((await anon.get(new URL(renewed.body.data.url).pathname)).status).toBe(200);
+  });
+
+  it("makes exactly one feed token when 20 first asks race", async () => {
+    const w = await vendorWorld();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => w.vendorClient.get("/api/vendor/me/calendar/feed")),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const urls = answers.map((a) => a.body.data.url).filter(Boolean);
+    expect(urls).toHaveLength(1);
+    expect((await new Client().get(new URL(urls[0]).pathname)).status).toBe(200);
   });
 
   it("answers 404 for unknown or malformed tokens", async () => {
