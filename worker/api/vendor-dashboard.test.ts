@@ -92,6 +92,13 @@ describe("POST /api/vendor/me/main-details", () => {
       start: at(WED, "14:00"),
     });
     await offer(open.soid, w.vendorId, { expiresAt: T0 + HOUR });
+    // The checkout line's list price is what the pro's share is taken from (as acceptance does).
+    await env.DB.prepare(
+      `INSERT INTO checkout_items (order_id, position, cartitemid, service_id, hold_id, hold_vendor_id, start_at, job_minutes, price_cents, time_zone, service_order_id)
+       VALUES (?, 0, 0, ?, 'h', ?, ?, 60, 15000, 'America/New_York', ?)`,
+    )
+      .bind(open.orderId, w.serviceId, w.vendorId, open.start, open.soid)
+      .run();
     await offer(open.soid, other.vendorId);
     const lapsed = await insertJob({
       userId: ava.user_id,
@@ -158,6 +165,7 @@ describe("POST /api/vendor/me/main-details", () => {
     expect(offers[0].address).toBe(`Testville, NY ${w.zip}`);
     expect(JSON.stringify(offers[0])).not.toContain("1 Test St");
     expect(offers[0].expires_at).toBe(new Date(T0 + HOUR).toISOString());
+    expect(offers[0]).toMatchObject({ price_cents: 15_000, pay_cents: 10_500 });
     expect(stamp).toBe(T0);
 
     // The other vendor sees its own offer (and neither of this vendor's jobs).
