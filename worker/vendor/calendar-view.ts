@@ -50,7 +50,8 @@ export async function calendarView(
   // Padding reaches up to 2 hours around a job: read that much more so a neighbour's buffer shows.
   const lo = utcStart - ZONE_SLACK_MS - 3 * 3_600_000;
   const hi = utcStart + days * DAY_MS + ZONE_SLACK_MS + 3 * 3_600_000;
-  const [vendorRows, busyRows, jobRows, badgeRows] = await Promise.all([
+  // One D1 round trip (a batch answers rows by column name: no select repeats one).
+  const [vendorRows, busyRows, jobRows, badgeRows] = await db.batch([
     db
       .select({
         tz: vendors.tz,
@@ -97,8 +98,11 @@ export async function calendarView(
     // pro's schedule confirmation (scheduled_status 0).
     db
       .select({
-        n: sql<number>`count(*)`,
-        unconfirmed: sql<number>`coalesce(sum(CASE WHEN ${serviceOrders.scheduled_status} = 0 THEN 1 ELSE 0 END), 0)`,
+        n: sql<number>`count(*)`.as("n"),
+        unconfirmed:
+          sql<number>`coalesce(sum(CASE WHEN ${serviceOrders.scheduled_status} = 0 THEN 1 ELSE 0 END), 0)`.as(
+            "unconfirmed",
+          ),
       })
       .from(serviceOrders)
       .where(
