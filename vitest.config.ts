@@ -4,13 +4,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({
-      main: "./worker/api-entry.ts",
+      main: "./worker/test-entry.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-          // Lets tests move the request clock with x-test-now (worker/middleware/clock.ts).
-          ALLOW_TEST_CLOCK: "1",
+          // Days to move the real clock by (npm run test:any-date; worker/test-setup.ts).
+          TEST_CLOCK_SHIFT_DAYS: process.env.TEST_CLOCK_SHIFT_DAYS ?? "0",
           // The Stripe adapter's contract tests also run against Stripe's test mode when this is set.
           STRIPE_CONTRACT_SECRET_KEY: process.env.STRIPE_SECRET_KEY ?? "",
         },

@@ -6,7 +6,6 @@ interface __BaseEnv_Env {
 	DB: D1Database;
 	SMS_PROVIDER: string;
 	SUPPORT_PHONE: string;
-	ALLOW_TEST_CLOCK: string;
 	GOOGLE_CLIENT_ID: string;
 	VENDOR_CALENDAR: DurableObjectNamespace<import("./worker/index").VendorCalendar>;
 }
@@ -22,7 +21,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SMS_PROVIDER" | "SUPPORT_PHONE" | "ALLOW_TEST_CLOCK" | "GOOGLE_CLIENT_ID">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SMS_PROVIDER" | "SUPPORT_PHONE" | "GOOGLE_CLIENT_ID">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -82,9 +82,9 @@ describe("VendorCalendar moves", () => {
     const { vendorId, settings, stub } = await vendor();
     await book(stub, settings, at(TUE, "10:00"), "701");
     const k = key();
-    expect(await stub.releaseBooking(vendorId, "701", k)).toEqual({ ok: true, released: true });
-    expect(await stub.releaseBooking(vendorId, "701", k)).toEqual({ ok: true, released: true, replayed: true });
-    expect(await stub.releaseBooking(vendorId, "701", key())).toEqual({ ok: true, released: false });
+    expect(await stub.releaseBooking(vendorId, "701", k, T0)).toEqual({ ok: true, released: true });
+    expect(await stub.releaseBooking(vendorId, "701", k, T0)).toEqual({ ok: true, released: true, replayed: true });
+    expect(await stub.releaseBooking(vendorId, "701", key(), T0)).toEqual({ ok: true, released: false });
     expect(await busyRows(vendorId)).toEqual([]);
     expect((await stub.placeHold(hold(settings, at(TUE, "10:00")))).ok).toBe(true);
   });

@@ -177,13 +177,16 @@ describe("VendorCalendar holds", () => {
     expect(rows[0]!.ref_id).toBe(later.ok ? later.hold.holdId : "");
   });
 
-  it("deletes lapsed holds in the alarm", async () => {
+  it("deletes lapsed holds in the alarm, judged on the callers' clock", async () => {
     const { vendorId, settings, stub } = await vendor();
-    // A hold made "20 minutes ago" in real time has already lapsed, so its alarm is due now.
-    const realNow = Date.now();
-    const start = at(addDays(localDate(realNow, TZ), 2), "10:00");
-    const answer = await stub.placeHold(hold(settings, start, { now: realNow - 20 * MIN }));
+    const answer = await stub.placeHold(hold(settings, at(TUE, "10:00")));
     expect(answer.ok).toBe(true);
+    // Not lapsed yet at T0 + 14 minutes: the alarm keeps it, whatever the real date is.
+    await stub.listBusy({ vendorId, now: T0 + 14 * MIN });
+    await runDurableObjectAlarm(stub);
+    expect(await busyRows(vendorId)).toHaveLength(1);
+    // Lapsed at T0 + 20 minutes: the alarm deletes it.
+    await stub.listBusy({ vendorId, now: T0 + 20 * MIN });
     await runDurableObjectAlarm(stub);
     await vi.waitFor(async () => expect(await busyRows(vendorId)).toEqual([]));
     const stored = await runInDurableObject(
@@ -198,9 +201,9 @@ describe("VendorCalendar holds", () => {
     const first = await stub.placeHold(hold(settings, at(TUE, "10:00")));
     if (!first.ok) throw new Error("hold refused");
     const k = key();
-    expect(await stub.releaseHold(first.hold.holdId, k)).toEqual({ ok: true, released: true });
-    expect(await stub.releaseHold(first.hold.holdId, k)).toEqual({ ok: true, released: true, replayed: true });
-    expect(await stub.releaseHold(first.hold.holdId, key())).toEqual({ ok: true, released: false });
+    expect(await stub.releaseHold(first.hold.holdId, k, T0)).toEqual({ ok: true, released: true });
+    expect(await stub.releaseHold(first.hold.holdId, k, T0)).toEqual({ ok: true, released: true, replayed: true });
+    expect(await stub.releaseHold(first.hold.holdId, key(), T0)).toEqual({ ok: true, released: false });
     expect(await busyRows(vendorId)).toEqual([]);
     expect((await stub.placeHold(hold(settings, at(TUE, "10:00")))).ok).toBe(true);
   });
@@ -297,7 +300,7 @@ describe("VendorCalendar bookings and time off", () => {
       ["time_off", "77"],
       ["hold", h.ok ? h.hold.holdId : ""],
     ]);
-    expect(await stub.removeTimeOff({ vendorId, ref: "77" }, key())).toEqual({ ok: true, released: true });
+    expect(await stub.removeTimeOff({ vendorId, ref: "77", now: T0 }, key())).toEqual({ ok: true, released: true });
     expect((await stub.placeHold(hold(settings, at(TUE, "10:00")))).ok).toBe(true);
     expect((await busyRows(vendorId)).map((r) => r.kind)).toEqual(["hold", "hold"]);
   });

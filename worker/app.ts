@@ -32,7 +32,7 @@ import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
 import type { AppEnv } from "./http/types";
-import { clock } from "./middleware/clock";
+import { clock, realClock, type RequestClock } from "./middleware/clock";
 import { csrf } from "./middleware/csrf";
 import { rateLimit } from "./middleware/rate-limit";
 import { pageSession, session } from "./middleware/session";
@@ -48,7 +48,14 @@ function errorResponse(code: keyof typeof catalogue, status?: number): Response 
   return Response.json({ error: { code, message: entry.text } }, { status: status ?? entry.status });
 }
 
-export function createApp(opts: { renderPage?: RenderPage } = {}) {
+export interface AppOptions {
+  /** Renders pages (worker/index.ts); without it only /api and /media are served. */
+  renderPage?: RenderPage;
+  /** The request clock: the real time unless the test entry injects its own. */
+  clock?: RequestClock;
+}
+
+export function createApp(opts: AppOptions = {}) {
   const api = new Hono<AppEnv>()
     .use("/accounts", authLimit)
     .use("/validateOtp", authLimit)
@@ -87,7 +94,7 @@ export function createApp(opts: { renderPage?: RenderPage } = {}) {
     .route("/calendar", calendarFeedApi);
 
   const app = new Hono<AppEnv>();
-  app.use("*", clock, csrf);
+  app.use("*", clock(opts.clock ?? realClock), csrf);
   app.use("/api/*", session);
   app.route("/api", api);
   app.route("/media", uploadsApp);

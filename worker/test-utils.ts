@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 
 /**
  * Helpers for integration tests: requests through the real Worker (SELF.fetch) with a cookie jar, a movable
- * clock (x-test-now, honoured because vitest.config.ts sets ALLOW_TEST_CLOCK=1) and same-origin headers.
+ * clock (x-test-now, read only by the test entry's clock, worker/test-entry.ts) and same-origin headers.
  */
 export const ORIGIN = "https://glow.test";
 export const T0 = Date.UTC(2026, 10, 22, 15, 0, 0);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
+import { testClock } from "../test-clock";
 import { ORIGIN, T0 } from "../test-utils";
 import { verifyGoogleIdToken } from "./google-identity";
 
@@ -71,8 +72,8 @@ describe("verifyGoogleIdToken", () => {
 describe("POST /api/auth/google with a configured client", () => {
   it("creates an account on first sign-in and signs the same account in later", async () => {
     const { privateKey, jwks } = await keyPair();
-    const app = createApp();
-    const testEnv = { ...env, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS: jwks, ALLOW_TEST_CLOCK: "1" };
+    const app = createApp({ clock: testClock });
+    const testEnv = { ...env, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS: jwks };
     const c = claims();
     const credential = await sign(privateKey, c);
     const call = () =>

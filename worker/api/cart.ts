@@ -172,11 +172,17 @@ function holdFor(c: Ctx, plan: HoldPlan): Promise<Grant> {
 }
 
 /** Best-effort release; a hold that cannot be released now lapses within 15 minutes anyway. */
-async function release(env: Env, holdId: string | null, key: string, opts: { forgetKey?: string } = {}) {
+async function release(
+  env: Env,
+  holdId: string | null,
+  key: string,
+  now: number,
+  opts: { forgetKey?: string } = {},
+) {
   const vendorId = holdId ? holdVendorId(holdId) : null;
   if (!holdId || vendorId === null) return;
   try {
-    await calendarFor(env, vendorId).releaseHold(holdId, key, opts);
+    await calendarFor(env, vendorId).releaseHold(holdId, key, now, opts);
   } catch (err) {
     logError("cart.release", err, { hold_id: holdId });
   }
@@ -341,7 +347,7 @@ export const cartApi = new Hono<AppEnv>()
       item = fromD1Row(found!.results[0] as Record<string, unknown> | undefined);
       cartId = (mine!.results[0] as { cart_id: number } | undefined)?.cart_id;
     } catch (err) {
-      if (!grant.replayed) await release(c.env, grant.hold.holdId, `${key}:undo`, { forgetKey: key });
+      if (!grant.replayed) await release(c.env, grant.hold.holdId, `${key}:undo`, c.get("now"), { forgetKey: key });
       throw err;
     }
     if (!item || item.cart_id !== cartId) fail("GENERAL_EXCEPTION");
@@ -360,7 +366,7 @@ export const cartApi = new Hono<AppEnv>()
       .where(and(eq(cartItems.cartitemid, body.cartitemid), eq(cartItems.cart_id, cartId)))
       .returning();
     if (!removed) fail("NOT_FOUND", { cartitemid: "This item is not in your cart." });
-    await release(c.env, removed.hold_id, `cart:${cartId}:remove:${removed.cartitemid}`);
+    await release(c.env, removed.hold_id, `cart:${cartId}:remove:${removed.cartitemid}`, c.get("now"));
     return c.json({ data: { cartitemid: removed.cartitemid, removed: true } });
   })
 
@@ -416,17 +422,17 @@ export const cartApi = new Hono<AppEnv>()
         )
         .returning();
     } catch (err) {
-      await release(c.env, grant.hold.holdId, `${key}:undo`, { forgetKey: key });
+      await release(c.env, grant.hold.holdId, `${key}:undo`, c.get("now"), { forgetKey: key });
       throw err;
     }
     if (!updated) {
       // Someone else moved the item meanwhile (or this is a replay of a move that already landed).
       const [current] = await db.select().from(cartItems).where(eq(cartItems.cartitemid, item.cartitemid)).limit(1);
       if (current?.hold_id === grant.hold.holdId) return c.json({ data: itemView(current, grant.settings.tz) });
-      await release(c.env, grant.hold.holdId, `${key}:undo`, { forgetKey: key });
+      await release(c.env, grant.hold.holdId, `${key}:undo`, c.get("now"), { forgetKey: key });
       fail("SELECTION_CHANGED", { cartitemid: "This item changed meanwhile. Please review your cart." });
     }
-    if (oldHold && oldHold !== grant.hold.holdId) await release(c.env, oldHold, `${key}:release-old`);
+    if (oldHold && oldHold !== grant.hold.holdId) await release(c.env, oldHold, `${key}:release-old`, c.get("now"));
     return c.json({ data: itemView(updated, grant.settings.tz) });
   })
 
@@ -439,6 +445,7 @@ export const cartApi = new Hono<AppEnv>()
     const db = c.get("db");
     const owner = await cartOwner(c);
     const env = c.env;
+    const now = c.get("now");
     const work = (async () => {
       const cart = await findCart(db, owner);
       if (!cart || body.cartitemids.length === 0) return;
@@ -451,7 +458,7 @@ export const cartApi = new Hono<AppEnv>()
           ),
         )
         .returning({ cartitemid: cartItems.cartitemid, hold_id: cartItems.hold_id });
-      await Promise.all(removed.map((r) => release(env, r.hold_id, `cart:${cart.cart_id}:remove:${r.cartitemid}`)));
+      await Promise.all(removed.map((r) => release(env, r.hold_id, `cart:${cart.cart_id}:remove:${r.cartitemid}`, now)));
     })().catch((err) => logError("cart.clear-zip", err));
     c.executionCtx.waitUntil(work);
     return c.json({ data: { accepted: body.cartitemids.length } }, 202);
@@ -497,7 +504,7 @@ export const cartApi = new Hono<AppEnv>()
       db.delete(carts).where(eq(carts.cart_id, visitor.cart_id)),
     ]);
     await Promise.all(
-      duplicates.map((d) => release(c.env, d.hold_id, `cart:${visitor.cart_id}:remove:${d.cartitemid}`)),
+      duplicates.map((d) => release(c.env, d.hold_id, `cart:${visitor.cart_id}:remove:${d.cartitemid}`, c.get("now"))),
     );
     clearVisitorCookie(c);
     const [merged] = await db.select().from(carts).where(eq(carts.cart_id, userCartId)).limit(1);

@@ -142,7 +142,7 @@ export const vendorJobsApi = new Hono<AppEnv>().post("/jobs/accept", requireVend
   const letGo = async () => {
     if (holdId) {
       await calendar
-        .releaseHold(holdId, `${holdKey}:undo`, { forgetKey: holdKey })
+        .releaseHold(holdId, `${holdKey}:undo`, now, { forgetKey: holdKey })
         .catch((err) =>
           console.error(JSON.stringify({ at: "jobs.accept.release", hold_id: holdId, error: String(err) })),
         );
@@ -219,7 +219,7 @@ export const vendorJobsApi = new Hono<AppEnv>().post("/jobs/accept", requireVend
   if (holdId && job.booked_vendor_id !== null && job.booked_vendor_id !== vendorId) {
     const previous = job.booked_vendor_id;
     await calendarFor(c.env, previous)
-      .releaseBooking(previous, String(soId), `job:${soId}:release:v${previous}`)
+      .releaseBooking(previous, String(soId), `job:${soId}:release:v${previous}`, now)
       .catch((err) =>
         console.error(
           JSON.stringify({ at: "jobs.accept.unbook", service_order_id: soId, vendor_id: previous, error: String(err) }),

@@ -10,13 +10,12 @@ import {
 } from "../../domain/calendar/availability";
 import { holidayMap } from "../../domain/calendar/holidays";
 import type { MatchingWindow } from "../../domain/calendar/matching";
-import { basePaddingMinutes } from "../../domain/calendar/padding";
 import { BOOKING_HORIZON_DAYS } from "../../domain/calendar/slots";
 import { addDays, DAY_MS, dayNumber, MINUTE_MS, zoneTable } from "../../domain/calendar/time";
+import { rulesInputOf, type VendorSettings } from "../../domain/calendar/hold-rules";
+import { vendorBusy } from "../../schema/tables/vendors";
 
 const SLOT_MS = 30 * MINUTE_MS;
-import type { VendorSettings } from "../../durable/vendor-calendar";
-import { vendorBusy } from "../../schema/tables/vendors";
 
 /**
  * Free-slot search over D1's busy projection (DESIGN section 3): one query for the busy rows of any number
@@ -90,19 +89,9 @@ export interface SlotSearch {
 
 /** One vendor's free starts (domain/calendar freeSlots with the vendor's settings). */
 export function vendorFreeSlots(s: SlotSearch): FreeSlotsResult {
-  const v = s.settings;
-  if (!v.bookable) return { days: [], sameDayAllowed: false, holidaysAllowed: false };
+  if (!s.settings.bookable) return { days: [], sameDayAllowed: false, holidaysAllowed: false };
   return freeSlots({
-    now: s.now,
-    tz: v.tz,
-    weekly: v.weekly,
-    busy: s.busy,
-    durationMinutes: s.durationMinutes,
-    isConnect: s.isConnect,
-    completedJobCount: v.completedJobs,
-    reliability: v.reliability,
-    sameDay: v.sameDay,
-    holidayPolicy: v.holidayPolicy,
+    ...rulesInputOf(s.settings, s, s.busy),
     from: s.from,
     to: s.to,
     horizonDays: s.horizonDays,
@@ -111,23 +100,8 @@ export function vendorFreeSlots(s: SlotSearch): FreeSlotsResult {
 
 /** Is the vendor free at `start` by the projection (domain/calendar isFreeAt, as the object will check)? */
 export function vendorFreeAt(s: Omit<SlotSearch, "from" | "to">, start: number): boolean {
-  const v = s.settings;
-  if (!v.bookable) return false;
-  return isFreeAt(
-    {
-      now: s.now,
-      tz: v.tz,
-      weekly: v.weekly,
-      busy: s.busy,
-      durationMinutes: s.durationMinutes,
-      isConnect: s.isConnect,
-      completedJobCount: v.completedJobs,
-      reliability: v.reliability,
-      sameDay: v.sameDay,
-      holidayPolicy: v.holidayPolicy,
-    },
-    start,
-  );
+  if (!s.settings.bookable) return false;
+  return isFreeAt(rulesInputOf(s.settings, s, s.busy), start);
 }
 
 /** Local "HH:MM" of increasing instants in `tz`, through one zone table instead of an Intl call each. */

@@ -361,7 +361,7 @@ export async function completeCheckout(
               const vendorId = chosen[i]!.hold_vendor_id;
               const ref = a.booking.orderRef;
               return calendarFor(env, vendorId)
-                .releaseBooking(vendorId, ref, `checkout:o${orderId}:unbook:${ref}`)
+                .releaseBooking(vendorId, ref, `checkout:o${orderId}:unbook:${ref}`, now)
                 .catch((err) =>
                   console.error(JSON.stringify({ at: "checkout.unbook", order_id: orderId, ref, error: String(err) })),
                 );

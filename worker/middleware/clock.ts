@@ -1,16 +1,20 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/types";
 
+/** Where a request's time comes from. */
+export type RequestClock = (request: Request) => number;
+
+/** The deployed Worker's clock: the real time, whatever the request says. */
+export const realClock: RequestClock = () => Date.now();
+
 /**
- * The request clock. Production always uses the real time. Tests run with ALLOW_TEST_CLOCK=1 (set only in
- * vitest.config.ts) and may send `x-test-now: <ms>` to move time, e.g. past the 30 s and 1 minute rules.
+ * Reads the request's time once, before anything else, so one request never mixes two clocks. The clock is
+ * chosen by the entry that builds the app (createApp): the deployed entries use the real clock and have no
+ * code path that lets a request move it; only the test entry (worker/test-entry.ts) injects its own.
  */
-export const clock = createMiddleware<AppEnv>(async (c, next) => {
-  let now = Date.now();
-  if (c.env.ALLOW_TEST_CLOCK === "1") {
-    const forced = Number(c.req.header("x-test-now"));
-    if (Number.isFinite(forced) && forced > 0) now = forced;
-  }
-  c.set("now", now);
-  await next();
-});
+export function clock(readNow: RequestClock) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set("now", readNow(c.req.raw));
+    await next();
+  });
+}

@@ -248,7 +248,7 @@ export async function cancelJob(
   const [row] = await db.select().from(orderCancellations).where(eq(orderCancellations.service_order_id, soid));
   if (!row) fail("ORDER_NOT_CANCELLABLE"); // the job left the open states between the read and the batch
   const first = row.claim === claim;
-  if (first) await releaseReschedules(env, job, ctx.holds);
+  if (first) await releaseReschedules(env, job, ctx.holds, now);
   return finish(env, db, port, job, row, userId, now, first);
 }
 
@@ -262,11 +262,11 @@ async function findCancellation(db: DrizzleD1Database, userId: number, serviceOr
   return job ? { row, job } : null;
 }
 
-async function releaseReschedules(env: Env, job: JobRow, holds: readonly string[]) {
+async function releaseReschedules(env: Env, job: JobRow, holds: readonly string[], now: number) {
   if (job.vendor_id === null) return;
   for (const holdId of holds) {
     await calendarFor(env, job.vendor_id)
-      .releaseHold(holdId, `order:${job.service_order_id}:cancel-release:${holdId}`)
+      .releaseHold(holdId, `order:${job.service_order_id}:cancel-release:${holdId}`, now)
       .catch((err) => console.error(JSON.stringify({ at: "cancel.releaseHold", holdId, error: String(err) })));
   }
 }
@@ -285,7 +285,7 @@ async function finish(
   const soid = job.service_order_id;
   if (job.vendor_id !== null) {
     await calendarFor(env, job.vendor_id)
-      .releaseBooking(job.vendor_id, String(soid), `order:${soid}:cancel-release`)
+      .releaseBooking(job.vendor_id, String(soid), `order:${soid}:cancel-release`, now)
       .catch((err) => console.error(JSON.stringify({ at: "cancel.releaseBooking", soid, error: String(err) })));
   }
   let refundStatus = row.refund_status;

@@ -54,11 +54,17 @@ const notReschedulable = (field = "service_order_id", why = "This service can't 
   fail("ERROR_WHILE_ORDER_RESCHEDULE_SERVICE_DATA", { [field]: why });
 
 /** Lets holds go; a hold that cannot be released lapses on its own. */
-async function releaseHolds(env: Env, vendorId: number, holdIds: readonly (string | null)[], why: string) {
+async function releaseHolds(
+  env: Env,
+  vendorId: number,
+  holdIds: readonly (string | null)[],
+  why: string,
+  now: number,
+) {
   for (const holdId of holdIds) {
     if (!holdId) continue;
     try {
-      await calendarFor(env, vendorId).releaseHold(holdId, `${why}:${holdId}`);
+      await calendarFor(env, vendorId).releaseHold(holdId, `${why}:${holdId}`, now);
     } catch (err) {
       console.error(JSON.stringify({ at: "reschedule.releaseHold", vendor_id: vendorId, holdId, error: String(err) }));
     }
@@ -133,7 +139,7 @@ export async function requestReschedule(
     throw refusalError(answer, job.time_zone);
   }
   if (deadline <= minute) {
-    await releaseHolds(env, vendorId, [answer.hold.holdId], "reschedule-too-late");
+    await releaseHolds(env, vendorId, [answer.hold.holdId], "reschedule-too-late", now);
     fail("INVALID_INPUT", { selectedDate: "Choose a time at least 90 minutes from now." });
   }
 
@@ -174,7 +180,7 @@ export async function requestReschedule(
     superseded = replaced;
     created = inserted[0];
   } catch (err) {
-    await calendarFor(env, vendorId).releaseHold(answer.hold.holdId, `${key}:undo`, { forgetKey: key });
+    await calendarFor(env, vendorId).releaseHold(answer.hold.holdId, `${key}:undo`, now, { forgetKey: key });
     throw err;
   }
   if (!created) {
@@ -187,6 +193,7 @@ export async function requestReschedule(
     vendorId,
     superseded.map((r) => r.hold_id),
     `reschedule-superseded:${created.reschedule_id}`,
+    now,
   );
 
   if (job.vendor_phone) {
@@ -272,7 +279,7 @@ export async function answerReschedule(
       .set({ status, resolved_at: now })
       .where(and(eq(rescheduleRequests.reschedule_id, request.reschedule_id), eq(rescheduleRequests.status, "pending")))
       .returning();
-  const release = () => releaseHolds(env, vendorId, [request.hold_id], `reschedule:${request.reschedule_id}:release`);
+  const release = () => releaseHolds(env, vendorId, [request.hold_id], `reschedule:${request.reschedule_id}:release`, now);
   const stillThere =
     isOpenStatus(job.service_order_status_id) &&
     job.service_order_status_id !== ServiceOrderStatus.IN_PROGRESS &&

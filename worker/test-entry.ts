@@ -1,0 +1,45 @@
+import { VendorCalendar as DeployedVendorCalendar } from "../durable/vendor-calendar";
+import { createApp } from "./app";
+import { runScheduled } from "./cron";
+import { testClock } from "./test-clock";
+
+/**
+ * The Worker as the integration tests run it (vitest.config.ts points here): the API, media, the Durable
+ * Object and cron, without server rendering (a virtual module of the Vite build), and with the two test
+ * clocks. Nothing here is imported by the deployed entry (worker/index.ts), so a deployed Worker has no code
+ * path that lets a request move its clock (docs/decisions/045-one-clock-per-path.md).
+ */
+
+/**
+ * The calendar object on the tests' timeline. Tests pin each call's time (`now`), often on fixed dates that
+ * the real calendar has passed or not reached, so the object's own clock (used by its alarm) follows the
+ * latest time its callers passed instead of the real one. Its alarm never fires by itself (it is parked far
+ * in the future, since the instants it is armed for mean nothing to the real clock): a test that wants the
+ * alarm runs it with runDurableObjectAlarm, and the alarm then judges expiry on the tests' time.
+ */
+const PARKED_ALARM_MS = 10 * 365 * 86_400_000;
+
+export class VendorCalendar extends DeployedVendorCalendar {
+  private callerTime = 0;
+
+  protected override noteCallerTime(now: number): void {
+    if (now > this.callerTime) this.callerTime = now;
+  }
+
+  protected override ownNow(): number {
+    return this.callerTime || Date.now();
+  }
+
+  protected override armAlarm(): Promise<void> {
+    return this.ctx.storage.setAlarm(Date.now() + PARKED_ALARM_MS);
+  }
+}
+
+const app = createApp({ clock: testClock });
+
+export default {
+  fetch: app.fetch,
+  async scheduled(controller, env) {
+    await runScheduled(env, controller.scheduledTime);
+  },
+} satisfies ExportedHandler<Env>;

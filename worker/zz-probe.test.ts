@@ -1,0 +1,2 @@
+import { it } from "vitest";
+it("probe", () => { console.log("WORKERD_NOW", new Date(Date.now()).toISOString()); });
