@@ -129,6 +129,16 @@ export const catalogue = {
   COMPLETE_JOB_ERROR: error("Please check all checklist items before completing the job.", 422),
   RELIABILITY_TOO_LOW: error("Your Reliability Level is not high enough to enable this feature.", 403),
   MESSAGE_FAILED: error("Your message could not be sent. Please refresh the page and try again.", 502),
+  TIME_OFF_OVERLAPS_JOB: error(
+    "You have a booked job in that time. Reschedule the job first, then add the time off.",
+    409,
+  ),
+  LIVE_UPGRADE_REQUIRED: error("This address only accepts a WebSocket connection.", 426),
+  SCHEDULE_CONFIRMED: success("Thanks! The client knows you'll be there."),
+  SCHEDULE_DECLINED: success("The job was given back and offered to other pros."),
+  OFFER_DECLINED: success("Offer declined."),
+  TIME_OFF_SAVED: success("Time off saved."),
+  TIME_OFF_DELETED: success("Time off deleted."),
 
   // Successes (display "0")
   LOGIN_SUCCESS: success("Welcome back!"),

@@ -17,6 +17,10 @@
  * 5. Project its busy intervals to D1 `vendor_busy` after every change (one batch per round: delete the
  *    changed refs, insert their current rows). The object's storage is the truth; a failed projection
  *    stays in an outbox and the alarm retries it.
+ * 6. Hold the vendor's open dashboards as hibernating WebSockets and push job events to them (notify); no
+ *    timer keeps the object awake (docs/decisions/046-live-offers.md).
+ * 7. Watch the jobs it booked at checkout until a pro accepts them: its alarm runs their offer rounds and the
+ *    cut-off refund (worker/jobs/offer-rounds.ts).
  *
  * Time (docs/decisions/045-one-clock-per-path.md): one clock per path, never mixed. A call's path uses only
  * the `now` its caller passes (the Worker's request clock) for rules, expiry, idempotency stamps and the
@@ -31,7 +35,11 @@ import { MINUTE_MS } from "../domain/calendar/time";
 import { BUSY_SCHEMA, BusyStore, NOTHING_IGNORED, toEntry, type Ignored } from "./calendar/busy-store";
 import { IDEMPOTENCY_SCHEMA, IdempotencyStore } from "./calendar/idempotency";
 import { META_SCHEMA, Meta } from "./calendar/meta";
+import { acceptDashboard, broadcast, enableAutoPong } from "./calendar/live";
+import { OFFER_WATCH_SCHEMA, OfferWatch } from "./calendar/offer-watch";
 import { OUTBOX_SCHEMA, Projection } from "./calendar/projection";
+import type { VendorLiveEvent } from "../schema/payloads/vendor-live";
+import { advanceOffers } from "../worker/jobs/offer-rounds";
 import {
   HOLD_TTL_MS,
   MAX_HOLD_TTL_MS,
@@ -58,6 +66,7 @@ export class VendorCalendar extends DurableObject<Env> {
   private readonly busy: BusyStore;
   private readonly idem: IdempotencyStore;
   private readonly projection: Projection;
+  private readonly watch: OfferWatch;
   private vendorId: number | null = null;
   private settings: VendorSettings | null = null;
   /** The alarm time last set by this instance (null: unknown or none). */
@@ -66,11 +75,13 @@ export class VendorCalendar extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     const sql = ctx.storage.sql;
-    sql.exec(META_SCHEMA + BUSY_SCHEMA + IDEMPOTENCY_SCHEMA + OUTBOX_SCHEMA);
+    sql.exec(META_SCHEMA + BUSY_SCHEMA + IDEMPOTENCY_SCHEMA + OUTBOX_SCHEMA + OFFER_WATCH_SCHEMA);
     this.meta = new Meta(sql);
     this.busy = new BusyStore(sql);
     this.idem = new IdempotencyStore(sql);
     this.projection = new Projection(sql, this.meta, this.busy, ctx.storage, env.DB, (now) => this.scheduleAlarm(now));
+    this.watch = new OfferWatch(sql);
+    enableAutoPong(ctx);
     const meta = this.meta.all();
     if (meta.has("vendor_id")) this.vendorId = Number(meta.get("vendor_id"));
     if (meta.has("settings")) this.settings = JSON.parse(meta.get("settings")!) as VendorSettings;
@@ -356,12 +367,22 @@ export class VendorCalendar extends DurableObject<Env> {
    * bookings inside it are kept and returned as `overlaps` so the caller can tell the vendor. Idempotent.
    */
   async addTimeOff(
-    req: { vendorId: number; ref: string; start: number; end: number; now: number },
+    req: {
+      vendorId: number;
+      ref: string;
+      start: number;
+      end: number;
+      now: number;
+      /** Refuse (TIME_OFF_OVERLAPS_JOB) instead of reporting when a booked job is inside it. */
+      refuseOverBookings?: boolean;
+    },
     idempotencyKey: string,
   ): Promise<TimeOffAnswer> {
     const now = req.now;
     await this.enter(req.vendorId, now);
-    const fingerprint = JSON.stringify(["addTimeOff", req.ref, req.start, req.end]);
+    const print: unknown[] = ["addTimeOff", req.ref, req.start, req.end];
+    if (req.refuseOverBookings) print.push("strict");
+    const fingerprint = JSON.stringify(print);
     const answer = this.ctx.storage.transactionSync((): TimeOffAnswer => {
       const replay = this.idem.replay<TimeOffAnswer>(idempotencyKey, fingerprint);
       if (replay) return replay;
@@ -375,6 +396,20 @@ export class VendorCalendar extends DurableObject<Env> {
         };
       }
       this.purgeExpired(now);
+      if (req.refuseOverBookings) {
+        const jobs = this.busy.overlapping(["booking"], req.start, req.end);
+        if (jobs.length > 0) {
+          const out: Refusal = {
+            ok: false,
+            code: "TIME_OFF_OVERLAPS_JOB",
+            reason: "overlaps-booking",
+            fields: { start: jobs.map((j) => j.ref).join(",") },
+            alternative: null,
+          };
+          this.idem.remember(idempotencyKey, "addTimeOff", fingerprint, out, now);
+          return out;
+        }
+      }
       this.busy.upsertTimeOff(req.ref, req.start, req.end, now);
       this.projection.changed("time_off", req.ref);
       const overlaps = this.busy.overlapping(["hold", "booking"], req.start, req.end).map(toEntry);
@@ -473,7 +508,83 @@ export class VendorCalendar extends DurableObject<Env> {
       this.idem.prune(now);
     });
     await this.flush(now);
+    await this.advanceWatchedOffers(now);
     this.scheduleAlarm(now);
+  }
+
+  // ------------------------------------------------------------------------------ live dashboards and offers
+
+  /**
+   * A dashboard socket (GET /api/vendor/me/live). The Worker has checked the session and the vendor role and
+   * forwards the upgrade with the vendor id and its request time; the socket hibernates with the object.
+   */
+  override async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const vendorId = Number(url.searchParams.get("vendor"));
+    const now = Number(url.searchParams.get("now"));
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket")
+      return new Response("Expected a WebSocket upgrade", { status: 426 });
+    if (!Number.isSafeInteger(vendorId) || vendorId <= 0 || !Number.isFinite(now))
+      return new Response("Bad request", { status: 400 });
+    await this.enter(vendorId, now);
+    return acceptDashboard(this.ctx, now);
+  }
+
+  /** Dashboards send nothing but keep-alive pings (answered by the runtime); anything else is logged and ignored. */
+  override async webSocketMessage(_ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const size = typeof message === "string" ? message.length : message.byteLength;
+    console.warn(JSON.stringify({ at: "VendorCalendar.webSocketMessage", vendor_id: this.vendorId, ignored: size }));
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+    } catch {
+      // Already closed.
+    }
+  }
+
+  override async webSocketError(ws: WebSocket, error: unknown): Promise<void> {
+    console.warn(
+      JSON.stringify({ at: "VendorCalendar.webSocketError", vendor_id: this.vendorId, error: String(error) }),
+    );
+    await this.webSocketClose(ws, 1011);
+  }
+
+  /** Pushes an event to this vendor's open dashboards; answers how many it reached. Never touches the calendar. */
+  async notify(event: VendorLiveEvent): Promise<number> {
+    return broadcast(this.ctx, event);
+  }
+
+  /**
+   * Watches jobs booked here at checkout until a pro accepts them: at each `dueAt` the alarm advances their
+   * offers (worker/jobs/offer-rounds.ts: lapse a round, offer the next pros, refund at the cut-off).
+   */
+  async watchOffers(req: { vendorId: number; now: number; jobs: Array<{ serviceOrderId: number; dueAt: number }> }) {
+    await this.enter(req.vendorId, req.now);
+    this.ctx.storage.transactionSync(() => {
+      for (const j of req.jobs) this.watch.set(j.serviceOrderId, j.dueAt);
+    });
+    this.scheduleAlarm(req.now);
+  }
+
+  /** The alarm's offer step: each due job advanced once; a failure is retried a minute later. */
+  private async advanceWatchedOffers(now: number): Promise<void> {
+    for (const soId of this.watch.due(now)) {
+      try {
+        const progress = await advanceOffers(this.env, soId, now);
+        if ("next" in progress) this.watch.set(soId, progress.next);
+        else this.watch.stop(soId);
+        if ("done" in progress && progress.done === "cancelled" && this.vendorId !== null) {
+          await this.releaseBooking(this.vendorId, String(soId), `offers:${soId}:no-pro`, now);
+        }
+      } catch (err) {
+        this.watch.set(soId, now + MINUTE_MS);
+        console.error(
+          JSON.stringify({ at: "VendorCalendar.offers", vendor_id: this.vendorId, soId, error: String(err) }),
+        );
+      }
+    }
   }
 
   // ----------------------------------------------------------------------------------- the two clocks
@@ -555,11 +666,14 @@ export class VendorCalendar extends DurableObject<Env> {
     return this.projection.flush(this.vendorId, now);
   }
 
-  /** Sets the alarm to the earliest of: next hold expiry, projection retry, idempotency retention. */
+  /** Sets the alarm to the earliest of: next hold expiry, projection retry, idempotency retention, offers due. */
   private scheduleAlarm(now: number): void {
-    const candidates = [this.busy.nextExpiry(), this.projection.nextRetry(now), this.idem.nextPrune()].filter(
-      (t): t is number => t !== null,
-    );
+    const candidates = [
+      this.busy.nextExpiry(),
+      this.projection.nextRetry(now),
+      this.idem.nextPrune(),
+      this.watch.nextDue(),
+    ].filter((t): t is number => t !== null);
     if (candidates.length === 0) return;
     const next = Math.min(...candidates);
     if (this.alarmAt !== null && this.alarmAt <= next && this.alarmAt > now) return;

@@ -28,6 +28,7 @@ import { uploadsApp } from "./api/uploads";
 import { vendorApi } from "./api/vendor";
 import { calendarFeedApi, vendorDashboardApi } from "./api/vendor-dashboard";
 import { vendorJobsApi } from "./api/vendor-jobs";
+import { vendorLiveApi, vendorTimeOffApi } from "./api/vendor-live";
 import { vendorsDirectoryApi } from "./api/vendors-directory";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
@@ -90,6 +91,8 @@ export function createApp(opts: AppOptions = {}) {
     .route("/", giftCardsApi)
     .route("/subscriptions", membershipApi)
     .route("/vendor/me", vendorJobsApi)
+    .route("/vendor/me", vendorLiveApi)
+    .route("/vendor/me", vendorTimeOffApi)
     .route("/vendor/me", vendorDashboardApi)
     .route("/calendar", calendarFeedApi);
 

@@ -35,7 +35,11 @@ export interface VendorSettings {
 }
 
 export type RefusalCode =
-  "CART_ITEM_NOT_AVAILABLE" | "CART_ITEM_DATE_CHANGED" | "INVALID_INPUT" | "RELIABILITY_TOO_LOW";
+  | "CART_ITEM_NOT_AVAILABLE"
+  | "CART_ITEM_DATE_CHANGED"
+  | "INVALID_INPUT"
+  | "RELIABILITY_TOO_LOW"
+  | "TIME_OFF_OVERLAPS_JOB";
 
 /** The free start nearest to the one asked for, so the UI can highlight it. */
 export interface Alternative {

@@ -172,13 +172,7 @@ function holdFor(c: Ctx, plan: HoldPlan): Promise<Grant> {
 }
 
 /** Best-effort release; a hold that cannot be released now lapses within 15 minutes anyway. */
-async function release(
-  env: Env,
-  holdId: string | null,
-  key: string,
-  now: number,
-  opts: { forgetKey?: string } = {},
-) {
+async function release(env: Env, holdId: string | null, key: string, now: number, opts: { forgetKey?: string } = {}) {
   const vendorId = holdId ? holdVendorId(holdId) : null;
   if (!holdId || vendorId === null) return;
   try {
@@ -458,7 +452,9 @@ export const cartApi = new Hono<AppEnv>()
           ),
         )
         .returning({ cartitemid: cartItems.cartitemid, hold_id: cartItems.hold_id });
-      await Promise.all(removed.map((r) => release(env, r.hold_id, `cart:${cart.cart_id}:remove:${r.cartitemid}`, now)));
+      await Promise.all(
+        removed.map((r) => release(env, r.hold_id, `cart:${cart.cart_id}:remove:${r.cartitemid}`, now)),
+      );
     })().catch((err) => logError("cart.clear-zip", err));
     c.executionCtx.waitUntil(work);
     return c.json({ data: { accepted: body.cartitemids.length } }, 202);

@@ -11,6 +11,7 @@ import { services } from "../../schema/tables/catalogue";
 import { checkoutItems, jobOffers, orders, serviceOrders } from "../../schema/tables/orders";
 import { vendors } from "../../schema/tables/vendors";
 import { calendarFor } from "../calendar/calendar-client";
+import { notifyVendor, notifyVendors } from "../calendar/notify-vendor";
 import { settingsColumns, toVendorSettings } from "../calendar/settings";
 import { jobAcceptedText, textSafely } from "../checkout/notify";
 import { fail } from "../http/errors";
@@ -226,6 +227,14 @@ export const vendorJobsApi = new Hono<AppEnv>().post("/jobs/accept", requireVend
         ),
       );
   }
+  await Promise.all([
+    notifyVendors(
+      c.env,
+      offerRows.filter((o) => o.vendor_id !== vendorId && o.status === "offered").map((o) => o.vendor_id),
+      { type: "offer.gone", service_order_id: soId, reason: "taken", at: now },
+    ),
+    notifyVendor(c.env, vendorId, { type: "job.changed", service_order_id: soId, at: now }),
+  ]);
   if (job.customer_phone) {
     await textSafely(
       c.env,

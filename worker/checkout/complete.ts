@@ -11,7 +11,9 @@ import { calendarFor } from "../calendar/calendar-client";
 import { loadSettings } from "../calendar/offers";
 import { AppError, fail } from "../http/errors";
 import { validateHoldsByVendor } from "./cart-check";
-import { jobCandidates, offerExpiresAt, type OfferLine } from "./offers";
+import { firstRoundEnds } from "../jobs/offer-rounds";
+import { notifyVendors } from "../calendar/notify-vendor";
+import { jobCandidates, type OfferLine } from "./offers";
 import { jobOfferText, orderConfirmationText, textSafely, vendorPhones, type JobText } from "./notify";
 import { paymentsFailure } from "./payments";
 
@@ -379,7 +381,7 @@ export async function completeCheckout(
       candidates[i]!.map((vendorId): [number, number, number] => [
         soIds.get(l.checkout_item_id)!,
         vendorId,
-        offerExpiresAt(l.start_at),
+        firstRoundEnds(now, l.start_at, l.chosen_vendor_id !== null),
       ]),
     );
     const [won, phones] = await Promise.all([
@@ -394,7 +396,10 @@ export async function completeCheckout(
     if (won === "replayed") return { kind: "completed", order: await loadOrderView(db, orderId), replayed: true };
 
     // 6. After the commit: texts and releases never undo it.
-    await afterConfirm(env, db, order, lines, candidates, phones, now);
+    await Promise.all([
+      afterConfirm(env, db, order, lines, candidates, phones, now),
+      announceOffers(env, lines, soIds, candidates, now),
+    ]);
     return { kind: "completed", order: confirmedView(order, lines, soIds, now), replayed: false };
   } catch (err) {
     if (err instanceof Replay) return { kind: "completed", order: err.order, replayed: true };
@@ -515,6 +520,39 @@ async function confirmOrder(
   if (status === "confirmed" || status === "completed") return "replayed";
   if (status === "pending_payment") return "credit-insufficient";
   return "failed";
+}
+
+/**
+ * After the commit: each candidate's open dashboards get the offer at once (their calendar objects push it),
+ * and the vendor whose calendar holds each job's time watches its offer rounds (worker/jobs/offer-rounds.ts).
+ * Failures are logged, never thrown: the dashboards resync, and the cron sweeps unwatched offers.
+ */
+async function announceOffers(
+  env: Env,
+  lines: readonly LineRow[],
+  soIds: ReadonlyMap<number, number>,
+  candidates: readonly number[][],
+  now: number,
+): Promise<void> {
+  const watches = new Map<number, Array<{ serviceOrderId: number; dueAt: number }>>();
+  const pushes: Promise<void>[] = [];
+  lines.forEach((l, i) => {
+    const soId = soIds.get(l.checkout_item_id)!;
+    pushes.push(notifyVendors(env, candidates[i]!, { type: "offer.new", service_order_id: soId, at: now }));
+    const list = watches.get(l.hold_vendor_id) ?? [];
+    list.push({ serviceOrderId: soId, dueAt: firstRoundEnds(now, l.start_at, l.chosen_vendor_id !== null) });
+    watches.set(l.hold_vendor_id, list);
+  });
+  for (const [vendorId, jobs] of watches) {
+    pushes.push(
+      calendarFor(env, vendorId)
+        .watchOffers({ vendorId, now, jobs })
+        .catch((err) =>
+          console.error(JSON.stringify({ at: "checkout.watchOffers", vendor_id: vendorId, error: String(err) })),
+        ),
+    );
+  }
+  await Promise.all(pushes);
 }
 
 /** Texts after the order is confirmed; failures are logged, never thrown. */

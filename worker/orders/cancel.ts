@@ -19,6 +19,7 @@ import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
 import { sendSms } from "../adapters/sms";
 import { randomToken } from "../auth/crypto";
 import { calendarFor } from "../calendar/calendar-client";
+import { notifyVendor, notifyVendors } from "../calendar/notify-vendor";
 import { fail } from "../http/errors";
 import { d1Batch } from "./d1-batch";
 import { ownJob, type JobRow } from "./jobs";
@@ -271,6 +272,26 @@ async function releaseReschedules(env: Env, job: JobRow, holds: readonly string[
   }
 }
 
+/** The pro's dashboard drops the job; pros it was still offered to drop the offer (the batch closed them at `now`). */
+async function announceCancellation(env: Env, job: JobRow, now: number): Promise<void> {
+  const soid = job.service_order_id;
+  const offered = await env.DB.prepare(
+    "SELECT vendor_id FROM job_offers WHERE service_order_id = ? AND status = 'expired' AND responded_at = ?",
+  )
+    .bind(soid, now)
+    .all<{ vendor_id: number }>();
+  await Promise.all([
+    job.vendor_id !== null
+      ? notifyVendor(env, job.vendor_id, { type: "job.cancelled", service_order_id: soid, at: now })
+      : null,
+    notifyVendors(
+      env,
+      offered.results.map((r) => r.vendor_id),
+      { type: "offer.gone", service_order_id: soid, reason: "cancelled", at: now },
+    ),
+  ]);
+}
+
 /** The steps after the claim, each idempotent: free the booking, refund the card part, tell the vendor. */
 async function finish(
   env: Env,
@@ -318,6 +339,7 @@ async function finish(
       .set({ refund_status: refundStatus, refund_id: refundId, updated_at: now })
       .where(and(eq(orderCancellations.service_order_id, soid), ne(orderCancellations.refund_status, "succeeded")));
   }
+  if (first) await announceCancellation(env, job, now);
   if (first && job.vendor_phone && job.vendor_id !== null) {
     await sendSms(env, db, {
       to: job.vendor_phone,

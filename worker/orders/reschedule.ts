@@ -7,6 +7,7 @@ import { isOpenStatus, ScheduledStatus, ServiceOrderStatus } from "../../domain/
 import { users } from "../../schema/tables/accounts";
 import { rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
 import { sendSms } from "../adapters/sms";
+import { notifyVendor } from "../calendar/notify-vendor";
 import { calendarFor, refusalError } from "../calendar/calendar-client";
 import { loadSettings } from "../calendar/offers";
 import { fail } from "../http/errors";
@@ -54,13 +55,7 @@ const notReschedulable = (field = "service_order_id", why = "This service can't 
   fail("ERROR_WHILE_ORDER_RESCHEDULE_SERVICE_DATA", { [field]: why });
 
 /** Lets holds go; a hold that cannot be released lapses on its own. */
-async function releaseHolds(
-  env: Env,
-  vendorId: number,
-  holdIds: readonly (string | null)[],
-  why: string,
-  now: number,
-) {
+async function releaseHolds(env: Env, vendorId: number, holdIds: readonly (string | null)[], why: string, now: number) {
   for (const holdId of holdIds) {
     if (!holdId) continue;
     try {
@@ -196,6 +191,13 @@ export async function requestReschedule(
     now,
   );
 
+  if (job.vendor_id !== null) {
+    await notifyVendor(env, job.vendor_id, {
+      type: "reschedule.requested",
+      service_order_id: job.service_order_id,
+      at: now,
+    });
+  }
   if (job.vendor_phone) {
     const customer = await db.select({ name: users.name }).from(users).where(eq(users.user_id, userId)).limit(1);
     await sendSms(env, db, {
@@ -279,7 +281,8 @@ export async function answerReschedule(
       .set({ status, resolved_at: now })
       .where(and(eq(rescheduleRequests.reschedule_id, request.reschedule_id), eq(rescheduleRequests.status, "pending")))
       .returning();
-  const release = () => releaseHolds(env, vendorId, [request.hold_id], `reschedule:${request.reschedule_id}:release`, now);
+  const release = () =>
+    releaseHolds(env, vendorId, [request.hold_id], `reschedule:${request.reschedule_id}:release`, now);
   const stillThere =
     isOpenStatus(job.service_order_status_id) &&
     job.service_order_status_id !== ServiceOrderStatus.IN_PROGRESS &&
@@ -350,5 +353,6 @@ export async function answerReschedule(
       `${formatLocal(request.to_time, job.time_zone)}.`,
     now,
   );
+  await notifyVendor(env, vendorId, { type: "job.rescheduled", service_order_id: job.service_order_id, at: now });
   return view(accepted[0]!, job.time_zone, done, now);
 }

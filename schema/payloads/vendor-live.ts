@@ -1,0 +1,16 @@
+/**
+ * Messages the vendor's live dashboard socket carries (GET /api/vendor/me/live; the vendor's VendorCalendar
+ * object sends them). The page treats each as "something changed" and resyncs from main-details; the type
+ * tells it what to announce. The client may send the text "ping"; the object answers "pong" without waking.
+ */
+export type VendorLiveEvent =
+  | { type: "hello"; at: number }
+  | { type: "offer.new"; service_order_id: number; at: number }
+  | { type: "offer.gone"; service_order_id: number; reason: "taken" | "declined" | "expired" | "cancelled"; at: number }
+  | { type: "job.cancelled"; service_order_id: number; at: number }
+  | { type: "job.rescheduled"; service_order_id: number; at: number }
+  | { type: "reschedule.requested"; service_order_id: number; at: number }
+  | { type: "job.changed"; service_order_id: number; at: number };
+
+export const LIVE_PING = "ping";
+export const LIVE_PONG = "pong";

@@ -1,0 +1,179 @@
+import { eq } from "drizzle-orm";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { MINUTE_MS } from "../../domain/calendar/time";
+import { ServiceOrderStatus } from "../../domain/order-status";
+import { services } from "../../schema/tables/catalogue";
+import { checkoutItems, orders, serviceOrders } from "../../schema/tables/orders";
+import { geoFromEnv } from "../adapters/geo";
+import { paymentsFromEnv } from "../adapters/payments";
+import { notifyVendors } from "../calendar/notify-vendor";
+import { zipPlaceOrFail } from "../catalogue/queries";
+import { jobCandidates, offerExpiresAt } from "../checkout/offers";
+import { jobOfferText, textSafely, vendorPhones, whenText } from "../checkout/notify";
+import { cancelJob } from "../orders/cancel";
+
+/**
+ * Offer rounds for a job nobody has accepted yet (docs/decisions/046-live-offers.md). The calendar object of
+ * the vendor whose calendar holds the job's time (it booked it at checkout) watches the job and calls
+ * `advanceOffers` from its alarm whenever the job is due:
+ *
+ * - offers whose round lapsed become `expired` (their dashboards drop them);
+ * - while offers are open, nothing else happens;
+ * - an "any pro" job with no open offer goes to the next free candidates not offered before (the same
+ *   search as checkout), for one round of OFFER_ROUND_MS; with no new candidate, every pro offered before is
+ *   offered it again until the cut-off ("last call");
+ * - at the cut-off (the 90-minute lead before the appointment) a job still without a pro is cancelled with
+ *   a full refund and the customer is told by text.
+ *
+ * Every step is a conditional write, so a second call for the same moment changes nothing.
+ */
+
+/** How long one round of offers stays open. */
+export const OFFER_ROUND_MS = 20 * MINUTE_MS;
+
+export type OfferProgress = { next: number } | { done: "accepted" | "gone" | "cancelled" };
+
+/** When the first round of an order's offers lapses: a round for "any pro", the cut-off for a chosen pro. */
+export function firstRoundEnds(now: number, start: number, chosenVendor: boolean): number {
+  const cutoff = offerExpiresAt(start);
+  return chosenVendor ? cutoff : Math.min(now + OFFER_ROUND_MS, cutoff);
+}
+
+async function loadJob(db: DrizzleD1Database, soId: number) {
+  const [row] = await db
+    .select({
+      so: serviceOrders,
+      zipcode: orders.zipcode,
+      phone: orders.phone,
+      description: services.description,
+      hold_id: checkoutItems.hold_id,
+      hold_vendor_id: checkoutItems.hold_vendor_id,
+      chosen_vendor_id: checkoutItems.chosen_vendor_id,
+      hint_v: checkoutItems.hint_v,
+    })
+    .from(serviceOrders)
+    .innerJoin(orders, eq(orders.order_id, serviceOrders.order_id))
+    .innerJoin(services, eq(services.service_id, serviceOrders.service_id))
+    .leftJoin(checkoutItems, eq(checkoutItems.service_order_id, serviceOrders.service_order_id))
+    .where(eq(serviceOrders.service_order_id, soId))
+    .limit(1);
+  return row;
+}
+
+export async function advanceOffers(env: Env, soId: number, now: number): Promise<OfferProgress> {
+  const db = drizzle(env.DB);
+  const job = await loadJob(db, soId);
+  if (!job) return { done: "gone" };
+  if (job.so.vendor_id !== null) return { done: "accepted" };
+  if (job.so.service_order_status_id !== ServiceOrderStatus.PENDING) return { done: "gone" };
+  const start = job.so.promised_arrival_time;
+  const cutoff = offerExpiresAt(start);
+  const jobText = { description: job.description ?? "Your service", start, time_zone: job.so.time_zone };
+
+  if (now >= cutoff) {
+    const offered = await env.DB.prepare(
+      "UPDATE job_offers SET status = 'expired', responded_at = ?2 WHERE service_order_id = ?1 AND status = 'offered' RETURNING vendor_id",
+    )
+      .bind(soId, now)
+      .all<{ vendor_id: number }>();
+    await cancelJob(
+      env,
+      db,
+      () => paymentsFromEnv(env, db, now),
+      job.so.user_id,
+      { service_order_id: soId, reason: "No pro was available for this time" },
+      now,
+    );
+    await notifyVendors(
+      env,
+      offered.results.map((r) => r.vendor_id),
+      { type: "offer.gone", service_order_id: soId, reason: "expired", at: now },
+    );
+    if (job.phone) {
+      await textSafely(
+        env,
+        db,
+        job.phone,
+        `We're sorry: no pro was available for your ${jobText.description}, ${whenText(jobText)}. It is cancelled and refunded in full.`,
+        now,
+      );
+    }
+    return { done: "cancelled" };
+  }
+
+  const lapsed = await env.DB.prepare(
+    "UPDATE job_offers SET status = 'expired', responded_at = ?2 WHERE service_order_id = ?1 AND status = 'offered' AND expires_at <= ?2 RETURNING vendor_id",
+  )
+    .bind(soId, now)
+    .all<{ vendor_id: number }>();
+  await notifyVendors(
+    env,
+    lapsed.results.map((r) => r.vendor_id),
+    { type: "offer.gone", service_order_id: soId, reason: "expired", at: now },
+  );
+  const open = await env.DB.prepare(
+    "SELECT min(coalesce(expires_at, ?2)) AS t FROM job_offers WHERE service_order_id = ?1 AND status = 'offered'",
+  )
+    .bind(soId, cutoff)
+    .first<{ t: number | null }>();
+  if (open?.t != null) return { next: Math.min(open.t, cutoff) };
+  // A chosen pro's job is theirs or nobody's: it waits for the cut-off.
+  if (job.chosen_vendor_id !== null || job.hold_id === null || job.hold_vendor_id === null) return { next: cutoff };
+
+  const already = await env.DB.prepare("SELECT vendor_id FROM job_offers WHERE service_order_id = ?")
+    .bind(soId)
+    .all<{ vendor_id: number }>();
+  const offeredBefore = new Set(already.results.map((r) => r.vendor_id));
+  const place = await zipPlaceOrFail(geoFromEnv(env, db), job.so.zipcode, "address");
+  const [ranked] = await jobCandidates(
+    db,
+    place,
+    job.so.user_id,
+    [
+      {
+        serviceId: job.so.service_id,
+        start,
+        minutes: job.so.job_minutes,
+        isConnect: job.so.is_connect,
+        holdId: job.hold_id,
+        holdVendorId: job.hold_vendor_id,
+        chosenVendorId: null,
+        hint: job.hint_v,
+      },
+    ],
+    now,
+  );
+  const fresh = (ranked ?? []).filter((v) => !offeredBefore.has(v));
+  const roundEnds = Math.min(now + OFFER_ROUND_MS, cutoff);
+  let invited: number[];
+  if (fresh.length > 0) {
+    const inserted = await env.DB.prepare(
+      `INSERT OR IGNORE INTO job_offers (service_order_id, vendor_id, status, offered_at, expires_at)
+       SELECT ?1, value, 'offered', ?2, ?3 FROM json_each(?4)
+       WHERE EXISTS (SELECT 1 FROM service_orders WHERE service_order_id = ?1 AND vendor_id IS NULL AND service_order_status_id = ?5)
+       RETURNING vendor_id`,
+    )
+      .bind(soId, now, roundEnds, JSON.stringify(fresh), ServiceOrderStatus.PENDING)
+      .all<{ vendor_id: number }>();
+    invited = inserted.results.map((r) => r.vendor_id);
+  } else {
+    // Last call: everyone offered before may still take it, until the cut-off.
+    const reopened = await env.DB.prepare(
+      `UPDATE job_offers SET status = 'offered', expires_at = ?2, responded_at = NULL
+       WHERE service_order_id = ?1 AND status = 'expired'
+         AND EXISTS (SELECT 1 FROM service_orders WHERE service_order_id = ?1 AND vendor_id IS NULL AND service_order_status_id = ?3)
+       RETURNING vendor_id`,
+    )
+      .bind(soId, cutoff, ServiceOrderStatus.PENDING)
+      .all<{ vendor_id: number }>();
+    invited = reopened.results.map((r) => r.vendor_id);
+  }
+  if (invited.length > 0) {
+    await notifyVendors(env, invited, { type: "offer.new", service_order_id: soId, at: now });
+    const phones = await vendorPhones(db, invited);
+    await Promise.all(
+      [...phones.values()].map((to) => textSafely(env, db, to, jobOfferText([jobText], job.so.zipcode), now)),
+    );
+  }
+  return { next: fresh.length > 0 ? roundEnds : cutoff };
+}

@@ -1,2 +1,0 @@
-import { it } from "vitest";
-it("probe", () => { console.log("WORKERD_NOW", new Date(Date.now()).toISOString()); });
