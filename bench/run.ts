@@ -5,6 +5,7 @@ import { run as freeSlots } from "./free-slots.bench";
 import { run as holds, report as holdsReport } from "./holds.bench";
 import { homeClientJs, homeSsrTimes } from "./home-page";
 import { compressingProxy, lighthouseFigures } from "./lighthouse";
+import { run as mainDetails, report as mainDetailsReport } from "./main-details.bench";
 import { run as matching, report as matchingReport } from "./matching.bench";
 import { run as offerPush, report as offerPushReport } from "./offer-push.bench";
 import { serveBuiltWorker } from "./serve";
@@ -58,6 +59,7 @@ async function main() {
     for (const line of holdsReport(await holds(target))) console.log(line);
     for (const line of completeOrderReport(await completeOrder(target))) console.log(line);
     for (const line of offerPushReport(await offerPush(target))) console.log(line);
+    for (const line of mainDetailsReport(await mainDetails(target))) console.log(line);
   } finally {
     server.stop();
   }

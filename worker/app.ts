@@ -37,6 +37,7 @@ import { smsVendorApi } from "./api/sms-vendor";
 import { stripeWebhookApi } from "./api/stripe-webhook";
 import { uploadsApp } from "./api/uploads";
 import { vendorApi } from "./api/vendor";
+import { calendarFeedApi, vendorDashboardApi } from "./api/vendor-dashboard";
 import { vendorJobsApi } from "./api/vendor-jobs";
 import { vendorLiveApi, vendorTimeOffApi } from "./api/vendor-live";
 import { localOnboardingApi, stripeConnectApi, vendorPayApi } from "./api/vendor-pay";
@@ -152,7 +153,9 @@ export function createApp(opts: AppOptions = {}) {
     .route("/admin/applications", adminApplicationsApi)
     .route("/vendor/me", vendorJobActionsApi)
     .route("/vendor/me", vendorJobPhotosApi)
-    .route("/sms", smsCustomerApi);
+    .route("/sms", smsCustomerApi)
+    .route("/vendor/me", vendorDashboardApi)
+    .route("/calendar", calendarFeedApi);
 
   const app = new Hono<AppEnv>();
   // Each request sees the env with its runtime (worker/runtime.ts): local adapters refuse deployed hosts.

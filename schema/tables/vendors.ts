@@ -82,11 +82,18 @@ export const vendors = sqliteTable(
     })
       .notNull()
       .default(false),
+    /**
+     * SHA-256 (hex) of the secret token in the vendor's iCalendar feed URL (GET /api/calendar/{token}.ics);
+     * null until the vendor asks for the feed. Regenerating replaces it (docs/decisions/042-ical-feed.md).
+     */
+    calendar_feed_token_hash: text("calendar_feed_token_hash"),
+    calendar_feed_created_at: instant("calendar_feed_created_at"),
     created_at: createdAt(),
     updated_at: instant("updated_at").notNull(),
   },
   (t) => [
     uniqueIndex("vendors_user_uq").on(t.user_id),
+    uniqueIndex("vendors_calendar_feed_uq").on(t.calendar_feed_token_hash),
     index("vendors_status_idx").on(t.status),
     index("vendors_base_zip_idx").on(t.base_zip),
     // Candidate search near a point scans a latitude band of active vendors.

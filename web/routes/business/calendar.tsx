@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../../config/brand";
-import { BusinessCalendar } from "../../features/business/components/business-pages";
+import { CalendarPage } from "../../features/business/components/calendar-page";
 
 export const Route = createFileRoute("/business/calendar")({
   head: () => ({ meta: [{ title: `Calendar | ${BRAND.name}` }] }),
-  component: BusinessCalendar,
+  component: CalendarPage,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../../config/brand";
-import { BusinessDashboard } from "../../features/business/components/business-pages";
+import { DashboardPage } from "../../features/business/components/dashboard-page";
 
 export const Route = createFileRoute("/business/")({
   head: () => ({ meta: [{ title: `Dashboard | ${BRAND.name}` }] }),
-  component: BusinessDashboard,
+  component: DashboardPage,
 });

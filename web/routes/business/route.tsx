@@ -3,8 +3,10 @@ import { RequireRole } from "../../components/layout/require-role";
 import { BusinessFrame } from "../../features/business/components/business-pages";
 import { AccountControls } from "../../features/header/components/account-controls";
 import { ProNav } from "../../features/pro/components/pro-nav";
+import businessCss from "../../styles/business.css?url";
 
 export const Route = createFileRoute("/business")({
+  head: () => ({ links: [{ rel: "stylesheet", href: businessCss }] }),
   component: () => (
     <BusinessFrame account={<AccountControls />}>
       <RequireRole need="vendor">

@@ -111,7 +111,7 @@ export function BottomNav({ disabled = false }: { disabled?: boolean }) {
           <ListIcon />
           <span>Logs</span>
         </AppLink>
-        <AppLink href="/business?view=subscriptions" className="bottom-tab" data-testid="bottom-tab-subscriptions">
+        <AppLink href="/business/subscriptions" className="bottom-tab" data-testid="bottom-tab-subscriptions">
           <RepeatIcon />
           <span>Subscriptions</span>
         </AppLink>

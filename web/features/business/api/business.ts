@@ -1,0 +1,96 @@
+import type {
+  AvailableSettingInput,
+  CalendarView,
+  FeedView,
+  MainDetails,
+} from "../../../../schema/payloads/vendor-dashboard";
+import { apiRequest } from "../../../lib/api-client";
+
+/** The vendor's business calls (SPEC section 7 "Vendor"; docs/api.md "Vendor dashboard"). */
+
+export function getMainDetails(signal?: AbortSignal): Promise<MainDetails> {
+  return apiRequest<MainDetails>("/vendor/me/main-details", { json: {}, signal });
+}
+
+export interface VendorNotification {
+  id: number;
+  persistence: number;
+  severity: number;
+  timestamp: number;
+  message: string;
+  dismissed: boolean;
+}
+type NotificationResponse = [
+  VendorNotification[],
+  Array<{ stat: number }>,
+  Array<{ name: string; city: string; state_name: string }>,
+];
+
+export function getNotifications(signal?: AbortSignal): Promise<NotificationResponse> {
+  return apiRequest<NotificationResponse>("/vendor/me/notification", { signal });
+}
+
+/** First valid acceptance wins; a loser gets FAILED_VENDOR_JOB_ACCEPT. */
+export function acceptOffer(serviceOrderId: number) {
+  return apiRequest<unknown>("/vendor/me/jobs/accept", { json: { service_order_id: serviceOrderId } });
+}
+
+export function declineOffer(serviceOrderId: number) {
+  return apiRequest<unknown>("/vendor/me/offers/decline", { json: { service_order_id: serviceOrderId } });
+}
+
+/** Confirms an accepted job's schedule (scheduled_status 1). */
+export function acceptSchedule(serviceOrderId: number) {
+  return apiRequest<{ message: string }>("/vendor/me/schedule/accept", { json: { service_order_id: serviceOrderId } });
+}
+
+/** A customer's reschedule request: consent moves the job, a refusal keeps it. */
+export function answerReschedule(requestId: number, accept: boolean) {
+  return apiRequest<{ message: string }>("/vendor/me/reschedule", { json: { request_id: requestId, accept } });
+}
+
+export function getCalendar(from: string, days: number, signal?: AbortSignal): Promise<CalendarView> {
+  return apiRequest<CalendarView>(`/vendor/me/calendar?from=${from}&days=${days}`, { signal });
+}
+
+export function saveCalendarSettings(setting: AvailableSettingInput) {
+  return apiRequest<{ message: number }>("/vendor/me/calendar/settings", { json: { available_setting: setting } });
+}
+
+export interface TimeOffInput {
+  /** "YYYY-MM-DD HH:MM" local to the vendor. */
+  start: string;
+  end: string;
+  note?: string;
+}
+export interface TimeOffView {
+  id: number | string;
+  start: string;
+  end: string;
+  note: string | null;
+}
+
+export function createTimeOff(input: TimeOffInput) {
+  return apiRequest<TimeOffView>("/vendor/me/calendar/time-off", { json: input });
+}
+
+export function updateTimeOff(id: string, input: TimeOffInput) {
+  return apiRequest<TimeOffView>(`/vendor/me/calendar/time-off/${encodeURIComponent(id)}`, {
+    method: "PUT",
+    json: input,
+  });
+}
+
+export function deleteTimeOff(id: string) {
+  return apiRequest<{ deleted: boolean }>(`/vendor/me/calendar/time-off/${encodeURIComponent(id)}`, {
+    method: "DELETE",
+  });
+}
+
+export function getFeed(signal?: AbortSignal): Promise<FeedView> {
+  return apiRequest<FeedView>("/vendor/me/calendar/feed", { signal });
+}
+
+export function regenerateFeed(): Promise<FeedView> {
+  return apiRequest<FeedView>("/vendor/me/calendar/feed/regenerate", { json: {} });
+}

@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  backoffMs,
+  LIVE_DEBOUNCE_MS,
+  LIVE_PING_MS,
+  LIVE_PONG_WAIT_MS,
+  parseLiveMessage,
+} from "../../../../domain/live-client";
+
+/**
+ * The dashboard's live connection to the vendor's calendar object (GET /api/vendor/me/live, a hibernating
+ * WebSocket; docs/decisions/040-vendor-dashboard-live-client.md). Every message means "something changed":
+ * `onChange` runs, debounced, and the page refetches what it shows. After a drop the socket comes back with
+ * backoff (1 s, 2 s, 4 s ... 30 s, with jitter) and resyncs on the server's hello, so nothing is missed while
+ * offline. A `ping` every 30 s (answered `pong` by the object without waking it) detects a dead socket.
+ */
+
+export type LiveStatus = "connecting" | "live" | "reconnecting";
+
+export function useLiveUpdates(onChange: (type: string) => void, enabled = true): LiveStatus {
+  const [status, setStatus] = useState<LiveStatus>("connecting");
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  useEffect(() => {
+    if (!enabled || typeof WebSocket === "undefined") return;
+    let socket: WebSocket | null = null;
+    let attempt = 0;
+    let stopped = false;
+    let retryTimer: number | undefined;
+    let pingTimer: number | undefined;
+    let pongTimer: number | undefined;
+    let debounce: number | undefined;
+    let lastType = "job.changed";
+
+    const changed = (type: string) => {
+      lastType = type;
+      window.clearTimeout(debounce);
+      debounce = window.setTimeout(() => onChangeRef.current(lastType), LIVE_DEBOUNCE_MS);
+    };
+    const clearTimers = () => {
+      window.clearInterval(pingTimer);
+      window.clearTimeout(pongTimer);
+    };
+    const schedule = () => {
+      if (stopped) return;
+      setStatus("reconnecting");
+      window.clearTimeout(retryTimer);
+      retryTimer = window.setTimeout(connect, backoffMs(attempt++));
+    };
+    function connect() {
+      if (stopped) return;
+      const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/vendor/me/live`;
+      let ws: WebSocket;
+      try {
+        ws = new WebSocket(url);
+      } catch {
+        schedule();
+        return;
+      }
+      socket = ws;
+      ws.onopen = () => {
+        attempt = 0;
+        setStatus("live");
+        clearTimers();
+        pingTimer = window.setInterval(() => {
+          if (ws.readyState !== WebSocket.OPEN) return;
+          ws.send("ping");
+          window.clearTimeout(pongTimer);
+          pongTimer = window.setTimeout(() => ws.close(4000, "no pong"), LIVE_PONG_WAIT_MS);
+        }, LIVE_PING_MS);
+      };
+      ws.onmessage = (e) => {
+        if (e.data === "pong") {
+          window.clearTimeout(pongTimer);
+          return;
+        }
+        const msg = parseLiveMessage(e.data);
+        if (!msg) {
+          console.warn("live: ignored message", typeof e.data === "string" ? e.data.slice(0, 200) : typeof e.data);
+          return;
+        }
+        // hello opens every (re)connection: resync whatever happened while the socket was down.
+        changed(msg.type);
+      };
+      ws.onclose = () => {
+        clearTimers();
+        if (socket === ws) socket = null;
+        schedule();
+      };
+      ws.onerror = () => {
+        // onclose follows and schedules the retry.
+      };
+    }
+    const wake = () => {
+      // Back online or back to the tab: try at once instead of waiting out the backoff.
+      if (stopped || socket || document.visibilityState === "hidden") return;
+      window.clearTimeout(retryTimer);
+      attempt = 0;
+      connect();
+    };
+    connect();
+    window.addEventListener("online", wake);
+    document.addEventListener("visibilitychange", wake);
+    return () => {
+      stopped = true;
+      clearTimers();
+      window.clearTimeout(retryTimer);
+      window.clearTimeout(debounce);
+      window.removeEventListener("online", wake);
+      document.removeEventListener("visibilitychange", wake);
+      if (socket) {
+        socket.onclose = null;
+        socket.close(1000, "page closed");
+      }
+    };
+  }, [enabled]);
+
+  return status;
+}
