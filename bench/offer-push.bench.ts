@@ -2,7 +2,7 @@
  * Live offers through HTTP and a real WebSocket on the built Worker: a pro's dashboard socket is open
  * (GET /api/vendor/me/live); a customer books that pro and pays; the figure is the time from the
  * completeOrder request (the payment is confirmed, the order commits) to the offer.new message on the
- * pro's socket. Also main-details latency (the dashboard's resync after each message).
+ * pro's socket (main-details, the page's resync, has its own bench).
  *
  * Run: npx vite build && npx tsx bench/offer-push.bench.ts
  */
@@ -21,7 +21,6 @@ import { summarize, verdict } from "./stats";
 export interface OfferPushFigures {
   push: { median: number; p99: number; n: number };
   missed: number;
-  mainDetails: { median: number; p99: number; n: number } | null;
 }
 
 const ITERATIONS = 60;
@@ -104,18 +103,7 @@ export async function run(server?: BenchServer): Promise<OfferPushFigures> {
     }
     for (const s of sockets) s.close();
 
-    // main-details, the dashboard's resync (if this build has it).
-    const details: number[] = [];
-    const vendorCall = client(target.url, vendorTokens[0]!);
-    const probe = await vendorCall("/api/vendor/me/main-details", { agreement: false });
-    if (probe.status === 200) {
-      for (let i = 0; i < 200; i++) {
-        const t0 = performance.now();
-        await vendorCall("/api/vendor/me/main-details", { agreement: false });
-        details.push(performance.now() - t0);
-      }
-    }
-    return { push: summarize(push), missed, mainDetails: details.length ? summarize(details) : null };
+    return { push: summarize(push), missed };
   } finally {
     own?.stop();
   }
@@ -126,11 +114,6 @@ export function report(f: OfferPushFigures): string[] {
   const lines = [
     `offer push latency, completeOrder request to offer.new on the pro's socket (${f.push.n} orders, ${f.missed} missed): median ${fmt(f.push.median)} ms, p99 ${fmt(f.push.p99)} ms; target p99 < 100 ms: ${verdict(f.push.p99, 100)}`,
   ];
-  lines.push(
-    f.mainDetails
-      ? `main-details (${f.mainDetails.n} sequential requests): median ${fmt(f.mainDetails.median)} ms, p99 ${fmt(f.mainDetails.p99)} ms; target median < 30 ms: ${verdict(f.mainDetails.median, 30)}`
-      : "main-details: not served by this build",
-  );
   return lines;
 }
 

@@ -69,6 +69,11 @@ export function JobDetailModal({
             <a className="button button-secondary" href={job.directions_url} target="_blank" rel="noopener noreferrer">
               Directions
             </a>
+            {!isOffer && (
+              <a className="button button-secondary" href={`/business/jobs/${job.service_order_id}`}>
+                Photos, charges and completion
+              </a>
+            )}
             {actions}
           </div>
         </div>
