@@ -2,34 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { busyRows, calendarOf } from "../calendar/test-fixtures";
-import {
-  addItem,
-  CARDS,
-  contact,
-  customer,
-  key,
-  outboxTo,
-  payIntent,
-  vendorClient,
-  world,
-  type World,
-} from "../checkout/test-fixtures";
+import { bookedJob, customer, key, outboxTo, vendorClient, world } from "../checkout/test-fixtures";
 import { Client, T0 } from "../test-utils";
-
-/** A paid, completed order of one item; answers its service order id and the customer's contact phone. */
-async function bookedJob(w: World, vendorId: number | null, time = "10:00") {
-  const { client } = await customer();
-  await addItem(client, w, time, vendorId);
-  const details = contact(w);
-  const charge = await client.post("/api/checkout/charge-stripe", details);
-  await payIntent(charge.body.data.payment_intent.id, CARDS.ok);
-  const done = await client.post("/api/checkout/completeOrder", {
-    idempotencyKey: key("done"),
-    order_id: charge.body.data.order_id,
-  });
-  expect(done.status, JSON.stringify(done.body)).toBe(201);
-  return { soId: done.body.data.order.jobs[0].service_order_id as number, phone: details.phone };
-}
 
 async function job(soId: number) {
   return env.DB.prepare(

@@ -4,38 +4,12 @@ import { localToInstant } from "../../domain/calendar/time";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import type { VendorLiveEvent } from "../../schema/payloads/vendor-live";
 import { busyRows, calendarOf, TZ } from "../calendar/test-fixtures";
-import {
-  addItem,
-  CARDS,
-  contact,
-  customer,
-  key,
-  outboxTo,
-  payIntent,
-  vendorClient,
-  world,
-  type World,
-} from "../checkout/test-fixtures";
+import { bookedJob, customer, key, outboxTo, vendorClient, world } from "../checkout/test-fixtures";
 import { OFFER_ROUND_MS } from "../jobs/offer-rounds";
 import { Client, ORIGIN, T0 } from "../test-utils";
 
 const MIN = 60_000;
 const TUE = "2026-11-24";
-
-/** A paid order of one item; answers its service order id and the customer's contact phone. */
-async function bookedJob(w: World, vendorId: number | null, time = "10:00") {
-  const { client } = await customer();
-  await addItem(client, w, time, vendorId);
-  const details = contact(w);
-  const charge = await client.post("/api/checkout/charge-stripe", details);
-  await payIntent(charge.body.data.payment_intent.id, CARDS.ok);
-  const done = await client.post("/api/checkout/completeOrder", {
-    idempotencyKey: key("done"),
-    order_id: charge.body.data.order_id,
-  });
-  expect(done.status, JSON.stringify(done.body)).toBe(201);
-  return { soId: done.body.data.order.jobs[0].service_order_id as number, phone: details.phone as string, client };
-}
 
 /** Opens the vendor's dashboard socket and collects what it receives. */
 async function openLive(client: Client, headers: Record<string, string> = {}) {

@@ -154,3 +154,21 @@ export async function count(sql: string, ...binds: unknown[]): Promise<number> {
     .first<{ n: number }>();
   return row!.n;
 }
+
+/**
+ * A paid, completed order of one item booked through the real checkout; answers its service order id, the
+ * customer's contact phone and the customer's client.
+ */
+export async function bookedJob(w: World, vendorId: number | null, time = "10:00") {
+  const { client } = await customer();
+  await addItem(client, w, time, vendorId);
+  const details = contact(w);
+  const charge = await client.post("/api/checkout/charge-stripe", details);
+  await payIntent(charge.body.data.payment_intent.id, CARDS.ok);
+  const done = await client.post("/api/checkout/completeOrder", {
+    idempotencyKey: key("done"),
+    order_id: charge.body.data.order_id,
+  });
+  if (done.status !== 201) throw new Error(`completeOrder: ${JSON.stringify(done.body)}`);
+  return { soId: done.body.data.order.jobs[0].service_order_id as number, phone: details.phone as string, client };
+}
