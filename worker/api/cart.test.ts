@@ -191,7 +191,14 @@ describe("POST /api/booking/service-add-cart", () => {
 
   it("refuses a vendor that does not serve the ZIP with ITEM_NOT_AVAILABLE", async () => {
     const w = await world();
-    const far = await makeVendor({ near: await makeZip(), offers: [{ serviceId: w.serviceId }] });
+    const here = (await env.DB.prepare("SELECT latitude, longitude FROM zipcodes WHERE zip = ?")
+      .bind(w.zip)
+      .first<{ latitude: number; longitude: number }>())!;
+    // Three degrees of latitude (about 207 miles) away: never in range, whatever ZIP the fixture drew.
+    const far = await makeVendor({
+      near: { latitude: here.latitude + 3, longitude: here.longitude } as never,
+      offers: [{ serviceId: w.serviceId }],
+    });
     const res = await add(new Client(), w, `${TUE} 10:00`, { vendorId: far });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("ITEM_NOT_AVAILABLE");
