@@ -17,7 +17,8 @@ async function apiAs(request: APIRequestContext, login: string) {
 
 async function holdATimeWithMaya(page: Page) {
   await page.goto("/?zipcode=10001");
-  await page.goto("/vendor/1");
+  // The ZIP in the URL: the server renders the pro with it, whether or not the home page stored it yet.
+  await page.goto("/vendor/1?zipcode=10001");
   await page
     .getByRole("button", { name: /^Choose / })
     .first()
