@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { CONTENT_ROUTES } from "./content-routes";
 import { DEMO, logInWithModal } from "./helpers";
 
 /**
@@ -17,22 +18,7 @@ const PUBLIC = [
   "/cart",
   "/checkout",
   "/membership",
-  "/blogs",
-  "/help",
-  "/giftcard",
-  "/foundation",
-  "/foundation-recipients",
-  "/affiliates",
-  "/ambassadors",
-  "/alliances",
-  "/termsandconditions",
-  "/privacypolicy",
-  "/pay",
-  "/subscription",
-  "/reschedule",
-  "/serviceinfo",
-  "/maintenance",
-  "/404",
+  ...CONTENT_ROUTES,
 ];
 const CUSTOMER = [
   "/account/orders",

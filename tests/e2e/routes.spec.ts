@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { CONTENT_ROUTES } from "./content-routes";
 import { shot } from "./helpers";
 
 /** Every route of docs/product.md section 2 resolves to a real page. */
@@ -18,22 +19,7 @@ const ROUTES = [
   "/business/calendar",
   "/connect",
   "/connect/admin",
-  "/blogs",
-  "/help",
-  "/giftcard",
-  "/foundation",
-  "/foundation-recipients",
-  "/affiliates",
-  "/ambassadors",
-  "/alliances",
-  "/termsandconditions",
-  "/privacypolicy",
-  "/pay",
-  "/subscription",
-  "/reschedule",
-  "/serviceinfo",
-  "/maintenance",
-  "/404",
+  ...CONTENT_ROUTES,
 ];
 
 test("every route of the spec renders a page", async ({ page }) => {
