@@ -1,31 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  addItem,
-  CARDS,
-  contact,
-  count,
-  customer,
-  key,
-  payIntent,
-  vendorClient,
-  world,
-} from "../checkout/test-fixtures";
+import { addItem, bookedJob, contact, count, customer, vendorClient, world } from "../checkout/test-fixtures";
 
-/** Books one job for the world's vendor with `notes` at checkout; answers its id. */
+/** Books one job with the world's vendor, writing `notes` at checkout; answers its id. */
 async function bookWithNotes(notes: unknown) {
   const w = await world();
-  const { client } = await customer();
-  await addItem(client, w, "10:00", w.vendorId);
-  const charge = await client.post("/api/checkout/charge-stripe", contact(w, { notes }));
-  expect(charge.status, JSON.stringify(charge.body)).toBe(200);
-  await payIntent(charge.body.data.payment_intent.id, CARDS.ok);
-  const done = await client.post("/api/checkout/completeOrder", {
-    idempotencyKey: key("done"),
-    order_id: charge.body.data.order_id,
-  });
-  expect(done.status, JSON.stringify(done.body)).toBe(201);
-  return { w, soId: done.body.data.order.jobs[0].service_order_id as number };
+  const { soId } = await bookedJob(w, w.vendorId, "10:00", { notes });
+  return { w, soId };
 }
 
 async function dashboardJob(vendorId: number, soId: number) {
