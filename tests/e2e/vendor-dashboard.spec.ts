@@ -22,6 +22,9 @@ async function signedInPage(context: BrowserContext, login: string): Promise<Pag
 }
 
 /** Ava books Maya's first free time and pays with the 4242 test card (a saved card when she has one). */
+/** What the customer writes for the pro at checkout; the pro sees it once the job is theirs. */
+const NOTES = "Buzz 4B. The dog is friendly.";
+
 async function bookAndPayWithMaya(page: Page) {
   await page.goto("/?zipcode=10001");
   // The ZIP in the URL: the server renders the pro with it, whether or not the home page stored it yet.
@@ -37,6 +40,7 @@ async function bookAndPayWithMaya(page: Page) {
   await page.getByTestId("cart-checkout").first().click();
   await expect(page).toHaveURL(/\/checkout/);
   await page.getByTestId("checkout-address").fill("350 W 31st St, New York, NY 10001");
+  await page.getByLabel("Notes for your pro (optional)").fill(NOTES);
   const cardNumber = page.getByTestId("card-number");
   if (await cardNumber.isVisible()) {
     await cardNumber.fill("4242 4242 4242 4242");
@@ -95,12 +99,17 @@ for (const live of [true, false]) {
       await expect(modal).toBeVisible();
       await expect(modal).toContainText("Your pay");
       await expect(modal).not.toContainText("350 W 31st St");
+      await expect(modal).not.toContainText(NOTES);
       await modal.getByRole("button", { name: "Accept job" }).click();
       await expect(modal).toBeHidden();
       await expect(offer).toBeHidden();
       const accepted = pro.locator(`[data-testid="biz-job"][data-service-order-id="${jobId}"]`);
       await expect(accepted).toBeVisible();
       await expect(accepted).toContainText("350 W 31st St");
+      await accepted.locator(".biz-job-main").click();
+      await expect(modal.getByTestId("job-notes")).toHaveText(NOTES);
+      await modal.getByRole("button", { name: "Close" }).click();
+      await expect(modal).toBeHidden();
 
       // On the calendar, on its day.
       const day = (await accepted.getByRole("link", { name: "On calendar" }).getAttribute("href"))!;
