@@ -19,5 +19,12 @@ export default defineConfig({
       },
     })),
   ],
-  test: { include: ["{domain,worker,durable,schema}/**/*.test.ts"], setupFiles: ["./worker/test-setup.ts"] },
+  test: {
+    include: ["{domain,worker,durable,schema}/**/*.test.ts"],
+    setupFiles: ["./worker/test-setup.ts"],
+    // The concurrency tests (50 pros accepting one job, 100 racing codes) take 3 to 5 s on a quiet 2-core
+    // machine and more under load; they check outcomes, not speed (the benches measure that).
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
 });
