@@ -11,10 +11,14 @@ import {
   INSIDE,
   MOVED,
   OUTSIDE,
+  photo,
   png,
+  randomPixels,
   world,
   type World,
 } from "../vendors/test-fixtures";
+import { flat } from "../../domain/test-images";
+import { jpeg, png as pngOf } from "../jobs/test-encoders";
 
 let w: World;
 let admin: Client;
@@ -321,4 +325,43 @@ describe("service requests", () => {
     ).first<any>();
     expect(n.n).toBe(1);
   }, 30_000);
+});
+
+describe("a pro's profile picture (PUT /account/user/profile-picture)", () => {
+  const upload = (c: Client, bytes: Uint8Array, name = "me.jpg", type = "image/jpeg") => {
+    const form = new FormData();
+    form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+    return c.put("/api/account/user/profile-picture", form);
+  };
+
+  it("runs the SPEC 5 image check on the decoded pixels for a pro (-1, -3, -4) and keeps the picture's hash", async () => {
+    const { pro: me } = await approvedPro(w, admin);
+    const truncated = photo(300, 300).slice(0, 400);
+    const broken = await upload(me, truncated);
+    expect(broken.body.error).toMatchObject({ code: "FILE_FORMAT_NOT_ALLOWED", fields: { result: "-1" } });
+    const grey = await upload(me, jpeg(flat(400, 400, [90, 90, 90])));
+    expect(grey.status).toBe(422);
+    expect(grey.body.error).toMatchObject({ code: "FILE_LOW_QUALITY", fields: { result: "-3" } });
+    const small = await upload(me, photo(150, 150));
+    expect(small.body.error).toMatchObject({ code: "FILE_LOW_QUALITY", fields: { result: "-3" } });
+
+    const pixels = randomPixels(320, 320);
+    const ok = await upload(me, photo(320, 320, pixels));
+    expect(ok.status).toBe(200);
+    const userId = ok.body.data[0].user_id as number;
+    const row = await env.DB.prepare("SELECT image_hash FROM uploads WHERE owner_user_id = ? AND key LIKE ?")
+      .bind(userId, `%${String(ok.body.data[0].photo).split("/").pop()}`)
+      .first<{ image_hash: string }>();
+    expect(row?.image_hash).toMatch(/^[0-9a-f]{16}$/);
+    // The same picture as a PNG has other bytes but the same pixels: a duplicate by its perceptual hash.
+    const again = await upload(me, pngOf(pixels), "me.png", "image/png");
+    expect(again.body.error).toMatchObject({ code: "FILE_DUPLICATE", fields: { result: "-4" } });
+    me.now = T0 + 3 * 24 * 3600 * 1000 + 1;
+    expect((await upload(me, pngOf(pixels), "me.png", "image/png")).status).toBe(200);
+  });
+
+  it("leaves a customer's avatar to the structural check only (decision 085)", async () => {
+    const grey = await upload(roles.customer, jpeg(flat(400, 400, [90, 90, 90])));
+    expect(grey.status).toBe(200);
+  });
 });
