@@ -11,6 +11,7 @@ import { looksLikeEmail, validate } from "../../../lib/validate";
 import { notify } from "../../../stores/alert-store";
 import { useShell } from "../../../stores/shell-context";
 import { getProfile } from "../api/get-profile";
+import { EmailVerificationCard } from "./email-verification";
 import { updateProfile } from "../api/update-profile";
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, uploadProfilePicture } from "../api/upload-profile-picture";
 
@@ -93,6 +94,7 @@ function ProfileForms({ profile, onSaved }: { profile: Profile; onSaved(p: Profi
     <>
       <PhotoCard profile={profile} onSaved={onSaved} />
       <DetailsCard profile={profile} onSaved={onSaved} />
+      <EmailVerificationCard key={profile.email ?? ""} email={profile.email ?? null} />
       {profile.referral_code && <ReferralCard code={profile.referral_code} />}
     </>
   );
