@@ -13,6 +13,8 @@ export default defineConfig({
           TEST_CLOCK_SHIFT_DAYS: process.env.TEST_CLOCK_SHIFT_DAYS ?? "0",
           // The Stripe adapter's contract tests also run against Stripe's test mode when this is set.
           STRIPE_CONTRACT_SECRET_KEY: process.env.STRIPE_SECRET_KEY ?? "",
+          // npm run docs:routes: the route table test prints the table it expects (scripts/route-table.ts).
+          ROUTE_TABLE_PRINT: process.env.ROUTE_TABLE_PRINT ?? "",
         },
       },
     })),

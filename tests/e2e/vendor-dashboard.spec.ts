@@ -131,8 +131,18 @@ test.describe("at 390 px", () => {
     await expect(page.getByRole("heading", { name: /Welcome, Maya/ })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Job offers" })).toBeVisible();
     const bar = page.getByRole("navigation", { name: "Business shortcuts" });
-    await expect(bar.locator(".bottom-tab")).toHaveText(["Share", "Logs", "Subscriptions", "Calendar"]);
+    await expect(bar.locator(".bottom-tab")).toHaveText(["Share", "Logs", "Subscriptions", /^\d*Calendar$/]);
     await expect(bar.getByTestId("bottom-tab-subscriptions")).toHaveAttribute("href", "/business/subscriptions");
+    // The Calendar icon carries the same badge as the business bar: the count of scheduled jobs ahead.
+    const today = await page.evaluate(() => new Date().toLocaleDateString("en-CA"));
+    const calendar = (await (await page.request.get(`/api/vendor/me/calendar?from=${today}&days=1`)).json()) as {
+      data: { badge: number; badge_red: boolean };
+    };
+    const badge = bar.getByTestId("bottom-tab-calendar-badge");
+    if (calendar.data.badge > 0) {
+      await expect(badge).toHaveText(String(calendar.data.badge));
+      await expect(badge).toHaveClass(calendar.data.badge_red ? /is-red/ : /^(?!.*is-red)/);
+    } else await expect(badge).toHaveCount(0);
     let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, "business-dashboard-390");
