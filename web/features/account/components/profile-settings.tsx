@@ -120,7 +120,8 @@ function PhotoCard({ profile, onSaved }: { profile: Profile; onSaved(p: Profile)
       onSaved(updated);
       notify("success", "Your new photo is saved.");
     } catch (err) {
-      setError(errorMessage(err));
+      // A pro's photo can be refused for its size with the size needed in the field's text (decision 085).
+      setError(err instanceof ApiError && err.fields?.file ? err.fields.file : errorMessage(err));
     } finally {
       setPreview(null);
       setBusy(false);
