@@ -21,10 +21,10 @@ async function signedInPage(context: BrowserContext, login: string): Promise<Pag
   return context.newPage();
 }
 
-/** Ava books Maya's first free time and pays with the 4242 test card (a saved card when she has one). */
 /** What the customer writes for the pro at checkout; the pro sees it once the job is theirs. */
 const NOTES = "Buzz 4B. The dog is friendly.";
 
+/** Ava books Maya's first free time and pays with the 4242 test card (a saved card when she has one). */
 async function bookAndPayWithMaya(page: Page) {
   await page.goto("/?zipcode=10001");
   // The ZIP in the URL: the server renders the pro with it, whether or not the home page stored it yet.
