@@ -75,6 +75,7 @@ describe("the pro's pay and payouts", () => {
     });
     expect(pay.body.data.next_payout_at).toBeGreaterThan(T0);
 
+    expect((await v.client.post("/api/vendor/me/instant-payout", { enabled: true })).status).toBe(200);
     const storm = await Promise.all(Array.from({ length: 50 }, () => v.client.post("/api/vendor/instant-transfer")));
     expect(storm.every((r) => r.status === 200 || r.body.error?.code === "PAYOUT_NOTHING_AVAILABLE")).toBe(true);
     const t = await transfersTo(accountId);

@@ -28,7 +28,7 @@ import {
   type Transfer,
   type WebhookEvent,
 } from "./port";
-import { verifyWebhookSignature } from "./signature";
+import { signWebhookPayload, verifyWebhookSignature } from "./signature";
 import { cardErrorMessage, testCardBehaviour } from "./test-cards";
 
 /**
@@ -48,6 +48,13 @@ import { cardErrorMessage, testCardBehaviour } from "./test-cards";
 const LOCAL_ACCOUNT_URL = "/business/pay?payouts=local";
 /** The local adapter's own onboarding page (web/routes/business/payouts-onboarding.tsx). */
 const LOCAL_ONBOARDING_URL = "/business/payouts-onboarding";
+/** What a new Express account still needs, as Stripe names it (the local onboarding page asks for these). */
+const LOCAL_ONBOARDING_REQUIREMENTS = [
+  "external_account",
+  "individual.first_name",
+  "individual.last_name",
+  "tos_acceptance.date",
+];
 const MIN_AMOUNT_CENTS = 50;
 const MAX_AMOUNT_CENTS = 99_999_999;
 
@@ -799,6 +806,36 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
       };
     },
 
+    async localAccountEvent(accountId) {
+      const [row] = await db.select().from(connectedAccounts).where(eq(connectedAccounts.account_id, accountId));
+      if (!row || row.provider !== "local") throw missing("account", accountId);
+      const submitted = row.details_submitted;
+      const event = {
+        // One id per state change: the same state announced twice is the same event (applied once).
+        id: `evt_local_${row.account_id}_${row.updated_at}_${row.status}`,
+        object: "event",
+        type: "account.updated",
+        created: Math.floor(row.updated_at / 1000),
+        data: {
+          object: {
+            id: row.account_id,
+            object: "account",
+            type: "express",
+            charges_enabled: row.status !== "deleted" && submitted,
+            payouts_enabled: row.status !== "deleted" && row.payouts_enabled,
+            details_submitted: submitted,
+            requirements: {
+              currently_due: submitted ? [] : LOCAL_ONBOARDING_REQUIREMENTS,
+              past_due: [],
+              disabled_reason: submitted ? null : "requirements.past_due",
+            },
+          },
+        },
+      };
+      const payload = JSON.stringify(event);
+      return { payload, signature: await signWebhookPayload(payload, opts.webhookSecret, Math.floor(now / 1000)) };
+    },
+
     async completeLocalOnboarding(accountId) {
       const [row] = await db
         .update(connectedAccounts)
@@ -882,7 +919,14 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
         if (typeof event.id !== "string" || typeof event.type !== "string") return null;
         const object = event.data?.object;
         if (!object || typeof object !== "object") return null;
-        return { id: event.id, type: event.type, object: object as Record<string, unknown> };
+        const created =
+          typeof (event as { created?: unknown }).created === "number" ? (event as { created: number }).created : null;
+        return {
+          id: event.id,
+          type: event.type,
+          object: object as Record<string, unknown>,
+          ...(created !== null ? { created: created * 1000 } : {}),
+        };
       } catch {
         return null;
       }

@@ -139,6 +139,8 @@ export interface WebhookEvent {
   type: string;
   /** The object the event is about (a PaymentIntent, Subscription, ...), as the provider sent it. */
   object: Record<string, unknown>;
+  /** When the provider made the event (epoch ms), to order state events delivered out of order. */
+  created?: number;
 }
 
 export interface CardInput {
@@ -230,6 +232,12 @@ export interface PaymentsPort {
    * "pending" to "active" with payouts enabled (what Stripe's hosted onboarding does).
    */
   completeLocalOnboarding?(account_id: string): Promise<ConnectedAccountState>;
+  /**
+   * Local adapter only: the account's current state as a signed `account.updated` event, in Stripe's shape (what
+   * Stripe would post to the webhook when onboarding changes the account). The caller hands it to the webhook's
+   * receiver (worker/api/stripe-webhook.ts receiveWebhook), so both adapters update the account the same way.
+   */
+  localAccountEvent?(account_id: string): Promise<{ payload: string; signature: string }>;
   /** A link into the vendor's Express dashboard (the local adapter answers a local page). */
   createLoginLink(account_id: string): Promise<string>;
   /** Closes the payout account (Stripe deletes it) and marks it deleted in connected_accounts. */

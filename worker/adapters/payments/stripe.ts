@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import Stripe from "stripe";
 import { connectedAccounts, paymentCustomers, paymentIntents } from "../../../schema/tables/payments";
+import { accountStateOf } from "./account-state";
 import {
   PAYMENT_PURPOSES,
   PaymentsError,
@@ -566,26 +567,17 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
       const [row] = await db.select().from(connectedAccounts).where(eq(connectedAccounts.vendor_id, vendorId));
       if (!row || row.status === "deleted" || row.provider !== "stripe") return null;
       const account = await call(() => stripe.accounts.retrieve(row.account_id));
-      const payoutsEnabled = account.payouts_enabled === true;
-      const status = account.details_submitted
-        ? payoutsEnabled
-          ? ("active" as const)
-          : ("restricted" as const)
-        : ("pending" as const);
+      // The whole state (as account.updated would bring it), stamped now: an older event arriving later is ignored.
+      const state = accountStateOf(account as unknown as Record<string, unknown>);
       await db
         .update(connectedAccounts)
-        .set({
-          status,
-          payouts_enabled: payoutsEnabled,
-          details_submitted: account.details_submitted === true,
-          updated_at: now,
-        })
+        .set({ ...state, state_at: now, updated_at: now })
         .where(and(eq(connectedAccounts.vendor_id, vendorId), eq(connectedAccounts.account_id, row.account_id)));
       return {
         id: row.account_id,
-        status,
-        payouts_enabled: payoutsEnabled,
-        details_submitted: account.details_submitted === true,
+        status: state.status,
+        payouts_enabled: state.payouts_enabled,
+        details_submitted: state.details_submitted,
       };
     },
 
@@ -634,7 +626,12 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
           Stripe.createSubtleCryptoProvider(),
           now,
         );
-        return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> };
+        return {
+          id: event.id,
+          type: event.type,
+          object: event.data.object as unknown as Record<string, unknown>,
+          created: event.created * 1000,
+        };
       } catch {
         return null;
       }
