@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { formatLocal } from "../../domain/calendar/time";
+import { formatLocal, localToInstant } from "../../domain/calendar/time";
 import { messageFor } from "../../domain/messages";
-import { BILLING_RULES, chargeDue } from "../../domain/payout-rules";
+import { BILLING_RULES, chargeAt, chargeDue } from "../../domain/payout-rules";
 import { orFail } from "../adapters/payments";
 import { payments } from "../checkout/payments";
 import {
@@ -48,7 +48,10 @@ const CreateBody = v.object({
     v.number(),
     v.check((n) => BILLING_RULES.intervalDays.includes(n), "Choose every 1, 2, 3 or 4 weeks, or monthly."),
   ),
-  first_service_at: v.pipe(v.number(), v.integer()),
+  /** The first visit: its local date and time at the service address (preferred), or an instant. */
+  first_service_at: v.optional(v.pipe(v.number(), v.integer())),
+  first_date: v.optional(v.pipe(v.string(), v.isoDate("Choose the first date."))),
+  first_time: v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose the time."))),
   address: v.pipe(v.string(), v.trim(), v.minLength(5, "Enter the service address."), v.maxLength(200)),
   zipcode: v.pipe(v.string(), v.regex(/^\d{5}$/, "Enter a 5-digit ZIP code.")),
   idempotency_key: v.pipe(v.string(), v.minLength(8), v.maxLength(80)),
@@ -164,8 +167,22 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
       .bind(body.service_id, vendorId)
       .first<{ duration_minutes: number }>();
     if (!service) fail("ERROR_VSUBSCRIPTION", { service_id: "Choose one of your services." });
-    // The first date must leave the client time to add their card before its charge.
-    if (body.first_service_at < now + BILLING_RULES.chargeLeadMs) {
+    // The first visit is a local date and time at the service address, read in its zone (not the browser's, not
+    // UTC); an instant is still accepted from callers that send one.
+    let firstAt: number;
+    if (body.first_date !== undefined || body.first_time !== undefined) {
+      if (!body.first_date || !body.first_time) {
+        fail("INVALID_INPUT", { first_service_at: "Choose the first date and time." });
+      }
+      firstAt = localToInstant(body.first_date, body.first_time, zip.time_zone);
+    } else if (body.first_service_at !== undefined) {
+      firstAt = body.first_service_at;
+    } else {
+      fail("INVALID_INPUT", { first_service_at: "Choose the first date and time." });
+    }
+    // The first date's charge (the same local time the day before) must still be ahead: the client needs the
+    // time to add their card.
+    if (chargeAt(firstAt, zip.time_zone) < now) {
       fail("ERROR_VSUBSCRIPTION", { first_service_at: "Choose a first date at least 24 hours away." });
     }
     const inserted = await c.env.DB.prepare(
@@ -182,7 +199,7 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
         body.service_id,
         body.price_cents,
         body.interval_days,
-        body.first_service_at,
+        firstAt,
         service.duration_minutes,
         body.address,
         body.zipcode,
@@ -255,7 +272,7 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
       c.get("db"),
       updated,
       raise
-        ? `Your recurring service price is changing to $${dollars}. Approve it before ${formatLocal(updated.next_service_at - BILLING_RULES.chargeLeadMs, updated.time_zone)} or the subscription ends: ${url}`
+        ? `Your recurring service price is changing to $${dollars}. Approve it before ${formatLocal(chargeAt(updated.next_service_at, updated.time_zone), updated.time_zone)} or the subscription ends: ${url}`
         : `Good news: your recurring service price is now $${dollars}. Details: ${url}`,
       now,
     );
@@ -365,7 +382,7 @@ export const clientSubscriptionApi = new Hono<AppEnv>()
       .first<SubRow>();
     if (!row) fail("ERROR_VSUBSCRIPTION");
     // Within 24 hours of the next date and not yet paid: charge it now.
-    if (chargeDue(row.next_service_at, now)) {
+    if (chargeDue(row.next_service_at, row.time_zone, now)) {
       const outcome = await chargeDate(
         c.env,
         c.get("db"),

@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/d1";
 import { formatLocal } from "../../domain/calendar/time";
-import { BILLING_RULES, nextDate } from "../../domain/payout-rules";
+import { BILLING_RULES, chargeAt, MAX_CHARGE_LEAD_MS, nextDate } from "../../domain/payout-rules";
 import { PRICING } from "../../domain/pricing-config";
 import { paymentsEnv } from "../adapters/payments";
 import { addOneMonth } from "../adapters/payments/local";
@@ -76,11 +76,15 @@ export async function enqueueDue(
   send: Send = queueSender(env),
 ): Promise<Record<string, number>> {
   const d1 = env.DB;
-  const lead = BILLING_RULES.chargeLeadMs;
-  const [charges, advances, autocancels, reminders24, reminders2, renewals] = await d1.batch<Record<string, number>>([
+  // Charges and auto-cancels fall due at chargeAt (the same local time the day before, in the address's zone):
+  // SQL narrows to the longest possible lead, chargeAt decides per row.
+  const lead = MAX_CHARGE_LEAD_MS;
+  const [chargeRows, advances, autocancelRows, reminders24, reminders2, renewals] = await d1.batch<
+    Record<string, number>
+  >([
     d1
       .prepare(
-        `SELECT client_subscription_id AS id, next_service_at AS at FROM client_subscriptions
+        `SELECT client_subscription_id AS id, next_service_at AS at, time_zone AS tz FROM client_subscriptions
          WHERE status = 'active' AND next_service_at <= ?1 + ?2 AND next_service_at > ?1
            AND (last_charged_for IS NULL OR last_charged_for < next_service_at)
            AND ${notDone("'csub:' || client_subscription_id || ':' || next_service_at || ':charge'")}`,
@@ -95,7 +99,7 @@ export async function enqueueDue(
       .bind(now),
     d1
       .prepare(
-        `SELECT client_subscription_id AS id, next_service_at AS at FROM client_subscriptions
+        `SELECT client_subscription_id AS id, next_service_at AS at, time_zone AS tz FROM client_subscriptions
          WHERE status = 'pending_approval' AND next_service_at <= ?1 + ?2
            AND ${notDone("'csub:' || client_subscription_id || ':' || next_service_at || ':autocancel'")}`,
       )
@@ -124,10 +128,13 @@ export async function enqueueDue(
       )
       .bind(now, DAY_MS),
   ]);
+  const dueNow = (r: Record<string, number>) => chargeAt(r.at!, String(r.tz)) <= now;
+  const charges = { results: chargeRows!.results.filter(dueNow) };
+  const autocancels = { results: autocancelRows!.results.filter(dueNow) };
   const messages: CronMessage[] = [
-    ...charges!.results.map((r) => ({ kind: "csub_charge" as const, id: r.id!, at: r.at! })),
+    ...charges.results.map((r) => ({ kind: "csub_charge" as const, id: r.id!, at: r.at! })),
     ...advances!.results.map((r) => ({ kind: "csub_advance" as const, id: r.id!, at: r.at! })),
-    ...autocancels!.results.map((r) => ({ kind: "csub_autocancel" as const, id: r.id!, at: r.at! })),
+    ...autocancels.results.map((r) => ({ kind: "csub_autocancel" as const, id: r.id!, at: r.at! })),
     ...reminders24!.results.map((r) => ({ kind: "reminder" as const, so: r.so!, lead: "24h" as const })),
     ...reminders2!.results.map((r) => ({ kind: "reminder" as const, so: r.so!, lead: "2h" as const })),
     ...renewals!.results.map((r) => ({
@@ -206,7 +213,7 @@ export async function handleItem(env: Env, m: CronMessage, now: number): Promise
 async function advance(env: Env, id: number, at: number, now: number): Promise<string> {
   const sub = await subById(env.DB, id);
   if (!sub || sub.next_service_at !== at || (sub.status !== "active" && sub.status !== "created")) return "stale";
-  const next = nextDate(at, sub.interval_days);
+  const next = nextDate(at, sub.interval_days, sub.time_zone);
   const moved = await env.DB.prepare(
     `UPDATE client_subscriptions SET next_service_at = ?3, declined_at = NULL, updated_at = ?4
      WHERE client_subscription_id = ?1 AND next_service_at = ?2 RETURNING *`,
