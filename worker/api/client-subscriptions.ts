@@ -4,6 +4,7 @@ import { formatLocal, localToInstant } from "../../domain/calendar/time";
 import { messageFor } from "../../domain/messages";
 import { BILLING_RULES, chargeAt, chargeDue } from "../../domain/payout-rules";
 import { orFail } from "../adapters/payments";
+import type { PaymentsPort } from "../adapters/payments/port";
 import { payments } from "../checkout/payments";
 import {
   bookDates,
@@ -345,6 +346,37 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
     return c.json({ data: await describe(c.env.DB, row!), message: messageFor("SAVED") });
   });
 
+/**
+ * The subscription's customer (created on the first card, found again after), the card attached to it and made
+ * its default. A card that belongs to someone else is refused like an unknown one.
+ */
+async function saveClientCard(d1: D1Database, port: PaymentsPort, sub: SubRow, paymentMethodId: string) {
+  let customerId = sub.customer_id;
+  if (!customerId) {
+    const created = await orFail(
+      port.ensureGuestCustomer({
+        ref: `csub:${sub.client_subscription_id}`,
+        name: sub.client_name,
+        phone: sub.client_phone,
+        email: sub.client_email,
+      }),
+    );
+    const row = await d1
+      .prepare(
+        `UPDATE client_subscriptions SET customer_id = coalesce(customer_id, ?2)
+         WHERE client_subscription_id = ?1 RETURNING customer_id`,
+      )
+      .bind(sub.client_subscription_id, created)
+      .first<{ customer_id: string }>();
+    customerId = row!.customer_id;
+  }
+  const owner = (await orFail(port.retrievePaymentMethod(paymentMethodId)))?.customer_id ?? null;
+  if (owner !== null && owner !== customerId) fail("PAYMENT_METHOD_NOT_FOUND");
+  if (owner === null) await orFail(port.attachPaymentMethod(paymentMethodId, customerId));
+  await orFail(port.setDefaultPaymentMethod(customerId, paymentMethodId));
+  return customerId;
+}
+
 const TokenBody = v.object({ token: v.pipe(v.string(), v.minLength(20), v.maxLength(100)) });
 
 async function byTokenOrFail(d1: D1Database, token: string): Promise<SubRow> {
@@ -373,12 +405,15 @@ export const clientSubscriptionApi = new Hono<AppEnv>()
     const port = payments(c.env, c.get("db"), now);
     const method = await orFail(port.retrievePaymentMethod(body.payment_method_id));
     if (!method) fail("PAYMENT_METHOD_NOT_FOUND");
+    // The client has no account: their card is saved on a customer of this subscription (one per subscription,
+    // kept in customer_id), made its default, and charged off-session from then on (decision 076).
+    const customerId = await saveClientCard(c.env.DB, port, sub, method.id);
     const row = await c.env.DB.prepare(
       `UPDATE client_subscriptions SET payment_method_id = ?2, status = 'active', declined_at = NULL,
          price_cents = coalesce(pending_price_cents, price_cents), pending_price_cents = NULL, updated_at = ?3
-       WHERE client_subscription_id = ?1 AND status <> 'cancelled' RETURNING *`,
+       WHERE client_subscription_id = ?1 AND status <> 'cancelled' AND customer_id = ?4 RETURNING *`,
     )
-      .bind(sub.client_subscription_id, method.id, now)
+      .bind(sub.client_subscription_id, method.id, now, customerId)
       .first<SubRow>();
     if (!row) fail("ERROR_VSUBSCRIPTION");
     // Within 24 hours of the next date and not yet paid: charge it now.

@@ -94,6 +94,16 @@ describe("client subscriptions across a DST change", () => {
     const a = (await create(v, { first_date: "2026-11-01", first_time: "10:00" })).body.data;
     expect(a.next_dates[0].at).toBe(service);
     expect(await addCard(await linkToken(a.client_phone), OCT_27)).toMatchObject({ status: 200 });
+    // The client has no account: the card is saved on the subscription's own customer, as its default.
+    const saved = await env.DB.prepare(
+      `SELECT cs.customer_id, pm.customer_id AS card_owner, lc.default_payment_method_id = cs.payment_method_id AS is_default
+       FROM client_subscriptions cs JOIN local_payment_methods pm ON pm.id = cs.payment_method_id
+       JOIN local_customers lc ON lc.id = cs.customer_id WHERE cs.client_subscription_id = ?`,
+    )
+      .bind(a.client_subscription_id)
+      .first<{ customer_id: string; card_owner: string; is_default: number }>();
+    expect(saved).toMatchObject({ card_owner: saved!.customer_id, is_default: 1 });
+    expect(saved!.customer_id).toMatch(/^cus_local_/);
 
     const due = async (now: number) => {
       const sent: CronEnvelope[] = [];

@@ -30,6 +30,8 @@ export type SubRow = {
   zipcode: string;
   status: "created" | "active" | "pending_approval" | "cancelled";
   payment_method_id: string | null;
+  /** The provider customer the card is saved on (migration 0012); null for rows from before it. */
+  customer_id: string | null;
   last_charged_for: number | null;
   last_intent_id: string | null;
   declined_at: number | null;
@@ -187,7 +189,7 @@ export async function chargeDate(
   try {
     const intent = await port.createIntent({
       amount_cents: sub.price_cents,
-      customer_id: null,
+      customer_id: sub.customer_id,
       payment_method_id: sub.payment_method_id,
       confirm: true,
       off_session: true,

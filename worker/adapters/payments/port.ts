@@ -158,6 +158,13 @@ export interface PaymentsPort {
   ensureCustomer(user: { user_id: number; email: string; name: string; phone: string }): Promise<string>;
 
   /**
+   * A customer who is not a user (a pro's recurring client, who has no account), created once per `ref` (e.g.
+   * "csub:12"; the creation's idempotency key is derived from it) so their card can be saved on it and charged
+   * off-session. The caller keeps the id; asking again with the same ref answers the same customer.
+   */
+  ensureGuestCustomer(input: { ref: string; name: string; phone: string; email: string | null }): Promise<string>;
+
+  /**
    * Creates a PaymentIntent. With `payment_method_id` and `confirm: true` it is charged at once (saved
    * card, off-session for cron charges); otherwise the browser confirms it with the client secret.
    */

@@ -266,6 +266,23 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
       return after!.provider_customer_id;
     },
 
+    async ensureGuestCustomer(input) {
+      // Stripe keeps the customer; the caller keeps its id. The key answers the first customer to a retry or a
+      // concurrent request (the parameters never change for one ref: name and phone as first given).
+      const customer = await call(() =>
+        stripe.customers.create(
+          {
+            name: input.name,
+            phone: input.phone,
+            ...(input.email ? { email: input.email } : {}),
+            metadata: { ref: input.ref },
+          },
+          { idempotencyKey: `customer:guest:${input.ref}` },
+        ),
+      );
+      return customer.id;
+    },
+
     async createIntent(input) {
       const purpose = purposeOf(input.metadata);
       const [mirrored] = await db
