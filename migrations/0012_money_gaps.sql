@@ -23,3 +23,8 @@ ALTER TABLE local_payment_methods ADD COLUMN customer_id TEXT;
 
 -- The provider customer a client subscription's card is saved on (charged off-session).
 ALTER TABLE client_subscriptions ADD COLUMN customer_id TEXT;
+
+-- A redemption is paid by the visit's customer: status 'requested' until paid (card charged, or the texted
+-- payment link paid), then 'fulfilled' with the pro's share in their pay (docs/decisions/077).
+ALTER TABLE redemptions ADD COLUMN payment_intent_id TEXT;
+ALTER TABLE redemptions ADD COLUMN pay_link_id INTEGER REFERENCES pay_links(pay_link_id);

@@ -323,42 +323,6 @@ describe("client subscriptions", () => {
   });
 });
 
-describe("redemption products", () => {
-  it("a pro redeems a product once per key and it shows in their pay", async () => {
-    const v = await vendorClient();
-    const products = await v.client.get("/api/vendor/me/redemption-products");
-    const p = products.body.data[0];
-    const k = key("redeem");
-    const [r1, r2] = await Promise.all([
-      v.client.post("/api/vendor/me/redeem-product", {
-        product_id: p.product_id,
-        client_name: "Sam",
-        idempotency_key: k,
-      }),
-      v.client.post("/api/vendor/me/redeem-product", {
-        product_id: p.product_id,
-        client_name: "Sam",
-        idempotency_key: k,
-      }),
-    ]);
-    expect([r1.status, r2.status].sort()).toEqual([200, 201]);
-    expect(
-      (
-        await v.client.post("/api/vendor/me/redeem-product", {
-          product_id: 999999,
-          client_name: "Sam",
-          idempotency_key: key("r"),
-        })
-      ).body.error.code,
-    ).toBe("REDEMPTION_PRODUCT_UNAVAILABLE");
-    const past = await v.client.post("/api/vendor/me/past-redemption", { page: 1 });
-    expect(past.body.data).toHaveLength(1);
-    const pay = await v.client.post("/api/vendor/me/pay");
-    expect(pay.body.data.available_cents).toBe(p.vendor_cents);
-    expect(pay.body.data.redemptions).toHaveLength(1);
-  });
-});
-
 describe("membership renewal (local adapter)", () => {
   async function member() {
     const { client, userId } = await customerFixture();

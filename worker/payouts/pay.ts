@@ -8,6 +8,7 @@ import {
 } from "../../domain/payout-rules";
 import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
 import { fail } from "../http/errors";
+import { settlePaidRedemptions } from "../redemptions/pay";
 
 /**
  * The pro's pay (docs/decisions/070-pro-pay-and-payouts.md): what they earned line by line
@@ -86,6 +87,7 @@ export async function accountOf(
 
 export async function payView(d1: D1Database, vendorId: number, now: number) {
   await syncJobEarnings(d1, vendorId, now);
+  await settlePaidRedemptions(d1, { vendorId }, now);
   const [balance, pending, jobs, lines, vendor] = await d1.batch<Row>([
     d1
       .prepare(
