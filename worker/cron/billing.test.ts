@@ -101,7 +101,7 @@ describe("the pro's pay and payouts", () => {
     const deleted = await v.client.call("DELETE", "/api/stripe/account-delete");
     expect(deleted.status).toBe(200);
     expect((await v.client.get("/api/stripe/account-login")).body.error.code).toBe("PAYOUT_ACCOUNT_REQUIRED");
-  });
+  }, 30_000);
 
   it("the weekly payout is one per pro and period, however often the cron runs; terminated pros are paused", async () => {
     const v = await vendorClient();
