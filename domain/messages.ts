@@ -85,6 +85,7 @@ export const catalogue = {
   PAYOUT_ACCOUNT_REQUIRED: error("Set up your payout account first.", 409),
   PAYOUT_NOTHING_AVAILABLE: error("There is no available balance to pay out right now.", 409),
   PAYOUTS_PAUSED: error("Payouts are paused on this account. Please contact support.", 403),
+  INSTANT_PAYOUT_NOT_ENABLED: error("Turn on instant payouts first: they cost a small fee per payout.", 409),
   PAYOUT_FAILED: error("The payout could not be made. Your balance is unchanged; please try again later.", 502),
   REDEMPTION_PRODUCT_UNAVAILABLE: error("This product is not available.", 404),
   // Payments (docs/decisions/031-payments.md). Card texts are the processor's own wording, shown beneath the

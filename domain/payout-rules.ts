@@ -1,3 +1,4 @@
+import { addDaysInZone } from "./calendar/time";
 import { bpsOf } from "./checkout-rules";
 import { PRICING } from "./pricing-config";
 
@@ -66,19 +67,34 @@ export function vendorShareOf(priceCents: number): number {
   return bpsOf(priceCents, PRICING.vendorShareBps);
 }
 
-/** The dates of a subscription from `first`, every `intervalDays`, that start before `until` (at most `max`). */
-export function recurringDates(first: number, intervalDays: number, max: number): number[] {
+/**
+ * The next date of a subscription after `date`: the same local wall time `intervalDays` calendar days later in
+ * the service address's zone `tz`, so a 10:00 visit stays at 10:00 across a DST change (7 days is then 167 or
+ * 169 hours).
+ */
+export function nextDate(date: number, intervalDays: number, tz: string): number {
+  return addDaysInZone(date, intervalDays, tz);
+}
+
+/** The dates of a subscription from `first`, every `intervalDays` in `tz` (`count` of them). */
+export function recurringDates(first: number, intervalDays: number, tz: string, count: number): number[] {
   const out: number[] = [];
-  for (let i = 0; i < max; i++) out.push(first + i * intervalDays * DAY_MS);
+  for (let i = 0; i < count; i++) out.push(i === 0 ? first : nextDate(out[i - 1]!, intervalDays, tz));
   return out;
 }
 
-/** The next date of a subscription after `date`. */
-export function nextDate(date: number, intervalDays: number): number {
-  return date + intervalDays * DAY_MS;
+/**
+ * When a date is charged: "24 hours before" as the client reads it, the same local time the day before in the
+ * service address's zone (23 or 25 hours before across a DST change, never the UTC day).
+ */
+export function chargeAt(serviceAt: number, tz: string): number {
+  return addDaysInZone(serviceAt, -1, tz);
 }
 
-/** Whether a date's charge is due at `now` (within the lead, not yet passed). */
-export function chargeDue(serviceAt: number, now: number): boolean {
-  return serviceAt - BILLING_RULES.chargeLeadMs <= now && now < serviceAt;
+/** The longest a local day can be: what a SQL pre-filter must allow for before chargeAt decides. */
+export const MAX_CHARGE_LEAD_MS = 26 * HOUR_MS;
+
+/** Whether a date's charge is due at `now` (its charge moment reached, the date not yet passed). */
+export function chargeDue(serviceAt: number, tz: string, now: number): boolean {
+  return chargeAt(serviceAt, tz) <= now && now < serviceAt;
 }

@@ -4,16 +4,15 @@ import { oneTimeCodes, rateLimits, sessions } from "../schema/tables/accounts";
 import { carts } from "../schema/tables/orders";
 import { CART_COOKIE_MAX_AGE_S } from "./calendar/cart-store";
 import { sendDueReminders } from "./checkout/reminders";
-import { sweepCheckouts } from "./checkout/sweep";
 import { runLicenceChecks } from "./vendors/licence-expiry";
 import { enqueueDue } from "./cron/queue";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Cron Trigger work (wrangler.toml [triggers], every 5 minutes): housekeeping, due SMS reminders, and the
+ * Cron Trigger work (wrangler.toml [triggers], every 5 minutes): housekeeping and due SMS reminders inline; the
  * checkout sweep (completes paid checkouts the browser left, cancels stale unpaid drafts, retries pending
- * refunds). Every job is safe to run twice.
+ * refunds), expiries and billing as queue items (worker/cron/queue.ts). Every job is safe to run twice.
  */
 export async function runScheduled(env: Env, now: number): Promise<void> {
   const db = drizzle(env.DB);
@@ -26,7 +25,8 @@ export async function runScheduled(env: Env, now: number): Promise<void> {
     db.delete(carts).where(and(isNull(carts.user_id), lt(carts.updated_at, now - CART_COOKIE_MAX_AGE_S * 1000))),
   ]);
   await sendDueReminders(env, now);
-  await sweepCheckouts(env, now);
+  // The checkout sweep (abandoned and paid drafts, refunds to retry) and the other expiries go through the queue
+  // with the billing items: one message per draft or refund (enqueueDue below).
   await runLicenceChecks(env, now);
   // Billing, reminders, renewals and payouts: found here, done by the queue consumer (worker/cron/queue.ts).
   const enqueued = await enqueueDue(env, now);

@@ -78,6 +78,9 @@ export const redemptions = sqliteTable(
     client_name: text("client_name"),
     service_order_id: integer("service_order_id").references(() => serviceOrders.service_order_id),
     vendor_cents: cents("vendor_cents").notNull().default(0),
+    /** Migration 0012: the customer's payment (a charge of their card, or the texted payment link's). */
+    payment_intent_id: text("payment_intent_id"),
+    pay_link_id: integer("pay_link_id"),
   },
   (t) => [index("redemptions_vendor_idx").on(t.vendor_id, t.created_at)],
 );

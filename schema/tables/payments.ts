@@ -313,6 +313,8 @@ export const clientSubscriptions = sqliteTable(
     time_zone: text("time_zone").notNull().default("America/New_York"),
     /** The pro's key ("v<vendor_id>:<client key>"): a retried create answers the same subscription. */
     idempotency_key: text("idempotency_key"),
+    /** Migration 0012: the provider customer the client's card is saved on. */
+    customer_id: text("customer_id"),
   },
   (t) => [
     index("client_subs_vendor_idx").on(t.vendor_id, t.status),
@@ -337,6 +339,12 @@ export const connectedAccounts = sqliteTable("connected_accounts", {
   details_submitted: integer("details_submitted", { mode: "boolean" }).notNull().default(false),
   created_at: createdAt(),
   updated_at: instant("updated_at").notNull(),
+  /** Migration 0012: the rest of the provider's state (account.updated), and when it was reported. */
+  charges_enabled: integer("charges_enabled", { mode: "boolean" }).notNull().default(false),
+  /** JSON array of the requirements due (Stripe's requirements.currently_due and past_due). */
+  requirements_due: text("requirements_due"),
+  disabled_reason: text("disabled_reason"),
+  state_at: instant("state_at"),
 });
 
 /**
@@ -418,6 +426,19 @@ export const localPaymentMethods = sqliteTable("local_payment_methods", {
   error_code: text("error_code"),
   /** Authenticated once with saving asked for: later off-session charges need no new authentication. */
   set_up_off_session: integer("set_up_off_session", { mode: "boolean" }).notNull().default(false),
+  created_at: createdAt(),
+  /** Migration 0012: the local_customers customer it is attached to (cards of users go through payment_methods). */
+  customer_id: text("customer_id"),
+});
+
+/** The local adapter's customers that are not users (a pro's recurring client), found again by ref (0012). */
+export const localCustomers = sqliteTable("local_customers", {
+  id: text("id").primaryKey(),
+  ref: text("ref").notNull().unique(),
+  name: text("name").notNull(),
+  phone: text("phone"),
+  email: text("email"),
+  default_payment_method_id: text("default_payment_method_id"),
   created_at: createdAt(),
 });
 

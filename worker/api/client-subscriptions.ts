@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { formatLocal } from "../../domain/calendar/time";
+import { formatLocal, localToInstant } from "../../domain/calendar/time";
 import { messageFor } from "../../domain/messages";
-import { BILLING_RULES, chargeDue } from "../../domain/payout-rules";
+import { BILLING_RULES, chargeAt, chargeDue } from "../../domain/payout-rules";
 import { orFail } from "../adapters/payments";
+import type { PaymentsPort } from "../adapters/payments/port";
 import { payments } from "../checkout/payments";
 import {
   bookDates,
@@ -48,7 +49,10 @@ const CreateBody = v.object({
     v.number(),
     v.check((n) => BILLING_RULES.intervalDays.includes(n), "Choose every 1, 2, 3 or 4 weeks, or monthly."),
   ),
-  first_service_at: v.pipe(v.number(), v.integer()),
+  /** The first visit: its local date and time at the service address (preferred), or an instant. */
+  first_service_at: v.optional(v.pipe(v.number(), v.integer())),
+  first_date: v.optional(v.pipe(v.string(), v.isoDate("Choose the first date."))),
+  first_time: v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose the time."))),
   address: v.pipe(v.string(), v.trim(), v.minLength(5, "Enter the service address."), v.maxLength(200)),
   zipcode: v.pipe(v.string(), v.regex(/^\d{5}$/, "Enter a 5-digit ZIP code.")),
   idempotency_key: v.pipe(v.string(), v.minLength(8), v.maxLength(80)),
@@ -164,8 +168,22 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
       .bind(body.service_id, vendorId)
       .first<{ duration_minutes: number }>();
     if (!service) fail("ERROR_VSUBSCRIPTION", { service_id: "Choose one of your services." });
-    // The first date must leave the client time to add their card before its charge.
-    if (body.first_service_at < now + BILLING_RULES.chargeLeadMs) {
+    // The first visit is a local date and time at the service address, read in its zone (not the browser's, not
+    // UTC); an instant is still accepted from callers that send one.
+    let firstAt: number;
+    if (body.first_date !== undefined || body.first_time !== undefined) {
+      if (!body.first_date || !body.first_time) {
+        fail("INVALID_INPUT", { first_service_at: "Choose the first date and time." });
+      }
+      firstAt = localToInstant(body.first_date, body.first_time, zip.time_zone);
+    } else if (body.first_service_at !== undefined) {
+      firstAt = body.first_service_at;
+    } else {
+      fail("INVALID_INPUT", { first_service_at: "Choose the first date and time." });
+    }
+    // The first date's charge (the same local time the day before) must still be ahead: the client needs the
+    // time to add their card.
+    if (chargeAt(firstAt, zip.time_zone) < now) {
       fail("ERROR_VSUBSCRIPTION", { first_service_at: "Choose a first date at least 24 hours away." });
     }
     const inserted = await c.env.DB.prepare(
@@ -182,7 +200,7 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
         body.service_id,
         body.price_cents,
         body.interval_days,
-        body.first_service_at,
+        firstAt,
         service.duration_minutes,
         body.address,
         body.zipcode,
@@ -255,7 +273,7 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
       c.get("db"),
       updated,
       raise
-        ? `Your recurring service price is changing to $${dollars}. Approve it before ${formatLocal(updated.next_service_at - BILLING_RULES.chargeLeadMs, updated.time_zone)} or the subscription ends: ${url}`
+        ? `Your recurring service price is changing to $${dollars}. Approve it before ${formatLocal(chargeAt(updated.next_service_at, updated.time_zone), updated.time_zone)} or the subscription ends: ${url}`
         : `Good news: your recurring service price is now $${dollars}. Details: ${url}`,
       now,
     );
@@ -328,6 +346,37 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
     return c.json({ data: await describe(c.env.DB, row!), message: messageFor("SAVED") });
   });
 
+/**
+ * The subscription's customer (created on the first card, found again after), the card attached to it and made
+ * its default. A card that belongs to someone else is refused like an unknown one.
+ */
+async function saveClientCard(d1: D1Database, port: PaymentsPort, sub: SubRow, paymentMethodId: string) {
+  let customerId = sub.customer_id;
+  if (!customerId) {
+    const created = await orFail(
+      port.ensureGuestCustomer({
+        ref: `csub:${sub.client_subscription_id}`,
+        name: sub.client_name,
+        phone: sub.client_phone,
+        email: sub.client_email,
+      }),
+    );
+    const row = await d1
+      .prepare(
+        `UPDATE client_subscriptions SET customer_id = coalesce(customer_id, ?2)
+         WHERE client_subscription_id = ?1 RETURNING customer_id`,
+      )
+      .bind(sub.client_subscription_id, created)
+      .first<{ customer_id: string }>();
+    customerId = row!.customer_id;
+  }
+  const owner = (await orFail(port.retrievePaymentMethod(paymentMethodId)))?.customer_id ?? null;
+  if (owner !== null && owner !== customerId) fail("PAYMENT_METHOD_NOT_FOUND");
+  if (owner === null) await orFail(port.attachPaymentMethod(paymentMethodId, customerId));
+  await orFail(port.setDefaultPaymentMethod(customerId, paymentMethodId));
+  return customerId;
+}
+
 const TokenBody = v.object({ token: v.pipe(v.string(), v.minLength(20), v.maxLength(100)) });
 
 async function byTokenOrFail(d1: D1Database, token: string): Promise<SubRow> {
@@ -356,16 +405,19 @@ export const clientSubscriptionApi = new Hono<AppEnv>()
     const port = payments(c.env, c.get("db"), now);
     const method = await orFail(port.retrievePaymentMethod(body.payment_method_id));
     if (!method) fail("PAYMENT_METHOD_NOT_FOUND");
+    // The client has no account: their card is saved on a customer of this subscription (one per subscription,
+    // kept in customer_id), made its default, and charged off-session from then on (decision 076).
+    const customerId = await saveClientCard(c.env.DB, port, sub, method.id);
     const row = await c.env.DB.prepare(
       `UPDATE client_subscriptions SET payment_method_id = ?2, status = 'active', declined_at = NULL,
          price_cents = coalesce(pending_price_cents, price_cents), pending_price_cents = NULL, updated_at = ?3
-       WHERE client_subscription_id = ?1 AND status <> 'cancelled' RETURNING *`,
+       WHERE client_subscription_id = ?1 AND status <> 'cancelled' AND customer_id = ?4 RETURNING *`,
     )
-      .bind(sub.client_subscription_id, method.id, now)
+      .bind(sub.client_subscription_id, method.id, now, customerId)
       .first<SubRow>();
     if (!row) fail("ERROR_VSUBSCRIPTION");
     // Within 24 hours of the next date and not yet paid: charge it now.
-    if (chargeDue(row.next_service_at, now)) {
+    if (chargeDue(row.next_service_at, row.time_zone, now)) {
       const outcome = await chargeDate(
         c.env,
         c.get("db"),

@@ -1,10 +1,11 @@
-import { and, eq, notInArray } from "drizzle-orm";
+import { and, eq, isNull, lte, notInArray, or } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { Hono } from "hono";
 import { connectedAccounts, memberships, paymentIntents, webhookEvents } from "../../schema/tables/payments";
 import { paymentsFromEnv } from "../adapters/payments";
-import type { IntentStatus, PaymentError, WebhookEvent } from "../adapters/payments/port";
+import { accountStateOf } from "../adapters/payments/account-state";
+import type { IntentStatus, PaymentError, PaymentsPort, WebhookEvent } from "../adapters/payments/port";
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 
@@ -102,18 +103,20 @@ function updatesFor(db: DrizzleD1Database, event: WebhookEvent, now: number): Ba
   }
 
   if (event.type === "account.updated") {
-    const payoutsEnabled = obj.payouts_enabled === true;
-    const detailsSubmitted = obj.details_submitted === true;
+    const state = accountStateOf(obj);
+    // Events can arrive out of order: a state older than the one applied is ignored (by the event's time).
+    const at = event.created ?? now;
     return [
       db
         .update(connectedAccounts)
-        .set({
-          payouts_enabled: payoutsEnabled,
-          details_submitted: detailsSubmitted,
-          status: detailsSubmitted ? (payoutsEnabled ? "active" : "restricted") : "pending",
-          updated_at: now,
-        })
-        .where(and(eq(connectedAccounts.account_id, id), notInArray(connectedAccounts.status, ["deleted"]))),
+        .set({ ...state, state_at: at, updated_at: now })
+        .where(
+          and(
+            eq(connectedAccounts.account_id, id),
+            notInArray(connectedAccounts.status, ["deleted"]),
+            or(isNull(connectedAccounts.state_at), lte(connectedAccounts.state_at, at)),
+          ),
+        ),
     ];
   }
   return [];
@@ -140,13 +143,27 @@ export async function applyWebhookEvent(
   return "applied";
 }
 
+/**
+ * Verifies a signed event and applies it once: the webhook route, and the local adapter's own events (it has no
+ * network to post them on, so the code that changed the state hands them here, through the same checks).
+ */
+export async function receiveWebhook(
+  port: PaymentsPort,
+  db: DrizzleD1Database,
+  payload: string,
+  signature: string | null,
+  now: number,
+): Promise<"applied" | "duplicate"> {
+  const event = await port.verifyWebhook(payload, signature);
+  if (!event) fail("WEBHOOK_SIGNATURE_INVALID");
+  return applyWebhookEvent(db, port.provider, event, now);
+}
+
 export const stripeWebhookApi = new Hono<AppEnv>().post("/webhook", async (c) => {
   const payload = await c.req.text();
   const db = c.get("db");
   const now = c.get("now");
   const port = paymentsFromEnv(c.env, db, now);
-  const event = await port.verifyWebhook(payload, c.req.header("stripe-signature") ?? null);
-  if (!event) fail("WEBHOOK_SIGNATURE_INVALID");
-  const outcome = await applyWebhookEvent(db, port.provider, event, now);
+  const outcome = await receiveWebhook(port, db, payload, c.req.header("stripe-signature") ?? null, now);
   return c.json({ received: true, duplicate: outcome === "duplicate" });
 });

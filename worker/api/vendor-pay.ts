@@ -1,3 +1,4 @@
+import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { messageFor } from "../../domain/messages";
@@ -8,6 +9,8 @@ import type { AppEnv } from "../http/types";
 import { jsonBody } from "../http/validate";
 import { requireVendor, viewerOf } from "../middleware/roles";
 import { accountOf, instantTransfer, payHistory, payView } from "../payouts/pay";
+import type { PaymentsPort } from "../adapters/payments/port";
+import { receiveWebhook } from "./stripe-webhook";
 
 /**
  * The pro's pay and payouts (SPEC section 7 "Vendor"; docs/decisions/070-pro-pay-and-payouts.md).
@@ -30,6 +33,16 @@ export const vendorPayApi = new Hono<AppEnv>()
   .use("/me/pay", requireVendor)
   .use("/me/pay-complete", requireVendor)
   .use("/instant-transfer", requireVendor)
+  .use("/me/instant-payout", requireVendor)
+  .post("/me/instant-payout", async (c) => {
+    // The pro turns instant payouts on (accepting the fee shown beside the switch) or off.
+    const vendorId = vendorIdOf(c);
+    const { enabled } = await jsonBody(c, v.object({ enabled: v.boolean() }));
+    await c.env.DB.prepare("UPDATE vendors SET instant_payout_enabled = ?2, updated_at = ?3 WHERE vendor_id = ?1")
+      .bind(vendorId, enabled ? 1 : 0, c.get("now"))
+      .run();
+    return c.json({ data: { instant_payout_enabled: enabled }, message: messageFor("SAVED") });
+  })
   .post("/me/pay", async (c) => {
     const vendorId = vendorIdOf(c);
     const now = c.get("now");
@@ -55,6 +68,16 @@ export const vendorPayApi = new Hono<AppEnv>()
     return c.json({ data: payout, message: messageFor("PAYOUT_SENT") });
   });
 
+/**
+ * The local adapter tells us about its account's state the way Stripe does: a signed account.updated event,
+ * received through the webhook's own checks (docs/decisions/074-payout-account-state.md).
+ */
+async function announceLocalAccount(port: PaymentsPort, db: DrizzleD1Database, accountId: string, now: number) {
+  if (!port.localAccountEvent) return;
+  const { payload, signature } = await port.localAccountEvent(accountId);
+  await receiveWebhook(port, db, payload, signature, now);
+}
+
 export const stripeConnectApi = new Hono<AppEnv>()
   .use("/express-account", requireVendor)
   .use("/account-login", requireVendor)
@@ -64,8 +87,9 @@ export const stripeConnectApi = new Hono<AppEnv>()
     const vendorId = vendorIdOf(c);
     const now = c.get("now");
     const origin = new URL(c.req.url).origin;
+    const port = payments(c.env, c.get("db"), now);
     const account = await orFail(
-      payments(c.env, c.get("db"), now).createConnectedAccount({
+      port.createConnectedAccount({
         vendor_id: vendorId,
         email: viewer.email ?? `vendor-${vendorId}@invalid.example`,
         idempotency_key: `vendor:${vendorId}:account`,
@@ -73,6 +97,7 @@ export const stripeConnectApi = new Hono<AppEnv>()
         refresh_url: `${origin}/business/pay?payouts=refresh`,
       }),
     );
+    await announceLocalAccount(port, c.get("db"), account.id, now);
     return c.json({
       data: { url: account.link_url, account_id: account.id, payouts_enabled: account.payouts_enabled },
     });
@@ -109,5 +134,6 @@ export const localOnboardingApi = new Hono<AppEnv>().post("/connect/onboarding",
   const account = await accountOf(c.env.DB, vendorId);
   if (!account || account.provider !== "local") fail("PAYOUT_ACCOUNT_REQUIRED");
   const state = await orFail(port.completeLocalOnboarding(account.account_id));
+  await announceLocalAccount(port, c.get("db"), account.account_id, c.get("now"));
   return c.json({ data: state, message: messageFor("SAVED") });
 });

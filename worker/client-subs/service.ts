@@ -1,6 +1,6 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal } from "../../domain/calendar/time";
-import { BILLING_RULES, nextDate, vendorShareOf } from "../../domain/payout-rules";
+import { BILLING_RULES, recurringDates, vendorShareOf } from "../../domain/payout-rules";
 import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
 import { sendSms } from "../adapters/sms";
 import { randomToken, sha256Hex } from "../auth/crypto";
@@ -30,6 +30,8 @@ export type SubRow = {
   zipcode: string;
   status: "created" | "active" | "pending_approval" | "cancelled";
   payment_method_id: string | null;
+  /** The provider customer the card is saved on (migration 0012); null for rows from before it. */
+  customer_id: string | null;
   last_charged_for: number | null;
   last_intent_id: string | null;
   declined_at: number | null;
@@ -65,11 +67,12 @@ export async function newLinkToken(d1: D1Database, id: number, now: number): Pro
   return token;
 }
 
-export function upcomingDates(sub: Pick<SubRow, "next_service_at" | "interval_days" | "status">, n = 4): number[] {
+export function upcomingDates(
+  sub: Pick<SubRow, "next_service_at" | "interval_days" | "status" | "time_zone">,
+  n = 4,
+): number[] {
   if (sub.status === "cancelled") return [];
-  const out = [sub.next_service_at];
-  while (out.length < n) out.push(nextDate(out[out.length - 1]!, sub.interval_days));
-  return out;
+  return recurringDates(sub.next_service_at, sub.interval_days, sub.time_zone, n);
 }
 
 async function settingsOf(env: Env, db: DrizzleD1Database, vendorId: number) {
@@ -186,7 +189,7 @@ export async function chargeDate(
   try {
     const intent = await port.createIntent({
       amount_cents: sub.price_cents,
-      customer_id: null,
+      customer_id: sub.customer_id,
       payment_method_id: sub.payment_method_id,
       confirm: true,
       off_session: true,

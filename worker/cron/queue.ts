@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/d1";
 import { formatLocal } from "../../domain/calendar/time";
-import { BILLING_RULES, nextDate } from "../../domain/payout-rules";
+import { BILLING_RULES, chargeAt, MAX_CHARGE_LEAD_MS, nextDate } from "../../domain/payout-rules";
 import { PRICING } from "../../domain/pricing-config";
 import { paymentsEnv } from "../adapters/payments";
 import { addOneMonth } from "../adapters/payments/local";
@@ -11,11 +11,15 @@ import {
   bookDates,
   cancelSub,
   chargeDate,
+  linkUrl,
+  newLinkToken,
+  releaseDate,
   subById,
   textClient,
   textVendor,
   upcomingDates,
 } from "../client-subs/service";
+import { PAID_DRAFT_GRACE_MS, retryOrderRefund, settleDraft } from "../checkout/sweep";
 import { scheduledPayout, vendorsDueForPayout } from "../payouts/pay";
 
 /**
@@ -33,7 +37,22 @@ export type CronMessage =
   | { kind: "csub_autocancel"; id: number; at: number }
   | { kind: "reminder"; so: number; lead: "24h" | "2h" }
   | { kind: "payout"; vendor_id: number; period_start: number }
-  | { kind: "membership_renewal"; membership_id: number; period_end: number; attempt: number };
+  | { kind: "membership_renewal"; membership_id: number; period_end: number; attempt: number }
+  | { kind: "checkout_settle"; order_id: number }
+  | { kind: "checkout_refund"; order_id: number }
+  | { kind: "csub_unpaid"; id: number; at: number }
+  | { kind: "paylink_expire"; pay_link_id: number };
+
+/**
+ * Outcomes that leave the item to a later tick (not recorded in cron_items): a draft still within its hour or
+ * whose payment is processing, a refund still not through.
+ */
+const NOT_DONE = new Set(["wait"]);
+
+/** An expired payment link is let go this long after its expiry (a payment begun on it can still finish). */
+export const PAY_LINK_EXPIRY_GRACE_MS = 24 * 60 * 60 * 1000;
+/** Items of each expiry kind per tick (the rest wait for the next tick). */
+const EXPIRY_BATCH = 500;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -51,6 +70,14 @@ export function keyOf(m: CronMessage): string {
       return `payout:v${m.vendor_id}:${m.period_start}`;
     case "membership_renewal":
       return `membership:${m.membership_id}:${m.period_end}:renew:a${m.attempt}`;
+    case "checkout_settle":
+      return `checkout:${m.order_id}:settle`;
+    case "checkout_refund":
+      return `checkout:${m.order_id}:refund`;
+    case "csub_unpaid":
+      return `csub:${m.id}:${m.at}:unpaid`;
+    case "paylink_expire":
+      return `paylink:${m.pay_link_id}:expire`;
   }
 }
 
@@ -76,11 +103,24 @@ export async function enqueueDue(
   send: Send = queueSender(env),
 ): Promise<Record<string, number>> {
   const d1 = env.DB;
-  const lead = BILLING_RULES.chargeLeadMs;
-  const [charges, advances, autocancels, reminders24, reminders2, renewals] = await d1.batch<Record<string, number>>([
+  // Charges and auto-cancels fall due at chargeAt (the same local time the day before, in the address's zone):
+  // SQL narrows to the longest possible lead, chargeAt decides per row.
+  const lead = MAX_CHARGE_LEAD_MS;
+  const [
+    chargeRows,
+    advances,
+    autocancelRows,
+    reminders24,
+    reminders2,
+    renewals,
+    drafts,
+    refunds,
+    unpaidRows,
+    expiredLinks,
+  ] = await d1.batch<Record<string, number>>([
     d1
       .prepare(
-        `SELECT client_subscription_id AS id, next_service_at AS at FROM client_subscriptions
+        `SELECT client_subscription_id AS id, next_service_at AS at, time_zone AS tz FROM client_subscriptions
          WHERE status = 'active' AND next_service_at <= ?1 + ?2 AND next_service_at > ?1
            AND (last_charged_for IS NULL OR last_charged_for < next_service_at)
            AND ${notDone("'csub:' || client_subscription_id || ':' || next_service_at || ':charge'")}`,
@@ -95,7 +135,7 @@ export async function enqueueDue(
       .bind(now),
     d1
       .prepare(
-        `SELECT client_subscription_id AS id, next_service_at AS at FROM client_subscriptions
+        `SELECT client_subscription_id AS id, next_service_at AS at, time_zone AS tz FROM client_subscriptions
          WHERE status = 'pending_approval' AND next_service_at <= ?1 + ?2
            AND ${notDone("'csub:' || client_subscription_id || ':' || next_service_at || ':autocancel'")}`,
       )
@@ -123,11 +163,44 @@ export async function enqueueDue(
            AND ${notDone("'membership:' || m.membership_id || ':' || m.current_period_end || ':renew:a' || (CAST((?1 - m.current_period_end) / ?2 AS INTEGER) + 1)")}`,
       )
       .bind(now, DAY_MS),
+    // Checkout drafts the browser left (paid: complete; unpaid past the hour: cancel) and refunds to retry.
+    d1
+      .prepare(
+        `SELECT order_id FROM orders WHERE status = 'pending_payment' AND updated_at < ?1
+           AND ${notDone("'checkout:' || order_id || ':settle'")} ORDER BY updated_at LIMIT ?2`,
+      )
+      .bind(now - PAID_DRAFT_GRACE_MS, EXPIRY_BATCH),
+    d1
+      .prepare(
+        `SELECT order_id FROM orders WHERE status = 'failed' AND failure_reason LIKE '%:refund-pending'
+           AND payment_intent_id IS NOT NULL AND ${notDone("'checkout:' || order_id || ':refund'")} LIMIT ?1`,
+      )
+      .bind(EXPIRY_BATCH),
+    // A client subscription still without a card when its next date's charge falls due: the link's time is up.
+    d1
+      .prepare(
+        `SELECT client_subscription_id AS id, next_service_at AS at, time_zone AS tz FROM client_subscriptions
+         WHERE status = 'created' AND payment_method_id IS NULL AND next_service_at <= ?1 + ?2 AND next_service_at > ?1
+           AND ${notDone("'csub:' || client_subscription_id || ':' || next_service_at || ':unpaid'")}`,
+      )
+      .bind(now, lead),
+    // Payment links of redemption products expired unpaid (after the grace).
+    d1
+      .prepare(
+        `SELECT DISTINCT pl.pay_link_id FROM pay_links pl JOIN redemptions r ON r.pay_link_id = pl.pay_link_id
+         WHERE r.status = 'requested' AND pl.status = 'open' AND pl.expires_at <= ?1
+           AND ${notDone("'paylink:' || pl.pay_link_id || ':expire'")} LIMIT ?2`,
+      )
+      .bind(now - PAY_LINK_EXPIRY_GRACE_MS, EXPIRY_BATCH),
   ]);
+  const dueNow = (r: Record<string, number>) => chargeAt(r.at!, String(r.tz)) <= now;
+  const charges = { results: chargeRows!.results.filter(dueNow) };
+  const autocancels = { results: autocancelRows!.results.filter(dueNow) };
+  const unpaid = unpaidRows!.results.filter(dueNow);
   const messages: CronMessage[] = [
-    ...charges!.results.map((r) => ({ kind: "csub_charge" as const, id: r.id!, at: r.at! })),
+    ...charges.results.map((r) => ({ kind: "csub_charge" as const, id: r.id!, at: r.at! })),
     ...advances!.results.map((r) => ({ kind: "csub_advance" as const, id: r.id!, at: r.at! })),
-    ...autocancels!.results.map((r) => ({ kind: "csub_autocancel" as const, id: r.id!, at: r.at! })),
+    ...autocancels.results.map((r) => ({ kind: "csub_autocancel" as const, id: r.id!, at: r.at! })),
     ...reminders24!.results.map((r) => ({ kind: "reminder" as const, so: r.so!, lead: "24h" as const })),
     ...reminders2!.results.map((r) => ({ kind: "reminder" as const, so: r.so!, lead: "2h" as const })),
     ...renewals!.results.map((r) => ({
@@ -136,6 +209,10 @@ export async function enqueueDue(
       period_end: r.period_end!,
       attempt: r.attempt!,
     })),
+    ...drafts!.results.map((r) => ({ kind: "checkout_settle" as const, order_id: r.order_id! })),
+    ...refunds!.results.map((r) => ({ kind: "checkout_refund" as const, order_id: r.order_id! })),
+    ...unpaid.map((r) => ({ kind: "csub_unpaid" as const, id: r.id!, at: r.at! })),
+    ...expiredLinks!.results.map((r) => ({ kind: "paylink_expire" as const, pay_link_id: r.pay_link_id! })),
   ];
   const due = await vendorsDueForPayout(d1, now);
   for (const vendorId of due.vendorIds) {
@@ -194,19 +271,75 @@ export async function handleItem(env: Env, m: CronMessage, now: number): Promise
     case "membership_renewal":
       outcome = await renewMembership(env, m, now);
       break;
+    case "checkout_settle":
+      outcome = await settleDraft(env, port, m.order_id, now);
+      break;
+    case "checkout_refund":
+      outcome = await retryOrderRefund(env, port, m.order_id, now);
+      break;
+    case "csub_unpaid":
+      outcome = await unpaidDate(env, m.id, m.at, now);
+      break;
+    case "paylink_expire":
+      outcome = await expireRedemptionLink(d1, m.pay_link_id, now);
+      break;
   }
+  // An item left for later is recorded under a key of this tick only (so `npm run cron` and the bench can count
+  // it as handled), never under its own key: the next tick enqueues it again.
+  const recordAs = NOT_DONE.has(outcome) ? `${key}:${outcome}:${now}` : key;
   await d1
     .prepare("INSERT INTO cron_items (key, kind, outcome, done_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO NOTHING")
-    .bind(key, m.kind, outcome, now)
+    .bind(recordAs, m.kind, outcome, now)
     .run();
   return outcome;
+}
+
+/**
+ * The client added no card by the time their next date is charged: that date is released from the pro's
+ * calendar (an unpaid visit is not kept), both are told, and the client gets a fresh link for the next dates.
+ */
+async function unpaidDate(env: Env, id: number, at: number, now: number): Promise<string> {
+  const sub = await subById(env.DB, id);
+  if (!sub || sub.status !== "created" || sub.payment_method_id || sub.next_service_at !== at) return "stale";
+  const db = drizzle(env.DB);
+  await releaseDate(env, sub, at, now);
+  const when = formatLocal(at, sub.time_zone);
+  const token = await newLinkToken(env.DB, id, now);
+  await textClient(
+    env,
+    db,
+    sub,
+    `No card was added for your ${when} service, so it was not booked. Add your card to keep the next dates: ${linkUrl(appOrigin(env), token)}`,
+    now,
+  );
+  await textVendor(
+    env,
+    db,
+    sub.vendor_id,
+    `${sub.client_name} added no card, so ${when} was released from your calendar.`,
+    now,
+  );
+  return "released";
+}
+
+/** A redemption's payment link expired unpaid: the redemption is cancelled (nothing was earned for it). */
+async function expireRedemptionLink(d1: D1Database, payLinkId: number, now: number): Promise<string> {
+  const done = await d1
+    .prepare(
+      `UPDATE redemptions SET status = 'cancelled', cancelled_at = ?2
+       WHERE pay_link_id = ?1 AND status = 'requested'
+         AND EXISTS (SELECT 1 FROM pay_links WHERE pay_link_id = ?1 AND status = 'open' AND expires_at <= ?3)`,
+    )
+    .bind(payLinkId, now, now - PAY_LINK_EXPIRY_GRACE_MS)
+    .run();
+  return done.meta.changes > 0 ? "cancelled" : "stale";
 }
 
 /** A date has passed: the next one becomes current, and one more date is booked on the pro's calendar. */
 async function advance(env: Env, id: number, at: number, now: number): Promise<string> {
   const sub = await subById(env.DB, id);
   if (!sub || sub.next_service_at !== at || (sub.status !== "active" && sub.status !== "created")) return "stale";
-  const next = nextDate(at, sub.interval_days);
+  const next = nextDate(at, sub.interval_days, sub.time_zone);
   const moved = await env.DB.prepare(
     `UPDATE client_subscriptions SET next_service_at = ?3, declined_at = NULL, updated_at = ?4
      WHERE client_subscription_id = ?1 AND next_service_at = ?2 RETURNING *`,

@@ -25,6 +25,7 @@ import { d1Batch } from "./d1-batch";
 import { jobById } from "./jobs";
 import { recordTip, tipCentsOrFail, tippableJob } from "./tips";
 import { intentView, type IntentView } from "../checkout/payments";
+import { settlePaidRedemptions } from "../redemptions/pay";
 
 /**
  * Secure pay (docs/product.md section 2 "/pay", section 3 "Secure-pay payload", section 5 "Secure-pay total"): a payer
@@ -350,6 +351,8 @@ export async function confirmSecurePay(
         FROM job_adjustments WHERE pay_link_id = ${id} AND kind = 'add_charge' AND status = 'succeeded'
           AND payment_intent_id = ${intent.id} AND ${paidByThis}`,
     ]);
+    // A redemption product paid through this link is now fulfilled (worker/redemptions/pay.ts).
+    await settlePaidRedemptions(env.DB, { payLinkId: id }, now);
   } else {
     // The vendor's earning line is checkout's (`payreq:<id>`, worker/checkout/payment-links.ts), so a request
     // paid through either flow is earned once.

@@ -8,6 +8,7 @@ import {
 } from "../../domain/payout-rules";
 import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
 import { fail } from "../http/errors";
+import { settlePaidRedemptions } from "../redemptions/pay";
 
 /**
  * The pro's pay (docs/decisions/070-pro-pay-and-payouts.md): what they earned line by line
@@ -39,6 +40,11 @@ export async function syncJobEarnings(d1: D1Database, vendorId: number | null, n
 export interface AccountView {
   status: "pending" | "active" | "restricted" | "deleted";
   payouts_enabled: boolean;
+  charges_enabled: boolean;
+  details_submitted: boolean;
+  /** What the provider still needs from the pro (Stripe's requirement names, e.g. "external_account"). */
+  requirements_due: string[];
+  disabled_reason: string | null;
   provider: "local" | "stripe";
 }
 
@@ -47,20 +53,41 @@ export async function accountOf(
   vendorId: number,
 ): Promise<(AccountView & { account_id: string }) | null> {
   const row = await d1
-    .prepare("SELECT account_id, status, payouts_enabled, provider FROM connected_accounts WHERE vendor_id = ?")
+    .prepare(
+      `SELECT account_id, status, payouts_enabled, charges_enabled, details_submitted, requirements_due,
+              disabled_reason, provider FROM connected_accounts WHERE vendor_id = ?`,
+    )
     .bind(vendorId)
     .first<{
       account_id: string;
       status: AccountView["status"];
       payouts_enabled: number;
+      charges_enabled: number;
+      details_submitted: number;
+      requirements_due: string | null;
+      disabled_reason: string | null;
       provider: "local" | "stripe";
     }>();
   if (!row || row.status === "deleted") return null;
-  return { ...row, payouts_enabled: !!row.payouts_enabled };
+  let due: string[] = [];
+  try {
+    const parsed: unknown = row.requirements_due ? JSON.parse(row.requirements_due) : [];
+    if (Array.isArray(parsed)) due = parsed.filter((x): x is string => typeof x === "string");
+  } catch {
+    due = [];
+  }
+  return {
+    ...row,
+    payouts_enabled: !!row.payouts_enabled,
+    charges_enabled: !!row.charges_enabled,
+    details_submitted: !!row.details_submitted,
+    requirements_due: due,
+  };
 }
 
 export async function payView(d1: D1Database, vendorId: number, now: number) {
   await syncJobEarnings(d1, vendorId, now);
+  await settlePaidRedemptions(d1, { vendorId }, now);
   const [balance, pending, jobs, lines, vendor] = await d1.batch<Row>([
     d1
       .prepare(
@@ -90,7 +117,7 @@ export async function payView(d1: D1Database, vendorId: number, now: number) {
          FROM vendor_earnings WHERE vendor_id = ? AND service_order_id IS NOT NULL GROUP BY service_order_id, kind`,
       )
       .bind(vendorId),
-    d1.prepare("SELECT status, payouts_paused FROM vendors WHERE vendor_id = ?").bind(vendorId),
+    d1.prepare("SELECT status, payouts_paused, instant_payout_enabled FROM vendors WHERE vendor_id = ?").bind(vendorId),
   ]);
   const byJob = new Map<number, Record<string, number>>();
   for (const l of lines!.results) {
@@ -116,9 +143,18 @@ export async function payView(d1: D1Database, vendorId: number, now: number) {
     pending_jobs: Number(pending!.results[0]?.jobs ?? 0),
     next_payout_at: paused ? null : nextPayoutAt(now),
     payouts_paused: paused,
+    instant_payout_enabled: !!vendor!.results[0]?.instant_payout_enabled,
     instant_fee: { bps: PAYOUT_RULES.instantFeeBps, min_cents: PAYOUT_RULES.instantFeeMinCents },
     account: account
-      ? { status: account.status, payouts_enabled: account.payouts_enabled, provider: account.provider }
+      ? {
+          status: account.status,
+          payouts_enabled: account.payouts_enabled,
+          charges_enabled: account.charges_enabled,
+          details_submitted: account.details_submitted,
+          requirements_due: account.requirements_due,
+          disabled_reason: account.disabled_reason,
+          provider: account.provider,
+        }
       : null,
     jobs: jobs!.results.map((j) => {
       const l = byJob.get(Number(j.service_order_id)) ?? {};
@@ -300,6 +336,12 @@ async function payoutGate(d1: D1Database, vendorId: number) {
 export async function instantTransfer(d1: D1Database, port: PaymentsPort, vendorId: number, now: number) {
   const gate = await payoutGate(d1, vendorId);
   if (!gate.ok) fail(gate.why === "paused" ? "PAYOUTS_PAUSED" : "PAYOUT_ACCOUNT_REQUIRED");
+  // Instant payouts are an opt-in (vendors.instant_payout_enabled): the pro accepts the fee once.
+  const optIn = await d1
+    .prepare("SELECT instant_payout_enabled AS on_ FROM vendors WHERE vendor_id = ?")
+    .bind(vendorId)
+    .first<{ on_: number }>();
+  if (!optIn?.on_) fail("INSTANT_PAYOUT_NOT_ENABLED");
   await syncJobEarnings(d1, vendorId, now);
   const top = await d1
     .prepare(

@@ -23,10 +23,15 @@ export interface PayData {
   pending_jobs: number;
   next_payout_at: number | null;
   payouts_paused: boolean;
+  instant_payout_enabled: boolean;
   instant_fee: { bps: number; min_cents: number };
   account: {
     status: "pending" | "active" | "restricted" | "deleted";
     payouts_enabled: boolean;
+    charges_enabled: boolean;
+    details_submitted: boolean;
+    requirements_due: string[];
+    disabled_reason: string | null;
     provider: string;
   } | null;
   jobs: PayJob[];
@@ -55,6 +60,8 @@ export interface Payout {
 export const getPay = (signal?: AbortSignal) => apiRequest<PayData>("/vendor/me/pay", { method: "POST", signal });
 export const getPayouts = (page: number, signal?: AbortSignal) =>
   apiRequest<Payout[]>("/vendor/me/pay-complete", { json: { page }, signal });
+export const setInstantPayout = (enabled: boolean) =>
+  apiRequest<{ instant_payout_enabled: boolean }>("/vendor/me/instant-payout", { json: { enabled } });
 export const instantTransfer = () => apiRequest<Payout>("/vendor/instant-transfer", { method: "POST" });
 export const startOnboarding = () => apiRequest<{ url: string }>("/stripe/express-account");
 export const accountLogin = () => apiRequest<{ url: string }>("/stripe/account-login");

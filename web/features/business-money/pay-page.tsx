@@ -11,10 +11,24 @@ import {
   getPay,
   getPayouts,
   instantTransfer,
+  setInstantPayout,
   startOnboarding,
   type PayData,
   type Payout,
 } from "./api";
+
+const ACCOUNT_STATUS: Record<NonNullable<PayData["account"]>["status"], string> = {
+  pending: "Setup not finished",
+  restricted: "Restricted: more information needed",
+  active: "Ready for payouts",
+  deleted: "Removed",
+};
+
+/** Stripe's requirement names ("individual.first_name") in words. */
+function requirementLabel(name: string): string {
+  const last = name.split(".").at(-1) ?? name;
+  return last === "external_account" ? "bank account" : last.replaceAll("_", " ");
+}
 
 const day = (ms: number) =>
   new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
@@ -90,12 +104,25 @@ export function PayScreen() {
         {!d.account ? (
           <p>Set up a payout account to receive your earnings every week.</p>
         ) : (
-          <p>
-            Status:{" "}
-            <span className={`status-tag${ready ? " is-live" : ""}`}>
-              {ready ? "Ready for payouts" : "Setup not finished"}
-            </span>
-          </p>
+          <>
+            <p>
+              Status:{" "}
+              <span className={`status-tag${ready ? " is-live" : ""}`} data-testid="account-status">
+                {ACCOUNT_STATUS[d.account.status]}
+              </span>
+            </p>
+            <ul className="muted" aria-label="Payout account details">
+              <li>Details submitted: {d.account.details_submitted ? "yes" : "no"}</li>
+              <li>Payouts: {d.account.payouts_enabled ? "enabled" : "not enabled yet"}</li>
+              <li>Payments: {d.account.charges_enabled ? "enabled" : "not enabled yet"}</li>
+            </ul>
+            {d.account.requirements_due.length > 0 && (
+              <p role="status">
+                Still needed: {d.account.requirements_due.map(requirementLabel).join(", ")}. Choose Finish setup to add
+                it.
+              </p>
+            )}
+          </>
         )}
         <div className="form-actions">
           {!ready && (
@@ -146,7 +173,25 @@ export function PayScreen() {
             </button>
           )}
         </div>
-        {ready && d.available_cents > fee && !d.payouts_paused && (
+        {ready && !d.payouts_paused && (
+          <label className="check-row">
+            <input
+              type="checkbox"
+              checked={d.instant_payout_enabled}
+              disabled={!!busy}
+              onChange={(e) => {
+                const enabled = e.currentTarget.checked;
+                void run("instant-switch", async () => {
+                  await setInstantPayout(enabled);
+                  pay.reload();
+                });
+              }}
+            />{" "}
+            Instant payouts (fee {d.instant_fee.bps / 100}% of the payout, at least{" "}
+            {formatCents(d.instant_fee.min_cents)})
+          </label>
+        )}
+        {ready && d.instant_payout_enabled && d.available_cents > fee && !d.payouts_paused && (
           <div className="money-instant">
             <p>
               Get {formatCents(d.available_cents - fee)} now (instant payout fee {formatCents(fee)}), or wait for the

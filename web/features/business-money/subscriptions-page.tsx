@@ -200,8 +200,8 @@ function CreateForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) 
         if (busy) return;
         setFields({});
         setError(null);
-        const first = new Date(`${f.date}T${f.time}`);
-        if (!f.date || Number.isNaN(first.getTime())) {
+        // Sent as the local date and time: the server reads them in the service address's time zone.
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(f.date) || !/^\d{2}:\d{2}$/.test(f.time)) {
           setFields({ first_service_at: "Choose the first date and time." });
           return;
         }
@@ -214,7 +214,8 @@ function CreateForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) 
               service_id: Number(f.service_id),
               price_cents: Math.round(Number(f.price) * 100),
               interval_days: Number(f.interval_days),
-              first_service_at: first.getTime(),
+              first_date: f.date,
+              first_time: f.time.slice(0, 5),
               address: f.address,
               zipcode: f.zipcode,
               idempotency_key: key,

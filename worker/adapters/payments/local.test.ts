@@ -264,6 +264,95 @@ describe("local adapter: saved cards and off-session charges", () => {
   });
 });
 
+describe("local adapter: guest customers (a pro's recurring client, no account)", () => {
+  const guest = (ref = unique("csub")) => ({ ref, name: "Riley Client", phone: "+16465550123", email: null });
+
+  it("one customer per ref, concurrently too; its card saved as default and charged off-session once per key", async () => {
+    const port = localPort();
+    const input = guest();
+    const ids = await Promise.all(Array.from({ length: 20 }, () => port.ensureGuestCustomer(input)));
+    expect(new Set(ids).size).toBe(1);
+    const customer = ids[0]!;
+    expect(customer).toMatch(/^cus_local_/);
+    expect(await port.ensureGuestCustomer(guest())).not.toBe(customer);
+
+    const pm = await port.tokenizeLocalCard!(card(CARDS.visa), null);
+    const saved = await port.attachPaymentMethod(pm.id, customer);
+    expect(saved).toMatchObject({ customer_id: customer, is_default: false, card: { last4: "4242" } });
+    await port.setDefaultPaymentMethod(customer, pm.id);
+    expect(await port.listPaymentMethods(customer)).toEqual([{ ...saved, is_default: true }]);
+    expect((await port.retrievePaymentMethod(pm.id))?.customer_id).toBe(customer);
+
+    const key = unique("csub:1:charge");
+    const charges = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        port.createIntent({
+          amount_cents: 8500,
+          customer_id: customer,
+          payment_method_id: pm.id,
+          confirm: true,
+          off_session: true,
+          description: "Subscription service",
+          metadata: { purpose: "client_subscription", ref: "csub:1" },
+          idempotency_key: key,
+        }),
+      ),
+    );
+    expect(new Set(charges.map((c) => c.id)).size).toBe(1);
+    expect(charges[0]).toMatchObject({ status: "succeeded", customer_id: customer });
+    const row = await env.DB.prepare(
+      "SELECT count(*) AS n, max(user_id) AS user_id FROM payment_intents WHERE idempotency_key = ?",
+    )
+      .bind(key)
+      .first();
+    expect(row).toEqual({ n: 1, user_id: null });
+  });
+
+  it("a guest's card is its own: not usable or attachable by another customer; off-session 3-D Secure fails", async () => {
+    const port = localPort();
+    const a = await port.ensureGuestCustomer(guest());
+    const b = await port.ensureGuestCustomer(guest());
+    const { customer: user } = await customerOf(port);
+    const pm = await port.tokenizeLocalCard!(card(CARDS.visa), a);
+    expect((await rejection(port.attachPaymentMethod(pm.id, b))).code).toBe("payment_method_unexpected_state");
+    expect((await rejection(port.attachPaymentMethod(pm.id, user))).code).toBe("payment_method_unexpected_state");
+    expect((await rejection(port.setDefaultPaymentMethod(b, pm.id))).code).toBe("resource_missing");
+    const other = await rejection(
+      port.createIntent({
+        amount_cents: 900,
+        customer_id: b,
+        payment_method_id: pm.id,
+        confirm: true,
+        off_session: true,
+        description: "x",
+        metadata: { purpose: "client_subscription", ref: "x" },
+        idempotency_key: unique("x"),
+      }),
+    );
+    expect(other.code).toBe("payment_method_unexpected_state");
+    // A user's saved card cannot be moved to a guest either.
+    const mine = await port.tokenizeLocalCard!(card(CARDS.mastercard), user);
+    expect((await rejection(port.attachPaymentMethod(mine.id, a))).code).toBe("payment_method_unexpected_state");
+
+    const strict = await port.tokenizeLocalCard!(card(CARDS.threeDSecure), a);
+    const needs = await port.createIntent({
+      amount_cents: 900,
+      customer_id: a,
+      payment_method_id: strict.id,
+      confirm: true,
+      off_session: true,
+      description: "Off-session",
+      metadata: { purpose: "client_subscription", ref: "y" },
+      idempotency_key: unique("y"),
+    });
+    expect(needs.last_error?.code).toBe("authentication_required");
+
+    await port.setDefaultPaymentMethod(a, pm.id);
+    await port.detachPaymentMethod(pm.id);
+    expect((await port.listPaymentMethods(a)).map((m) => m.id)).toEqual([strict.id]);
+  });
+});
+
 describe("local adapter: idempotency", () => {
   it("the same key answers the same intent", async () => {
     const port = localPort();

@@ -4,6 +4,7 @@ import { checkCard, type CardField, type CardInputErrorCode } from "../../../dom
 import { messageFor } from "../../../domain/messages";
 import {
   connectedAccounts,
+  localCustomers,
   localPaymentMethods,
   localSubscriptions,
   localTransfers,
@@ -28,7 +29,7 @@ import {
   type Transfer,
   type WebhookEvent,
 } from "./port";
-import { verifyWebhookSignature } from "./signature";
+import { signWebhookPayload, verifyWebhookSignature } from "./signature";
 import { cardErrorMessage, testCardBehaviour } from "./test-cards";
 
 /**
@@ -48,6 +49,13 @@ import { cardErrorMessage, testCardBehaviour } from "./test-cards";
 const LOCAL_ACCOUNT_URL = "/business/pay?payouts=local";
 /** The local adapter's own onboarding page (web/routes/business/payouts-onboarding.tsx). */
 const LOCAL_ONBOARDING_URL = "/business/payouts-onboarding";
+/** What a new Express account still needs, as Stripe names it (the local onboarding page asks for these). */
+const LOCAL_ONBOARDING_REQUIREMENTS = [
+  "external_account",
+  "individual.first_name",
+  "individual.last_name",
+  "tos_acceptance.date",
+];
 const MIN_AMOUNT_CENTS = 50;
 const MAX_AMOUNT_CENTS = 99_999_999;
 
@@ -63,6 +71,7 @@ type IntentRow = typeof paymentIntents.$inferSelect;
 type CardRow = typeof localPaymentMethods.$inferSelect;
 type SavedRow = typeof paymentMethods.$inferSelect;
 type SubscriptionRow = typeof localSubscriptions.$inferSelect;
+type GuestRow = typeof localCustomers.$inferSelect;
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -230,6 +239,12 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
     return row.user_id;
   }
 
+  /** A customer that is not a user (local_customers), or undefined. */
+  async function guestRow(customerId: string) {
+    const [row] = await db.select().from(localCustomers).where(eq(localCustomers.id, customerId)).limit(1);
+    return row;
+  }
+
   /** The customer a card is attached to (null when it is not attached). */
   async function ownerOf(paymentMethodId: string): Promise<string | null> {
     const [row] = await db
@@ -238,7 +253,35 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
       .innerJoin(paymentCustomers, eq(paymentCustomers.user_id, paymentMethods.user_id))
       .where(and(eq(paymentMethods.id, paymentMethodId), isNull(paymentMethods.detached_at)))
       .limit(1);
-    return row?.customer ?? null;
+    if (row) return row.customer;
+    const card = await cardRow(paymentMethodId);
+    return card?.customer_id ?? null;
+  }
+
+  /** Attaches a card to a guest customer (once; a card belongs to one customer). */
+  async function attachGuest(card: CardRow, guest: GuestRow): Promise<SavedPaymentMethod> {
+    const [toUser] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, card.id)).limit(1);
+    if (!toUser) {
+      await db
+        .update(localPaymentMethods)
+        .set({ customer_id: guest.id })
+        .where(and(eq(localPaymentMethods.id, card.id), isNull(localPaymentMethods.customer_id)));
+    }
+    const after = await cardRow(card.id);
+    if (toUser || after?.customer_id !== guest.id) {
+      throw new PaymentsError(
+        "payment_method_unexpected_state",
+        "The payment method you provided has already been attached to a customer.",
+        { http_status: 400 },
+      );
+    }
+    const [fresh] = await db.select().from(localCustomers).where(eq(localCustomers.id, guest.id)).limit(1);
+    return {
+      id: card.id,
+      customer_id: guest.id,
+      card: cardOf(card),
+      is_default: fresh?.default_payment_method_id === card.id,
+    };
   }
 
   /** The card an intent may be paid with: it exists, and if attached, to the intent's customer. */
@@ -257,7 +300,9 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
   }
 
   async function userOfCustomerOrNull(customerId: string | null): Promise<number | null> {
-    return customerId === null ? null : userOfCustomer(customerId);
+    if (customerId === null) return null;
+    if (await guestRow(customerId)) return null;
+    return userOfCustomer(customerId);
   }
 
   /** Saving the card and activating what the payment was for, once an intent has succeeded. */
@@ -286,6 +331,15 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
   async function attach(paymentMethodId: string, customerId: string): Promise<SavedPaymentMethod> {
     const card = await cardRow(paymentMethodId);
     if (!card) throw missing("PaymentMethod", paymentMethodId);
+    const guest = await guestRow(customerId);
+    if (guest) return attachGuest(card, guest);
+    if (card.customer_id !== null) {
+      throw new PaymentsError(
+        "payment_method_unexpected_state",
+        "The payment method you provided has already been attached to a customer.",
+        { http_status: 400 },
+      );
+    }
     const userId = await userOfCustomer(customerId);
     await db
       .insert(paymentMethods)
@@ -354,6 +408,23 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
       if (replaced[0]) return fresh;
       const [again] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.user_id, user.user_id));
       return again!.provider_customer_id;
+    },
+
+    async ensureGuestCustomer(input) {
+      const fresh = localId("cus_local");
+      await db
+        .insert(localCustomers)
+        .values({
+          id: fresh,
+          ref: input.ref,
+          name: input.name,
+          phone: input.phone,
+          email: input.email,
+          created_at: now,
+        })
+        .onConflictDoNothing({ target: localCustomers.ref });
+      const [row] = await db.select().from(localCustomers).where(eq(localCustomers.ref, input.ref)).limit(1);
+      return row!.id;
     },
 
     async createIntent(input) {
@@ -600,6 +671,20 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
     attachPaymentMethod: attach,
 
     async listPaymentMethods(customerId) {
+      const guest = await guestRow(customerId);
+      if (guest) {
+        const cards = await db
+          .select()
+          .from(localPaymentMethods)
+          .where(eq(localPaymentMethods.customer_id, customerId))
+          .orderBy(desc(localPaymentMethods.created_at), sql`rowid DESC`);
+        return cards.map((c) => ({
+          id: c.id,
+          customer_id: customerId,
+          card: cardOf(c),
+          is_default: guest.default_payment_method_id === c.id,
+        }));
+      }
       const userId = await userOfCustomer(customerId);
       const rows = await db
         .select()
@@ -617,6 +702,18 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
     },
 
     async detachPaymentMethod(id) {
+      const guestCard = await db
+        .update(localPaymentMethods)
+        .set({ customer_id: null })
+        .where(and(eq(localPaymentMethods.id, id), sql`${localPaymentMethods.customer_id} IS NOT NULL`))
+        .returning({ customer_id: localPaymentMethods.customer_id });
+      if (guestCard.length > 0) {
+        await db
+          .update(localCustomers)
+          .set({ default_payment_method_id: null })
+          .where(eq(localCustomers.default_payment_method_id, id));
+        return;
+      }
       const detached = await db
         .update(paymentMethods)
         .set({ detached_at: now, is_default: false })
@@ -632,6 +729,16 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
     },
 
     async setDefaultPaymentMethod(customerId, paymentMethodId) {
+      if (await guestRow(customerId)) {
+        if (paymentMethodId !== null && (await ownerOf(paymentMethodId)) !== customerId) {
+          throw missing("PaymentMethod", paymentMethodId);
+        }
+        await db
+          .update(localCustomers)
+          .set({ default_payment_method_id: paymentMethodId })
+          .where(eq(localCustomers.id, customerId));
+        return;
+      }
       const userId = await userOfCustomer(customerId);
       if (paymentMethodId === null) {
         await db
@@ -799,6 +906,36 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
       };
     },
 
+    async localAccountEvent(accountId) {
+      const [row] = await db.select().from(connectedAccounts).where(eq(connectedAccounts.account_id, accountId));
+      if (!row || row.provider !== "local") throw missing("account", accountId);
+      const submitted = row.details_submitted;
+      const event = {
+        // One id per state change: the same state announced twice is the same event (applied once).
+        id: `evt_local_${row.account_id}_${row.updated_at}_${row.status}`,
+        object: "event",
+        type: "account.updated",
+        created: Math.floor(row.updated_at / 1000),
+        data: {
+          object: {
+            id: row.account_id,
+            object: "account",
+            type: "express",
+            charges_enabled: row.status !== "deleted" && submitted,
+            payouts_enabled: row.status !== "deleted" && row.payouts_enabled,
+            details_submitted: submitted,
+            requirements: {
+              currently_due: submitted ? [] : LOCAL_ONBOARDING_REQUIREMENTS,
+              past_due: [],
+              disabled_reason: submitted ? null : "requirements.past_due",
+            },
+          },
+        },
+      };
+      const payload = JSON.stringify(event);
+      return { payload, signature: await signWebhookPayload(payload, opts.webhookSecret, Math.floor(now / 1000)) };
+    },
+
     async completeLocalOnboarding(accountId) {
       const [row] = await db
         .update(connectedAccounts)
@@ -882,7 +1019,14 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
         if (typeof event.id !== "string" || typeof event.type !== "string") return null;
         const object = event.data?.object;
         if (!object || typeof object !== "object") return null;
-        return { id: event.id, type: event.type, object: object as Record<string, unknown> };
+        const created =
+          typeof (event as { created?: unknown }).created === "number" ? (event as { created: number }).created : null;
+        return {
+          id: event.id,
+          type: event.type,
+          object: object as Record<string, unknown>,
+          ...(created !== null ? { created: created * 1000 } : {}),
+        };
       } catch {
         return null;
       }

@@ -139,6 +139,8 @@ export interface WebhookEvent {
   type: string;
   /** The object the event is about (a PaymentIntent, Subscription, ...), as the provider sent it. */
   object: Record<string, unknown>;
+  /** When the provider made the event (epoch ms), to order state events delivered out of order. */
+  created?: number;
 }
 
 export interface CardInput {
@@ -154,6 +156,13 @@ export interface PaymentsPort {
 
   /** The provider customer of a user, created on first use (and remembered in payment_customers). */
   ensureCustomer(user: { user_id: number; email: string; name: string; phone: string }): Promise<string>;
+
+  /**
+   * A customer who is not a user (a pro's recurring client, who has no account), created once per `ref` (e.g.
+   * "csub:12"; the creation's idempotency key is derived from it) so their card can be saved on it and charged
+   * off-session. The caller keeps the id; asking again with the same ref answers the same customer.
+   */
+  ensureGuestCustomer(input: { ref: string; name: string; phone: string; email: string | null }): Promise<string>;
 
   /**
    * Creates a PaymentIntent. With `payment_method_id` and `confirm: true` it is charged at once (saved
@@ -230,6 +239,12 @@ export interface PaymentsPort {
    * "pending" to "active" with payouts enabled (what Stripe's hosted onboarding does).
    */
   completeLocalOnboarding?(account_id: string): Promise<ConnectedAccountState>;
+  /**
+   * Local adapter only: the account's current state as a signed `account.updated` event, in Stripe's shape (what
+   * Stripe would post to the webhook when onboarding changes the account). The caller hands it to the webhook's
+   * receiver (worker/api/stripe-webhook.ts receiveWebhook), so both adapters update the account the same way.
+   */
+  localAccountEvent?(account_id: string): Promise<{ payload: string; signature: string }>;
   /** A link into the vendor's Express dashboard (the local adapter answers a local page). */
   createLoginLink(account_id: string): Promise<string>;
   /** Closes the payout account (Stripe deletes it) and marks it deleted in connected_accounts. */

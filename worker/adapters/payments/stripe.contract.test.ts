@@ -291,6 +291,68 @@ function contract(mode: "stand-in" | "live") {
     expect(await s.port.retrievePaymentMethod("pm_doesnotexist0000")).toBeNull();
   });
 
+  it("guest customers (a pro's recurring client): one per ref by its key, the card saved as default, charged off-session", async () => {
+    const s = setup(mode);
+    const ref = unique("csub");
+    const input = { ref, name: "Riley Client", phone: "+16465550123", email: null };
+    const customer = await s.port.ensureGuestCustomer(input);
+    expect(customer).toMatch(/^cus_/);
+    const [create] = s.take();
+    expect(brief(create!)).toBe("POST /v1/customers");
+    expect(create!.params).toEqual({ name: "Riley Client", phone: "+16465550123", "metadata[ref]": ref });
+    expect(create!.idempotencyKey).toBe(`customer:guest:${ref}`);
+    // Asked again (a retry, or a second request at once): the same customer, through the same key.
+    expect(await s.port.ensureGuestCustomer(input)).toBe(customer);
+    expect(s.take().map((r) => r.idempotencyKey)).toEqual([`customer:guest:${ref}`]);
+
+    const saved = await s.port.attachPaymentMethod("pm_card_visa", customer);
+    await s.port.setDefaultPaymentMethod(customer, saved.id);
+    expect(await s.port.listPaymentMethods(customer)).toEqual([{ ...saved, is_default: true }]);
+    s.take();
+
+    const key = `${ref}:1795536000000:charge:${saved.id}`;
+    const charge = () =>
+      s.port.createIntent({
+        amount_cents: 8500,
+        customer_id: customer,
+        payment_method_id: saved.id,
+        confirm: true,
+        off_session: true,
+        description: "Subscription service",
+        metadata: { purpose: "client_subscription", ref },
+        idempotency_key: key,
+      });
+    const paid = await charge();
+    expect(paid).toMatchObject({ status: "succeeded", amount_cents: 8500, customer_id: customer });
+    const [req] = s.take();
+    expect(req!.params).toMatchObject({
+      amount: "8500",
+      customer,
+      payment_method: saved.id,
+      confirm: "true",
+      off_session: "true",
+      "metadata[purpose]": "client_subscription",
+    });
+    expect(req!.idempotencyKey).toBe(key);
+    expect((await charge()).id).toBe(paid.id);
+    expect(s.take().map(brief)).toEqual([`GET /v1/payment_intents/${paid.id}`]);
+
+    // A card that needs its holder (3-D Secure) cannot be charged off-session: the intent says so, no exception.
+    const strict = await s.port.attachPaymentMethod("pm_card_threeDSecure2Required", customer);
+    const needsClient = await s.port.createIntent({
+      amount_cents: 8500,
+      customer_id: customer,
+      payment_method_id: strict.id,
+      confirm: true,
+      off_session: true,
+      description: "Subscription service",
+      metadata: { purpose: "client_subscription", ref },
+      idempotency_key: `${ref}:2:charge:${strict.id}`,
+    });
+    expect(needsClient.status).toBe("requires_payment_method");
+    expect(needsClient.last_error?.code).toBe("authentication_required");
+  });
+
   it("membership subscription: inline monthly price in cents, the first charge made at once", async () => {
     const s = setup(mode);
     const customer = await s.port.ensureCustomer(await user());

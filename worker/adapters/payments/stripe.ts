@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import Stripe from "stripe";
 import { connectedAccounts, paymentCustomers, paymentIntents } from "../../../schema/tables/payments";
+import { accountStateOf } from "./account-state";
 import {
   PAYMENT_PURPOSES,
   PaymentsError,
@@ -263,6 +264,23 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
         });
       const [after] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.user_id, user.user_id));
       return after!.provider_customer_id;
+    },
+
+    async ensureGuestCustomer(input) {
+      // Stripe keeps the customer; the caller keeps its id. The key answers the first customer to a retry or a
+      // concurrent request (the parameters never change for one ref: name and phone as first given).
+      const customer = await call(() =>
+        stripe.customers.create(
+          {
+            name: input.name,
+            phone: input.phone,
+            ...(input.email ? { email: input.email } : {}),
+            metadata: { ref: input.ref },
+          },
+          { idempotencyKey: `customer:guest:${input.ref}` },
+        ),
+      );
+      return customer.id;
     },
 
     async createIntent(input) {
@@ -566,26 +584,17 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
       const [row] = await db.select().from(connectedAccounts).where(eq(connectedAccounts.vendor_id, vendorId));
       if (!row || row.status === "deleted" || row.provider !== "stripe") return null;
       const account = await call(() => stripe.accounts.retrieve(row.account_id));
-      const payoutsEnabled = account.payouts_enabled === true;
-      const status = account.details_submitted
-        ? payoutsEnabled
-          ? ("active" as const)
-          : ("restricted" as const)
-        : ("pending" as const);
+      // The whole state (as account.updated would bring it), stamped now: an older event arriving later is ignored.
+      const state = accountStateOf(account as unknown as Record<string, unknown>);
       await db
         .update(connectedAccounts)
-        .set({
-          status,
-          payouts_enabled: payoutsEnabled,
-          details_submitted: account.details_submitted === true,
-          updated_at: now,
-        })
+        .set({ ...state, state_at: now, updated_at: now })
         .where(and(eq(connectedAccounts.vendor_id, vendorId), eq(connectedAccounts.account_id, row.account_id)));
       return {
         id: row.account_id,
-        status,
-        payouts_enabled: payoutsEnabled,
-        details_submitted: account.details_submitted === true,
+        status: state.status,
+        payouts_enabled: state.payouts_enabled,
+        details_submitted: state.details_submitted,
       };
     },
 
@@ -634,7 +643,12 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
           Stripe.createSubtleCryptoProvider(),
           now,
         );
-        return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> };
+        return {
+          id: event.id,
+          type: event.type,
+          object: event.data.object as unknown as Record<string, unknown>,
+          created: event.created * 1000,
+        };
       } catch {
         return null;
       }
