@@ -228,6 +228,16 @@ export const catalogue = {
   ADD_CHARGE_LINK_SENT: success("Your client's card needs their approval: we texted them a payment link."),
   CUSTOMER_UNREACHABLE_RECORDED: success("Thanks for waiting. We closed the job and told your client."),
   CONTACT_INFO_SENT: success("We texted you a way to reach your client."),
+
+  // Staff charges and job suspensions (issue 13, docs/decisions/097, 098)
+  STAFF_CHARGE_OUT_OF_LIMITS: error("This charge is outside the allowed amounts for this job.", 400),
+  STAFF_CHARGE_SUCCESS: success("The customer was charged and got a receipt."),
+  STAFF_CHARGE_LINK_SENT: success("The customer's card needs their approval: we texted them a payment link."),
+  STAFF_CHARGE_PENDING: success("This charge is already being made. Refresh in a minute to see how it went."),
+  RESCHEDULE_FEE_NOT_WAIVED: error(
+    "A reschedule with a fee must go through a suspension first: suspend the job with the fee, then reschedule it.",
+    409,
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

@@ -11,6 +11,8 @@ import { adminPayoutsApi } from "./api/admin/payouts";
 import { adminRatingsApi } from "./api/admin/ratings";
 import { adminVendorReviewsApi } from "./api/admin/vendor-reviews";
 import { adminVendorsApi } from "./api/admin/vendors";
+import { adminChargesApi } from "./api/admin/charges";
+import { adminJobsApi } from "./api/admin/jobs";
 import { availabilityApi } from "./api/availability";
 import { cartApi } from "./api/cart";
 import { checkoutApi } from "./api/checkout";
@@ -114,6 +116,8 @@ export function createApp(opts: AppOptions = {}) {
     .route("/admin/customers", adminCustomersApi)
     .route("/admin/audit", adminAuditApi)
     .route("/admin/payouts", adminPayoutsApi)
+    .route("/admin/charges", adminChargesApi)
+    .route("/admin/jobs", adminJobsApi)
     .route("/connect/admin", connectAdminApi)
     .route("/connect/admin/requests", connectAdminRequestsApi)
     .route("/connect", connectRequestsApi)
