@@ -234,6 +234,9 @@ export const catalogue = {
   STAFF_CHARGE_SUCCESS: success("The customer was charged and got a receipt."),
   STAFF_CHARGE_LINK_SENT: success("The customer's card needs their approval: we texted them a payment link."),
   STAFF_CHARGE_PENDING: success("This charge is already being made. Refresh in a minute to see how it went."),
+  EXCEPTION_REQUESTED: success("Thanks. Our team will review your request and text you the answer."),
+  EXCEPTION_NOT_ALLOWED: error("An exception can't be asked for this job.", 409),
+  EXCEPTION_ALREADY_REQUESTED: error("You already asked for an exception for this job.", 409),
   RESCHEDULE_FEE_NOT_WAIVED: error(
     "A reschedule with a fee must go through a suspension first: suspend the job with the fee, then reschedule it.",
     409,

@@ -13,6 +13,8 @@ import { adminVendorReviewsApi } from "./api/admin/vendor-reviews";
 import { adminVendorsApi } from "./api/admin/vendors";
 import { adminChargesApi } from "./api/admin/charges";
 import { adminJobsApi } from "./api/admin/jobs";
+import { adminExceptionsApi } from "./api/admin/exceptions";
+import { vendorExceptionsApi } from "./api/vendor-exceptions";
 import { availabilityApi } from "./api/availability";
 import { cartApi } from "./api/cart";
 import { checkoutApi } from "./api/checkout";
@@ -118,6 +120,8 @@ export function createApp(opts: AppOptions = {}) {
     .route("/admin/payouts", adminPayoutsApi)
     .route("/admin/charges", adminChargesApi)
     .route("/admin/jobs", adminJobsApi)
+    .route("/admin/exceptions", adminExceptionsApi)
+    .route("/vendor/me", vendorExceptionsApi)
     .route("/connect/admin", connectAdminApi)
     .route("/connect/admin/requests", connectAdminRequestsApi)
     .route("/connect", connectRequestsApi)

@@ -19,4 +19,21 @@ CREATE TABLE `staff_charges` (
 	`updated_at` integer NOT NULL
 );--> statement-breakpoint
 CREATE UNIQUE INDEX `staff_charges_key_uq` ON `staff_charges` (`idempotency_key`);--> statement-breakpoint
-CREATE INDEX `staff_charges_user_idx` ON `staff_charges` (`user_id`, `created_at`);
+CREATE INDEX `staff_charges_user_idx` ON `staff_charges` (`user_id`, `created_at`);--> statement-breakpoint
+-- Exceptions (docs/decisions/099-exceptions.md): a pro asks staff to lift the reliability penalty of a job
+-- they gave back (an emergency, a service they could not provide); staff approve (the points come back) or
+-- deny. One request an incident.
+CREATE TABLE `vendor_exceptions` (
+	`exception_id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`vendor_id` integer NOT NULL REFERENCES `vendors`(`vendor_id`),
+	`incident_id` integer NOT NULL REFERENCES `job_incidents`(`incident_id`),
+	`penalty` integer NOT NULL,
+	`explanation` text NOT NULL,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`decided_by_user_id` integer REFERENCES `users`(`user_id`),
+	`decision_note` text,
+	`decided_at` integer,
+	`created_at` integer NOT NULL
+);--> statement-breakpoint
+CREATE UNIQUE INDEX `vendor_exceptions_incident_uq` ON `vendor_exceptions` (`incident_id`);--> statement-breakpoint
+CREATE INDEX `vendor_exceptions_status_idx` ON `vendor_exceptions` (`status`, `created_at`);
