@@ -15,7 +15,8 @@ import {
   type ReviewRow,
   type VendorRow,
 } from "../api/staff";
-import { ActionButton, Notice, SearchBar, StaffListView, useStaffList } from "./staff-kit";
+import { CustomerCharge } from "./staff-actions";
+import { ActionButton, Notice, SearchBar, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 
 const day = (ms: number) =>
   new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
@@ -23,12 +24,8 @@ const day = (ms: number) =>
 /** Vendors: find by name, phone or ZIP; account actions by state (SPEC section 4 "Vendor account"). */
 export function VendorsSection() {
   const [q, setQ] = useState("");
-  const [notice, setNotice] = useState<string | null>(null);
   const list = useStaffList<VendorRow>("/admin/vendors", { q });
-  const done = (m: string) => {
-    setNotice(m);
-    void list.reload();
-  };
+  const { notice, done } = useActionNotice(list.reload);
   return (
     <>
       <SearchBar label="Name, phone or ZIP" onSearch={setQ} />
@@ -126,12 +123,8 @@ export function VendorsSection() {
 /** Applications: approve (worker/api/admin-applications.ts, issue 12), reject, silent reject, ignore. */
 export function ApplicationsSection() {
   const [q, setQ] = useState("");
-  const [notice, setNotice] = useState<string | null>(null);
   const list = useStaffList<ApplicationRow>("/admin/applications", { q, status: "submitted" });
-  const done = (m: string) => {
-    setNotice(m);
-    void list.reload();
-  };
+  const { notice, done } = useActionNotice(list.reload);
   return (
     <>
       <SearchBar label="Name, email, phone or ZIP" onSearch={setQ} />
@@ -190,12 +183,8 @@ export function ApplicationsSection() {
 
 /** Licence renewals and profile photos: approve, or reject with a comment the pro sees. */
 export function ReviewsSection() {
-  const [notice, setNotice] = useState<string | null>(null);
   const list = useStaffList<ReviewRow>("/admin/reviews", {});
-  const done = (m: string) => {
-    setNotice(m);
-    void list.reload();
-  };
+  const { notice, done } = useActionNotice(list.reload);
   return (
     <>
       <Notice message={notice} />
@@ -246,12 +235,8 @@ export function ReviewsSection() {
 export function RatingsSection() {
   const viewer = useViewer();
   const mayReview = viewer ? canReviewRatings(viewer) : false;
-  const [notice, setNotice] = useState<string | null>(null);
   const list = useStaffList<RatingRow>("/admin/ratings", {});
-  const done = (m: string) => {
-    setNotice(m);
-    void list.reload();
-  };
+  const { notice, done } = useActionNotice(list.reload);
   return (
     <>
       {!mayReview && <p className="info-callout">A team lead or a manager approves or rejects these ratings.</p>}
@@ -353,6 +338,7 @@ export function CustomersSection() {
       {detail && (
         <section className="card" aria-label={`${detail.name}'s orders and credits`}>
           <h2 className="card-title">{detail.name}</h2>
+          <CustomerCharge key={detail.user_id} customer={detail} />
           <h3>Orders</h3>
           {detail.orders.length === 0 ? (
             <p className="muted">No orders.</p>

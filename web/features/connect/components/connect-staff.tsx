@@ -9,7 +9,7 @@ import {
   type ConnectService,
   type ProOption,
 } from "../../admin/api/staff";
-import { ActionButton, Notice, StaffListView, useStaffList } from "../../admin/components/staff-kit";
+import { ActionButton, Notice, StaffListView, useActionNotice, useStaffList } from "../../admin/components/staff-kit";
 
 /** /connect: the business request form (POST /api/connect/requests). */
 export function ConnectRequestForm() {
@@ -215,12 +215,8 @@ function AssignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: strin
 /** /connect/admin: the queue of business requests; assign to a pro or cancel. */
 export function ConnectQueue() {
   const [status, setStatus] = useState<"new" | "assigned" | "cancelled">("new");
-  const [notice, setNotice] = useState<string | null>(null);
   const list = useStaffList<ConnectRequestRow>("/connect/admin/requests", { status });
-  const done = (m: string) => {
-    setNotice(m);
-    void list.reload();
-  };
+  const { notice, done } = useActionNotice(list.reload);
   return (
     <>
       <div className="segmented" role="group" aria-label="Request state">
