@@ -15,6 +15,7 @@ import { adminChargesApi } from "./api/admin/charges";
 import { adminJobsApi } from "./api/admin/jobs";
 import { adminExceptionsApi } from "./api/admin/exceptions";
 import { vendorExceptionsApi } from "./api/vendor-exceptions";
+import { connectAdminTipsApi } from "./api/connect-admin/tips";
 import { availabilityApi } from "./api/availability";
 import { cartApi } from "./api/cart";
 import { checkoutApi } from "./api/checkout";
@@ -122,6 +123,7 @@ export function createApp(opts: AppOptions = {}) {
     .route("/admin/jobs", adminJobsApi)
     .route("/admin/exceptions", adminExceptionsApi)
     .route("/vendor/me", vendorExceptionsApi)
+    .route("/connect/admin/tips", connectAdminTipsApi)
     .route("/connect/admin", connectAdminApi)
     .route("/connect/admin/requests", connectAdminRequestsApi)
     .route("/connect", connectRequestsApi)

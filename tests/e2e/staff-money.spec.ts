@@ -10,6 +10,8 @@ test.describe("staff charges and job suspension", () => {
     await logInWithModal(page, DEMO.admin.email);
 
     await page.goto("/admin/customers");
+    // The first page loads once the screen is interactive; searching before that would be lost.
+    await expect(page.getByRole("table", { name: "Customers" })).toBeVisible();
     await page.getByRole("searchbox", { name: "Name, phone or email" }).fill(DEMO.customer.name);
     await page.getByRole("button", { name: "Search" }).click();
     await page

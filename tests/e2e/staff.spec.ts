@@ -63,6 +63,8 @@ test.describe("staff", () => {
     const business = `E2E Hotel ${Date.now()}`;
     const when = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
     await page.goto("/connect");
+    // The services load once the page is interactive: filling before that can lose the first field.
+    await expect(page.getByLabel("Service")).toBeEnabled();
     await page.getByLabel("Business name").fill(business);
     await page.getByLabel("Your name").fill("Dana Planner");
     await page.getByLabel("Phone").fill("(415) 555-0199");
