@@ -41,7 +41,9 @@ test.describe("staff charges and job suspension", () => {
     const job = detail.data.jobs.find((j) => j.service_order_status_id === 20 && j.promised_arrival_time > Date.now());
     test.skip(!job, "The seed has no upcoming scheduled job for the demo customer.");
 
-    await page.goto("/admin/jobs");
+    // A client-side move to the Jobs screen: it is interactive at once (no server render to hydrate).
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Jobs" }).click();
+    await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
     await page.getByLabel("Job number").fill(String(job!.service_order_id));
     await page.getByRole("button", { name: "Find job" }).click();
     const card = page.getByTestId("staff-job");

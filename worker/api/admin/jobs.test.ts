@@ -59,6 +59,18 @@ describe("POST /api/admin/jobs/:id/suspend", () => {
     await saveCard(b.customerUserId, CARDS.ok);
     const assessed = await client.post(`/api/admin/jobs/${b.soId}/suspend`, { reason, fee: "assessed" });
     expect(assessed.body.data).toMatchObject({ fee_cents: 1500, fee_charge: { status: "succeeded" } });
+    // A fee that would pass the job's staff-charge cap (price + $100.00) is refused and nothing changes.
+    const c = await acceptedJob({ price: 9000 });
+    await env.DB.prepare(
+      `INSERT INTO staff_charges (kind, user_id, service_order_id, amount_cents, reason, status, idempotency_key,
+         created_by_user_id, created_at, updated_at) VALUES ('charge', ?1, ?2, 18000, 'earlier', 'succeeded', ?3, ?1, 0, 0)`,
+    )
+      .bind(c.customerUserId, c.soId, `fixture-${c.soId}`)
+      .run();
+    const capped = await client.post(`/api/admin/jobs/${c.soId}/suspend`, { reason, fee: "assessed" });
+    expect(capped.body.error.code).toBe("STAFF_CHARGE_OUT_OF_LIMITS");
+    expect((await jobState(c.soId))!.s).toBe(ServiceOrderStatus.SCHEDULED);
+    expect(await auditRowsFor("service_order", c.soId)).toHaveLength(0);
   });
 });
 

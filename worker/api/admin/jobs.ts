@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { formatLocal, HOUR_MS, iso, localToInstant } from "../../../domain/calendar/time";
 import { ServiceOrderStatus } from "../../../domain/order-status";
 import { PRICING } from "../../../domain/pricing-config";
-import { suspensionFee } from "../../../domain/staff-limits";
+import { checkStaffCharge, suspensionFee } from "../../../domain/staff-limits";
 import { paymentsFromEnv } from "../../adapters/payments";
 import { sendSms } from "../../adapters/sms";
 import { newAuditedAction, runAudited } from "../../admin/audit";
@@ -123,6 +123,21 @@ export const adminJobsApi = new Hono<AppEnv>()
     if (!fee.ok) fail("STAFF_CHARGE_OUT_OF_LIMITS", { fee_cents: fee.reason });
     if (fee.fee_cents > 0 && job.vendor_id === null) {
       fail("STAFF_ACTION_NOT_ALLOWED", { fee: "A job no pro took can only be suspended with the fee waived." });
+    }
+    if (fee.fee_cents > 0) {
+      // The fee is a staff charge: it must fit the job's staff-charge cap (decision 097) like any other.
+      const so_far = await d1
+        .prepare(
+          "SELECT coalesce(sum(amount_cents), 0) AS n FROM staff_charges WHERE service_order_id = ? AND status <> 'failed'",
+        )
+        .bind(id)
+        .first<{ n: number }>();
+      const check = checkStaffCharge({
+        amount: fee.fee_cents,
+        jobPrice: job.price_cents,
+        chargedSoFar: so_far?.n ?? 0,
+      });
+      if (!check.ok) fail("STAFF_CHARGE_OUT_OF_LIMITS", { fee_cents: check.reason });
     }
     const actor = viewerOf(c).user_id;
     const op = newAuditedAction();
