@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { centsToDecimal } from "../../domain/money";
 import { STAFF_CHARGE_JOB_EXTRA_CENTS } from "../../domain/staff-limits";
-import { paymentCustomers } from "../../schema/tables/payments";
 import { staffCharges } from "../../schema/tables/staff-charges";
-import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
+import type { PaymentsPort } from "../adapters/payments/port";
 import { sendSms } from "../adapters/sms";
 import { sha256Hex } from "../auth/crypto";
 import { createPayLink, TIP_LINK_TTL_MS } from "../orders/pay-links";
+import { chargeSavedCard } from "../payments/saved-card";
 
 /**
  * Money staff take from a customer (docs/decisions/097-staff-charges.md): one staff_charges row a charge,
@@ -134,53 +134,32 @@ export async function settleStaffCharge(
   now: number,
 ): Promise<StaffChargeResult> {
   const label = `${row.kind === "suspension_fee" ? "Reschedule fee" : "Charge"}: ${row.reason} (${job.description}, job #${job.service_order_id})`;
-  const [customer] = await db
-    .select({ id: paymentCustomers.provider_customer_id })
-    .from(paymentCustomers)
-    .where(eq(paymentCustomers.user_id, row.user_id));
-  let intentId: string | null = null;
-  if (customer) {
-    const methods = await port()
-      .listPaymentMethods(customer.id)
-      .catch(() => []);
-    const method = methods.find((m) => m.is_default) ?? methods[0];
-    if (method) {
-      const intent = await port()
-        .createIntent({
-          amount_cents: row.amount_cents,
-          customer_id: customer.id,
-          payment_method_id: method.id,
-          confirm: true,
-          off_session: true,
-          description: label,
-          metadata: {
-            purpose: "staff_charge",
-            ref: `staff_charge:${row.staff_charge_id}`,
-            service_order_id: String(row.service_order_id),
-          },
-          idempotency_key: `staff-charge:${row.staff_charge_id}`,
-        })
-        .catch((err) => {
-          if (err instanceof PaymentsError) return null;
-          throw err;
-        });
-      intentId = intent?.id ?? null;
-      if (intent?.status === "succeeded") {
-        await env.DB.prepare(
-          "UPDATE staff_charges SET status = 'succeeded', payment_intent_id = ?2, updated_at = ?3 WHERE staff_charge_id = ?1 AND status = 'pending'",
-        )
-          .bind(row.staff_charge_id, intent.id, now)
-          .run();
-        if (job.phone) {
-          await sendSms(env, db, {
-            to: job.phone,
-            body: `Receipt: $${centsToDecimal(row.amount_cents)} for ${label}, charged to your ${method.card.brand} ending ${method.card.last4}.`,
-            now,
-          }).catch(() => false);
-        }
-        return chargeResult({ ...row, status: "succeeded", payment_intent_id: intent.id });
-      }
+  const charged = await chargeSavedCard(db, port, row.user_id, {
+    amount_cents: row.amount_cents,
+    description: label,
+    metadata: {
+      purpose: "staff_charge",
+      ref: `staff_charge:${row.staff_charge_id}`,
+      service_order_id: String(row.service_order_id),
+    },
+    idempotency_key: `staff-charge:${row.staff_charge_id}`,
+  });
+  const intentId = charged?.intent?.id ?? null;
+  if (charged?.intent?.status === "succeeded") {
+    const { intent, method } = charged;
+    await env.DB.prepare(
+      "UPDATE staff_charges SET status = 'succeeded', payment_intent_id = ?2, updated_at = ?3 WHERE staff_charge_id = ?1 AND status = 'pending'",
+    )
+      .bind(row.staff_charge_id, intent.id, now)
+      .run();
+    if (job.phone) {
+      await sendSms(env, db, {
+        to: job.phone,
+        body: `Receipt: $${centsToDecimal(row.amount_cents)} for ${label}, charged to your ${method.card.brand} ending ${method.card.last4}.`,
+        now,
+      }).catch(() => false);
     }
+    return chargeResult({ ...row, status: "succeeded", payment_intent_id: intent.id });
   }
   // The card needs the customer (3-D Secure), was declined, or there is none: a payment link instead. A pay
   // link belongs to a job's pro (cpid with vid), so a job nobody took cannot get one.
