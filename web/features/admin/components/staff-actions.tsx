@@ -12,7 +12,15 @@ import {
   type StaffChargeRow,
   type StaffJob,
 } from "../api/staff";
-import { ActionButton, Notice, SearchBar, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
+import {
+  ActionButton,
+  Notice,
+  SearchBar,
+  StaffListView,
+  StateFilter,
+  useActionNotice,
+  useStaffList,
+} from "./staff-kit";
 
 const STATUS_NAME: Record<number, string> = {
   [ServiceOrderStatus.PENDING]: "pending",
@@ -364,19 +372,17 @@ export function ExceptionsSection() {
   const [q, setQ] = useState("");
   const list = useStaffList<ExceptionRow>("/admin/exceptions", { status, q });
   const { notice, done } = useActionNotice(list.reload);
-  const id = useId();
   return (
     <>
-      <div className="toolbar">
-        <label htmlFor={id} className="field-label">
-          State
-        </label>
-        <select id={id} className="select" value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
-          <option value="pending">Waiting</option>
-          <option value="approved">Approved</option>
-          <option value="denied">Denied</option>
-        </select>
-      </div>
+      <StateFilter
+        value={status}
+        onChange={(v) => setStatus(v as typeof status)}
+        options={[
+          ["pending", "Waiting"],
+          ["approved", "Approved"],
+          ["denied", "Denied"],
+        ]}
+      />
       <SearchBar label="Pro's name" onSearch={setQ} />
       <Notice message={notice} />
       <StaffListView list={list} label="exceptions" empty="No exception in this state.">

@@ -63,6 +63,35 @@ export function StaffListView<T>({
   );
 }
 
+/** A list's state filter: a labelled select in the toolbar. `options` are [value, label] pairs. */
+export function StateFilter({
+  label = "State",
+  value,
+  onChange,
+  options,
+}: {
+  label?: string;
+  value: string;
+  onChange(value: string): void;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
+  const id = useId();
+  return (
+    <div className="toolbar">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** A search box that applies on submit. */
 export function SearchBar({ label, onSearch }: { label: string; onSearch(q: string): void }) {
   const [q, setQ] = useState("");

@@ -16,7 +16,15 @@ import {
   type VendorRow,
 } from "../api/staff";
 import { CustomerCharge } from "./staff-actions";
-import { ActionButton, Notice, SearchBar, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
+import {
+  ActionButton,
+  Notice,
+  SearchBar,
+  StaffListView,
+  StateFilter,
+  useActionNotice,
+  useStaffList,
+} from "./staff-kit";
 
 const day = (ms: number) =>
   new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
@@ -379,18 +387,17 @@ export function PayoutsSection() {
   const cents = Math.round(Number(dollars) * 100);
   return (
     <>
-      <div className="toolbar">
-        <label htmlFor="payout-status" className="field-label">
-          State
-        </label>
-        <select id="payout-status" className="select" value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="">All</option>
-          <option value="pending">Pending</option>
-          <option value="paid">Paid</option>
-          <option value="failed">Failed</option>
-          <option value="canceled">Canceled</option>
-        </select>
-      </div>
+      <StateFilter
+        value={status}
+        onChange={setStatus}
+        options={[
+          ["", "All"],
+          ["pending", "Pending"],
+          ["paid", "Paid"],
+          ["failed", "Failed"],
+          ["canceled", "Canceled"],
+        ]}
+      />
       <StaffListView list={list} label="payouts" empty="No payouts in this state.">
         {(items) => (
           <div className="table-wrap">

@@ -9,7 +9,14 @@ import {
   type ConnectService,
   type ProOption,
 } from "../../admin/api/staff";
-import { ActionButton, Notice, StaffListView, useActionNotice, useStaffList } from "../../admin/components/staff-kit";
+import {
+  ActionButton,
+  Notice,
+  StaffListView,
+  StateFilter,
+  useActionNotice,
+  useStaffList,
+} from "../../admin/components/staff-kit";
 
 /** /connect: the business request form (POST /api/connect/requests). */
 export function ConnectRequestForm() {
@@ -289,17 +296,16 @@ export function ConnectTips() {
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Connect tips</h2>
-      <div className="toolbar">
-        <label htmlFor={id} className="field-label">
-          State
-        </label>
-        <select id={id} className="select" value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="">All</option>
-          <option value="succeeded">Paid</option>
-          <option value="pending">Pending</option>
-          <option value="failed">Failed</option>
-        </select>
-      </div>
+      <StateFilter
+        value={status}
+        onChange={setStatus}
+        options={[
+          ["", "All"],
+          ["succeeded", "Paid"],
+          ["pending", "Pending"],
+          ["failed", "Failed"],
+        ]}
+      />
       <StaffListView list={list} label="connect tips" empty="No tips on business jobs yet.">
         {(items) => (
           <div className="table-wrap">
