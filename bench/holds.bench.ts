@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { reportObjectHolds, runObjectHolds, type ObjectHoldsFigures } from "./holds-object.bench";
 import { serveBuiltWorker } from "./serve";
 
 export interface BenchServer {
@@ -22,6 +23,9 @@ export interface HoldsFigures {
   oneVendor: { holds: number; requests: number; seconds: number; perSecond: number };
   fiftyVendors: { holds: number; requests: number; seconds: number; perSecond: number };
   storm: { requests: number; granted: number; refused: number; otherStatuses: number; busyRows: number };
+  /** What the same server answers per second for a bare 404 with 20 in flight: the HTTP path's own ceiling. */
+  bareRequestsPerSecond: number;
+  object: ObjectHoldsFigures;
 }
 
 // ------------------------------------------------------------------------------------------ fixtures
@@ -222,8 +226,20 @@ export async function run(server?: BenchServer): Promise<HoldsFigures> {
       `SELECT count(*) AS n FROM vendor_busy WHERE vendor_id = ${storm} AND kind = 'hold'`,
     );
 
+    const bare = await pool(
+      Array.from({ length: 300 }, () => async () => {
+        const res = await fetch(`${target.url}/api/bench-bare-request`);
+        await res.arrayBuffer();
+        return res.status;
+      }),
+      20,
+    );
+    const object = await runObjectHolds(target.stateDir);
+
     const granted = (s: number[]) => s.filter((x) => x === 201).length;
     return {
+      bareRequestsPerSecond: bare.statuses.length / bare.seconds,
+      object,
       oneVendor: {
         holds: granted(one.statuses),
         requests: oneJobs.length,
@@ -251,7 +267,8 @@ export async function run(server?: BenchServer): Promise<HoldsFigures> {
 
 export function report(f: HoldsFigures): string[] {
   return [
-    `holds/s one vendor: ${f.oneVendor.perSecond.toFixed(0)} (${f.oneVendor.holds}/${f.oneVendor.requests} granted in ${f.oneVendor.seconds.toFixed(2)} s, 20 in flight, HTTP on the built Worker)`,
+    reportObjectHolds(f.object),
+    `holds/s one vendor through HTTP add-to-cart: ${f.oneVendor.perSecond.toFixed(0)} (${f.oneVendor.holds}/${f.oneVendor.requests} granted in ${f.oneVendor.seconds.toFixed(2)} s, 20 in flight, HTTP on the built Worker; the same server answers a bare 404 at ${f.bareRequestsPerSecond.toFixed(0)}/s)`,
     `holds/s across 50 vendors: ${f.fiftyVendors.perSecond.toFixed(0)} (${f.fiftyVendors.holds}/${f.fiftyVendors.requests} granted in ${f.fiftyVendors.seconds.toFixed(2)} s, 20 in flight)`,
     `storm: holds granted for one slot under 200 concurrent requests: ${f.storm.granted} (must be 1); refused ${f.storm.refused}, other answers ${f.storm.otherStatuses}, hold rows in vendor_busy ${f.storm.busyRows}`,
   ];

@@ -228,6 +228,11 @@ export const catalogue = {
   ADD_CHARGE_LINK_SENT: success("Your client's card needs their approval: we texted them a payment link."),
   CUSTOMER_UNREACHABLE_RECORDED: success("Thanks for waiting. We closed the job and told your client."),
   CONTACT_INFO_SENT: success("We texted you a way to reach your client."),
+  // A pro's reschedule proposal (docs/decisions/066)
+  RESCHEDULE_PROPOSED: success("We asked your client to confirm the new time. We'll let you know their answer."),
+  RESCHEDULE_APPROVED: success("Your appointment is moved to the new time. We let your professional know."),
+  RESCHEDULE_REFUSED: success("You kept your time. We let your professional know."),
+  RESCHEDULE_PROPOSAL_GONE: error("This new time is no longer available. Your appointment keeps its time.", 409),
 
   // Staff charges and job suspensions (issue 13, docs/decisions/097, 098)
   STAFF_CHARGE_OUT_OF_LIMITS: error("This charge is outside the allowed amounts for this job.", 400),

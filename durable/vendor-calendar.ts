@@ -16,7 +16,8 @@
  * 4. Let holds lapse: expired holds stop counting at once and are deleted by the next call or the alarm.
  * 5. Project its busy intervals to D1 `vendor_busy` after every change (one batch per round: delete the
  *    changed refs, insert their current rows). The object's storage is the truth; a failed projection
- *    stays in an outbox and the alarm retries it.
+ *    stays in an outbox and the alarm retries it. Holds answer while their projection is on its way (it
+ *    starts with the answer); bookings and time off answer once it has landed.
  * 6. Hold the vendor's open dashboards as hibernating WebSockets and push job events to them (notify); no
  *    timer keeps the object awake (docs/decisions/046-live-offers.md).
  * 7. Watch the jobs it booked at checkout until a pro accepts them: its alarm runs their offer rounds and the
@@ -95,8 +96,8 @@ export class VendorCalendar extends DurableObject<Env> {
    * Guarantees: the check and the write happen in one synchronous section, so of any number of concurrent
    * requests for overlapping times at most one is granted; a replayed idempotency key returns the first
    * answer (grant or refusal) without re-checking; the hold lapses after `ttlMs` (default HOLD_TTL_MS);
-   * `ignoreBookings` leaves a booking being rescheduled out of the check. The D1 projection is
-   * written before the answer unless D1 fails, in which case the alarm retries it.
+   * `ignoreBookings` leaves a booking being rescheduled out of the check. The D1 projection starts with the
+   * answer and lands right after it (`projected` waits for it); when D1 fails, the alarm retries it.
    */
   async placeHold(req: PlaceHoldRequest): Promise<HoldAnswer> {
     await this.enter(req.settings.vendorId, req.now);
@@ -181,7 +182,7 @@ export class VendorCalendar extends DurableObject<Env> {
       this.idem.remember(req.idempotencyKey, "placeHold", fingerprint, out, req.now);
       return out;
     });
-    await this.afterChange(req.now);
+    this.projectInBackground(req.now);
     return answer;
   }
 
@@ -216,7 +217,7 @@ export class VendorCalendar extends DurableObject<Env> {
       this.idem.remember(idempotencyKey, "releaseHold", fingerprint, out, now);
       return out;
     });
-    await this.afterChange(now);
+    this.projectInBackground(now);
     return answer;
   }
 
@@ -451,6 +452,16 @@ export class VendorCalendar extends DurableObject<Env> {
   }
 
   /**
+   * Waits until every change made so far is in D1's `vendor_busy` (true), or the projection failed and the
+   * alarm will retry it (false). For callers that read the projection right after their own hold: tests, and
+   * the benches that count projected rows.
+   */
+  async projected(req: { vendorId: number; now: number }): Promise<boolean> {
+    await this.enter(req.vendorId, req.now);
+    return this.flush(req.now);
+  }
+
+  /**
    * Re-validates cart holds (GET /booking/cart). A live hold stays "held" unless the vendor's hours moved
    * (CART_ITEM_DATE_CHANGED) or time off now covers it (CART_ITEM_NOT_AVAILABLE); a hold that lapsed or is
    * unknown is CART_ITEM_NOT_AVAILABLE. Refusals carry the free start nearest to the item's time. Reads only.
@@ -660,6 +671,23 @@ export class VendorCalendar extends DurableObject<Env> {
   private async afterChange(now: number): Promise<void> {
     this.scheduleAlarm(now);
     await this.flush(now);
+  }
+
+  /**
+   * Holds answer before their projection lands (docs/decisions/047-holds-off-the-projection-path.md): the
+   * flush starts at the same moment as when the answer waited for it, so search offers a taken time no
+   * longer than before, but the holder no longer waits a D1 round trip, and concurrent holds share rounds.
+   */
+  private projectInBackground(now: number): void {
+    this.scheduleAlarm(now);
+    this.ctx.waitUntil(
+      this.flush(now).catch((err) => {
+        console.error(
+          JSON.stringify({ at: "VendorCalendar.projection", vendor_id: this.vendorId, error: String(err) }),
+        );
+        this.scheduleAlarm(now);
+      }),
+    );
   }
 
   private flush(now: number): Promise<boolean> {

@@ -46,6 +46,8 @@ import { Route as BlogsIndexRouteImport } from './routes/blogs/index'
 import { Route as BlogsSlugRouteImport } from './routes/blogs/$slug'
 import { Route as BusinessIndexRouteImport } from './routes/business/index'
 import { Route as BusinessCalendarRouteImport } from './routes/business/calendar'
+import { Route as BusinessConnectInfoRouteImport } from './routes/business/connect-info'
+import { Route as BusinessHelpRouteImport } from './routes/business/help'
 import { Route as BusinessLicencesRouteImport } from './routes/business/licences'
 import { Route as BusinessPayRouteImport } from './routes/business/pay'
 import { Route as BusinessPayoutsOnboardingRouteImport } from './routes/business/payouts-onboarding'
@@ -245,6 +247,16 @@ const BusinessCalendarRoute = BusinessCalendarRouteImport.update({
   path: '/calendar',
   getParentRoute: () => BusinessRouteRoute,
 } as any)
+const BusinessConnectInfoRoute = BusinessConnectInfoRouteImport.update({
+  id: '/connect-info',
+  path: '/connect-info',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
+const BusinessHelpRoute = BusinessHelpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
 const BusinessLicencesRoute = BusinessLicencesRouteImport.update({
   id: '/licences',
   path: '/licences',
@@ -346,6 +358,8 @@ export interface FileRoutesByFullPath {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
+  '/business/connect-info': typeof BusinessConnectInfoRoute
+  '/business/help': typeof BusinessHelpRoute
   '/business/licences': typeof BusinessLicencesRoute
   '/business/pay': typeof BusinessPayRoute
   '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
@@ -395,6 +409,8 @@ export interface FileRoutesByTo {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
+  '/business/connect-info': typeof BusinessConnectInfoRoute
+  '/business/help': typeof BusinessHelpRoute
   '/business/licences': typeof BusinessLicencesRoute
   '/business/pay': typeof BusinessPayRoute
   '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
@@ -448,6 +464,8 @@ export interface FileRoutesById {
   '/admin/outbox': typeof AdminOutboxRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/business/calendar': typeof BusinessCalendarRoute
+  '/business/connect-info': typeof BusinessConnectInfoRoute
+  '/business/help': typeof BusinessHelpRoute
   '/business/licences': typeof BusinessLicencesRoute
   '/business/pay': typeof BusinessPayRoute
   '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
@@ -502,6 +520,8 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
+    | '/business/connect-info'
+    | '/business/help'
     | '/business/licences'
     | '/business/pay'
     | '/business/payouts-onboarding'
@@ -551,6 +571,8 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
+    | '/business/connect-info'
+    | '/business/help'
     | '/business/licences'
     | '/business/pay'
     | '/business/payouts-onboarding'
@@ -603,6 +625,8 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/blogs/$slug'
     | '/business/calendar'
+    | '/business/connect-info'
+    | '/business/help'
     | '/business/licences'
     | '/business/pay'
     | '/business/payouts-onboarding'
@@ -917,6 +941,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BusinessCalendarRouteImport
       parentRoute: typeof BusinessRouteRoute
     }
+    '/business/connect-info': {
+      id: '/business/connect-info'
+      path: '/connect-info'
+      fullPath: '/business/connect-info'
+      preLoaderRoute: typeof BusinessConnectInfoRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
+    '/business/help': {
+      id: '/business/help'
+      path: '/help'
+      fullPath: '/business/help'
+      preLoaderRoute: typeof BusinessHelpRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
     '/business/licences': {
       id: '/business/licences'
       path: '/licences'
@@ -1051,6 +1089,8 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 
 interface BusinessRouteRouteChildren {
   BusinessCalendarRoute: typeof BusinessCalendarRoute
+  BusinessConnectInfoRoute: typeof BusinessConnectInfoRoute
+  BusinessHelpRoute: typeof BusinessHelpRoute
   BusinessLicencesRoute: typeof BusinessLicencesRoute
   BusinessPayRoute: typeof BusinessPayRoute
   BusinessPayoutsOnboardingRoute: typeof BusinessPayoutsOnboardingRoute
@@ -1064,6 +1104,8 @@ interface BusinessRouteRouteChildren {
 
 const BusinessRouteRouteChildren: BusinessRouteRouteChildren = {
   BusinessCalendarRoute: BusinessCalendarRoute,
+  BusinessConnectInfoRoute: BusinessConnectInfoRoute,
+  BusinessHelpRoute: BusinessHelpRoute,
   BusinessLicencesRoute: BusinessLicencesRoute,
   BusinessPayRoute: BusinessPayRoute,
   BusinessPayoutsOnboardingRoute: BusinessPayoutsOnboardingRoute,

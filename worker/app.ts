@@ -197,7 +197,8 @@ export function createApp(opts: AppOptions = {}) {
       const nonce = newNonce();
       const res = await render(c.req.raw, shell, { nonce, pageApi: pageApiFor(c, app) });
       const cspHeader = opts.cspReportOnly ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
-      return withHeaders(res, { ...BASE_HEADERS, [cspHeader]: pageCsp(nonce) });
+      const turnstile = shell.botcheck?.provider === "turnstile";
+      return withHeaders(res, { ...BASE_HEADERS, [cspHeader]: pageCsp(nonce, { turnstile }) });
     });
   }
 

@@ -5,7 +5,7 @@ import { carts } from "../schema/tables/orders";
 import { CART_COOKIE_MAX_AGE_S } from "./calendar/cart-store";
 import { sendDueReminders } from "./checkout/reminders";
 import { sweepCheckouts } from "./checkout/sweep";
-import { switchOffUnlicensedServices } from "./vendors/licence-expiry";
+import { runLicenceChecks } from "./vendors/licence-expiry";
 import { enqueueDue } from "./cron/queue";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,7 +27,7 @@ export async function runScheduled(env: Env, now: number): Promise<void> {
   ]);
   await sendDueReminders(env, now);
   await sweepCheckouts(env, now);
-  await switchOffUnlicensedServices(env.DB, now);
+  await runLicenceChecks(env, now);
   // Billing, reminders, renewals and payouts: found here, done by the queue consumer (worker/cron/queue.ts).
   const enqueued = await enqueueDue(env, now);
   console.log(JSON.stringify({ at: "cron.tick", now, enqueued }));

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { cleanCustomerNotes, CUSTOMER_NOTES_MAX } from "../../domain/customer-notes";
 
 /**
  * Payloads of checkout, payment links, gift cards, membership, SMS reminders and job acceptance
@@ -47,6 +48,17 @@ export const ChargeBody = v.object({
   email: trimmed(254),
   phone: trimmed(32),
   address: v.pipe(trimmed(300), v.minLength(1, "Enter the service address.")),
+  /** Notes for the pro (access, parking, pets), cleaned by domain/customer-notes.ts ("" when empty); optional. */
+  notes: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.maxLength(CUSTOMER_NOTES_MAX * 4, `Keep notes under ${CUSTOMER_NOTES_MAX} characters.`),
+        v.transform((text: string) => cleanCustomerNotes(text) ?? ""),
+        v.maxLength(CUSTOMER_NOTES_MAX, `Keep notes under ${CUSTOMER_NOTES_MAX} characters.`),
+      ),
+    ),
+  ),
   /** Pay part with the account's credit (default yes). */
   use_credit: Flag(true),
   /** A saved card to charge now (the server confirms); without it the browser confirms the intent. */

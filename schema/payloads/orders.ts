@@ -87,6 +87,8 @@ export interface ScheduledOrder {
   zipcode: string;
   /** A reschedule waiting for the vendor's consent. */
   reschedule_request: { request_id: number; selectedDate: string; expires_at: string } | null;
+  /** A new time the pro proposed, waiting for the customer's consent (docs/decisions/066). */
+  vendor_proposal: VendorProposalView | null;
   can_reschedule: boolean;
   can_cancel: boolean;
 }
@@ -130,6 +132,31 @@ export const RatingBody = v.object({
 export const RescheduleBody = v.object({ service_order_id: Id, selectedDate: LocalDateTime, reason: Reason });
 
 export const VendorRescheduleBody = v.object({ request_id: Id, accept: Flag });
+
+/** A pro's proposal of a new time for their job (docs/decisions/066); the customer must consent. */
+export const VendorProposeBody = v.object({ service_order_id: Id, selectedDate: LocalDateTime, reason: Reason });
+
+/** The customer's answer to a pro's proposal: approve moves the job, refuse keeps it. */
+export const ProposalAnswerBody = v.object({ request_id: Id, accept: Flag });
+
+/** One job's free start times for a reschedule, with the job's own booking and pending requests left out. */
+export interface RescheduleTimes {
+  service_order_id: number;
+  time_zone: string;
+  /** The job's current time, YYYY-MM-DD HH:MM. */
+  current: string;
+  days: Array<{ date: string; holiday?: string; times: string[] }>;
+  /** A pending proposal or request on the job, if any. */
+  pending: { request_id: number; requested_by: "customer" | "vendor"; selectedDate: string; expires_at: string } | null;
+}
+
+/** A pro's pending proposal as the customer's orders list shows it. */
+export interface VendorProposalView {
+  request_id: number;
+  selectedDate: string;
+  expires_at: string;
+  reason: string | null;
+}
 
 export const CancelBody = v.object({ service_order_id: Id, reason: Reason });
 

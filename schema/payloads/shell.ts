@@ -15,7 +15,18 @@ export interface ShellData {
   featuredDiscounts: number[];
   /** True when the Worker runs as a public demo (DEMO_MODE=1): payments take test cards; every page says so. */
   demo?: boolean;
+  /**
+   * The bot check the forms that text a phone or create an account must pass (decision 055, 057): the local
+   * pass-through (forms send LOCAL_BOTCHECK_TOKEN), or Turnstile with its public site key (null when the
+   * deployment forgot it: the forms say so instead of failing on submit).
+   */
+  botcheck?: BotCheckConfig;
 }
+
+export type BotCheckConfig = { provider: "local" } | { provider: "turnstile"; siteKey: string | null };
+
+/** What the forms send as the bot-check token with the local pass-through (which accepts any request). */
+export const LOCAL_BOTCHECK_TOKEN = "local-pass-through";
 
 export interface NavCategory {
   service_code_group_id: number;

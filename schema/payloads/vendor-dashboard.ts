@@ -76,6 +76,8 @@ export interface VendorJobView {
   service: string;
   /** Full street address for the pro's own jobs; "City, ST 12345" for offers. */
   address: string;
+  /** The customer's notes for the pro (access, parking, pets): the pro's own jobs only, null for offers. */
+  notes: string | null;
   zipcode: string;
   price_cents: number;
   pay_cents: number;

@@ -92,6 +92,8 @@ export const orders = sqliteTable(
     address: text("address").notNull(),
     zipcode: text("zipcode").notNull(),
     time_zone: text("time_zone").notNull(),
+    /** The customer's notes for the pro (domain/customer-notes.ts), copied to each job. */
+    customer_notes: text("customer_notes"),
     payment_intent_id: text("payment_intent_id"),
     idempotency_key: text("idempotency_key").notNull().unique(),
     /**
@@ -186,6 +188,8 @@ export const serviceOrders = sqliteTable(
     address: text("address").notNull(),
     zipcode: text("zipcode").notNull(),
     time_zone: text("time_zone").notNull(),
+    /** The customer's notes for the pro, copied from the order; shown once the pro has the job. */
+    customer_notes: text("customer_notes"),
     completion_time: instant("completion_time"),
     /** JSON `{ items, claim }`: the checklist item ids the pro ticked when completing (domain/job-actions.ts). */
     completion_checklist: text("completion_checklist"),

@@ -243,10 +243,15 @@ export const notifications = sqliteTable(
     /** When the notice applies (ms UTC). */
     timestamp: instant("timestamp").notNull(),
     dismissed_at: instant("dismissed_at"),
+    /** The event a system notice reports (e.g. "licence-off:g3:u41"): one notice per event (migration 0010). */
+    dedupe_key: text("dedupe_key"),
+    /** When the notice was also texted to the pro (claimed before sending, so at most once). */
+    texted_at: instant("texted_at"),
   },
   (t) => [
     index("notifications_vendor_idx").on(t.vendor_id, t.timestamp),
     index("notifications_user_idx").on(t.user_id, t.timestamp),
+    uniqueIndex("notifications_vendor_key_uq").on(t.vendor_id, t.dedupe_key),
   ],
 );
 

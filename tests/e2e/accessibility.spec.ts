@@ -28,7 +28,7 @@ const CUSTOMER = [
   "/cart",
   "/checkout",
 ];
-const VENDOR = ["/business", "/business/calendar"];
+const VENDOR = ["/business", "/business/calendar", "/business/help", "/business/connect-info"];
 const ADMIN = ["/admin", "/admin/jobs", "/admin/exceptions", "/admin/customers", "/connect/admin"];
 
 async function seriousViolations(page: Page, path: string): Promise<string[]> {

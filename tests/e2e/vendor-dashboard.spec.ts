@@ -21,6 +21,9 @@ async function signedInPage(context: BrowserContext, login: string): Promise<Pag
   return context.newPage();
 }
 
+/** What the customer writes for the pro at checkout; the pro sees it once the job is theirs. */
+const NOTES = "Buzz 4B. The dog is friendly.";
+
 /** Ava books Maya's first free time and pays with the 4242 test card (a saved card when she has one). */
 async function bookAndPayWithMaya(page: Page) {
   await page.goto("/?zipcode=10001");
@@ -37,6 +40,7 @@ async function bookAndPayWithMaya(page: Page) {
   await page.getByTestId("cart-checkout").first().click();
   await expect(page).toHaveURL(/\/checkout/);
   await page.getByTestId("checkout-address").fill("350 W 31st St, New York, NY 10001");
+  await page.getByLabel("Notes for your pro (optional)").fill(NOTES);
   const cardNumber = page.getByTestId("card-number");
   if (await cardNumber.isVisible()) {
     await cardNumber.fill("4242 4242 4242 4242");
@@ -95,12 +99,17 @@ for (const live of [true, false]) {
       await expect(modal).toBeVisible();
       await expect(modal).toContainText("Your pay");
       await expect(modal).not.toContainText("350 W 31st St");
+      await expect(modal).not.toContainText(NOTES);
       await modal.getByRole("button", { name: "Accept job" }).click();
       await expect(modal).toBeHidden();
       await expect(offer).toBeHidden();
       const accepted = pro.locator(`[data-testid="biz-job"][data-service-order-id="${jobId}"]`);
       await expect(accepted).toBeVisible();
       await expect(accepted).toContainText("350 W 31st St");
+      await accepted.locator(".biz-job-main").click();
+      await expect(modal.getByTestId("job-notes")).toHaveText(NOTES);
+      await modal.getByRole("button", { name: "Close" }).click();
+      await expect(modal).toBeHidden();
 
       // On the calendar, on its day.
       const day = (await accepted.getByRole("link", { name: "On calendar" }).getAttribute("href"))!;
@@ -131,8 +140,18 @@ test.describe("at 390 px", () => {
     await expect(page.getByRole("heading", { name: /Welcome, Maya/ })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Job offers" })).toBeVisible();
     const bar = page.getByRole("navigation", { name: "Business shortcuts" });
-    await expect(bar.locator(".bottom-tab")).toHaveText(["Share", "Logs", "Subscriptions", "Calendar"]);
+    await expect(bar.locator(".bottom-tab")).toHaveText(["Share", "Logs", "Subscriptions", /^\d*Calendar$/]);
     await expect(bar.getByTestId("bottom-tab-subscriptions")).toHaveAttribute("href", "/business/subscriptions");
+    // The Calendar icon carries the same badge as the business bar: the count of scheduled jobs ahead.
+    const today = await page.evaluate(() => new Date().toLocaleDateString("en-CA"));
+    const calendar = (await (await page.request.get(`/api/vendor/me/calendar?from=${today}&days=1`)).json()) as {
+      data: { badge: number; badge_red: boolean };
+    };
+    const badge = bar.getByTestId("bottom-tab-calendar-badge");
+    if (calendar.data.badge > 0) {
+      await expect(badge).toHaveText(String(calendar.data.badge));
+      await expect(badge).toHaveClass(calendar.data.badge_red ? /is-red/ : /^(?!.*is-red)/);
+    } else await expect(badge).toHaveCount(0);
     let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, "business-dashboard-390");

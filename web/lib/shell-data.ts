@@ -18,6 +18,10 @@ export function shellFromServerContext(ctx: unknown): ShellData | null {
         compatibilityLevel: typeof c.compatibilityLevel === "number" ? c.compatibilityLevel : 1,
         featuredDiscounts: Array.isArray(c.featuredDiscounts) ? c.featuredDiscounts : [],
         demo: c.demo === true,
+        botcheck:
+          c.botcheck?.provider === "turnstile"
+            ? { provider: "turnstile", siteKey: typeof c.botcheck.siteKey === "string" ? c.botcheck.siteKey : null }
+            : { provider: "local" },
       }),
     ) as ShellData;
   } catch {

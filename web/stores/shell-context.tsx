@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 import type { Profile } from "../../schema/payloads/accounts";
-import type { NavCategory, ShellData } from "../../schema/payloads/shell";
+import type { BotCheckConfig, NavCategory, ShellData } from "../../schema/payloads/shell";
 import { BRAND } from "../config/brand";
 import { formatPhone } from "../lib/format";
 
@@ -18,6 +18,8 @@ export interface ShellState {
   featuredDiscounts: number[] | null;
   /** The Worker runs as a public demo (DEMO_MODE=1): a banner says payments are test-only. */
   demo: boolean;
+  /** The bot check the signup and password-reset forms pass (decision 057). */
+  botcheck: BotCheckConfig;
   /** True once real shell data arrived (from the server render or GET /api/shell). */
   ready: boolean;
 }
@@ -35,6 +37,7 @@ export const EMPTY_SHELL: ShellState = {
   compatibilityLevel: 1,
   featuredDiscounts: null,
   demo: false,
+  botcheck: { provider: "local" },
   ready: false,
 };
 
@@ -47,6 +50,7 @@ export function shellStateFrom(data: ShellData | null): ShellState {
     compatibilityLevel: Number.isFinite(data.compatibilityLevel) ? data.compatibilityLevel : 1,
     featuredDiscounts: Array.isArray(data.featuredDiscounts) ? data.featuredDiscounts : null,
     demo: data.demo === true,
+    botcheck: data.botcheck ?? { provider: "local" },
     ready: true,
   };
 }

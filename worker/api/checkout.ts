@@ -140,6 +140,7 @@ export const checkoutApi = new Hono<AppEnv>()
         address: contact.address,
         zipcode: place.zip,
         time_zone: place.time_zone,
+        notes: body.notes || null,
       },
       now,
     );

@@ -37,6 +37,7 @@ describe("GET /api/orders", () => {
       address: `1 Test St, Testville, NY ${w.zip}`,
       zipcode: w.zip,
       reschedule_request: null,
+      vendor_proposal: null,
       can_reschedule: true,
       can_cancel: true,
     });

@@ -6,6 +6,7 @@ import {
   CancelBody,
   CompletedOrdersBody,
   ExcludeVendorBody,
+  ProposalAnswerBody,
   RatingBody,
   RescheduleBody,
   ScheduledOrdersQuery,
@@ -24,6 +25,7 @@ import { arrival, ownJob, serviceView, vendorView } from "../orders/jobs";
 import { completedOrders, scheduledOrders } from "../orders/lists";
 import { rateJob } from "../orders/rating";
 import { requestReschedule } from "../orders/reschedule";
+import { answerProposal, customerRescheduleTimes } from "../orders/vendor-reschedule";
 import { orderTipApi } from "./orders-tip";
 
 /**
@@ -58,6 +60,20 @@ export const ordersApi = new Hono<AppEnv>()
     const body = await jsonBody(c, RescheduleBody);
     const request = await requestReschedule(c.env, c.get("db"), viewerOf(c).user_id, body, c.get("now"));
     return c.json({ data: request }, 201);
+  })
+
+  /** The customer's answer to their pro's proposed new time (docs/decisions/066). */
+  .post("/reschedule/answer", async (c) => {
+    const body = await jsonBody(c, ProposalAnswerBody);
+    return c.json({ data: await answerProposal(c.env, c.get("db"), viewerOf(c).user_id, body, c.get("now")) });
+  })
+
+  /** The pro's free times for moving this job, for the booking's slot picker. */
+  .get("/reschedule-times", async (c) => {
+    const q = queryOf(c, ServiceOrderQuery);
+    return c.json({
+      data: await customerRescheduleTimes(c.get("db"), viewerOf(c).user_id, q.service_order_id, c.get("now")),
+    });
   })
 
   /** What cancelling now would cost, shown before the customer confirms. */

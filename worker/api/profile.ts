@@ -15,6 +15,8 @@ import { sha256Hex } from "../auth/crypto";
 import { toProfile } from "../auth/profile";
 import { AppError, fail } from "../http/errors";
 import { decodeImage } from "../uploads/decode-image";
+import { checkPicturePixels } from "../uploads/picture-check";
+import { MIN_PROFILE_PHOTO_PX } from "../../domain/vendor/image-size";
 import type { AppEnv } from "../http/types";
 import { jsonBody } from "../http/validate";
 import { requireUser, viewerOf } from "../middleware/roles";
@@ -86,13 +88,29 @@ export const profileApi = new Hono<AppEnv>()
       duplicateSeenAt: previous?.created_at ?? null,
       now,
     });
-    if (check === -1) fail("FILE_FORMAT_NOT_ALLOWED");
-    if (check === -2) fail("FILE_TOO_LARGE");
-    if (check === -4) fail("FILE_DUPLICATE");
+    if (check === -1) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
+    if (check === -2) fail("FILE_TOO_LARGE", { result: "-2" });
+    if (check === -4) fail("FILE_DUPLICATE", { result: "-4" });
     const format = sniffImageFormat(bytes.subarray(0, 16))!;
     // The first bytes only name a format: the whole file must decode as that image, or it is refused.
     const image = await decodeImage(format, bytes);
-    if (!image) fail("FILE_FORMAT_NOT_ALLOWED");
+    if (!image) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
+    // A pro's photo is what customers see: it also passes the SPEC 5 image check on its pixels and the
+    // minimum size of an application photo (decision 085). Customers' avatars keep the checks above.
+    let imageHash: string | null = null;
+    if (viewer.vendor_id) {
+      const verdict = await checkPicturePixels(db, { ownerUserId: viewer.user_id, bytes: image.bytes, now });
+      if (verdict.result === -1) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
+      if (verdict.result === -3) fail("FILE_LOW_QUALITY", { result: "-3" });
+      if (verdict.result === -4) fail("FILE_DUPLICATE", { result: "-4" });
+      if (verdict.width < MIN_PROFILE_PHOTO_PX || verdict.height < MIN_PROFILE_PHOTO_PX) {
+        fail("FILE_LOW_QUALITY", {
+          file: `Use a photo at least ${MIN_PROFILE_PHOTO_PX} x ${MIN_PROFILE_PHOTO_PX} pixels.`,
+          result: "-3",
+        });
+      }
+      imageHash = verdict.hash;
+    }
     const key = `u/${viewer.user_id}/${crypto.randomUUID()}.${format.ext}`;
     const stored = await putFile(c.env, key, image.bytes.slice().buffer as ArrayBuffer, format.contentType);
     const [[updated]] = await db.batch([
@@ -104,6 +122,7 @@ export const profileApi = new Hono<AppEnv>()
         content_type: format.contentType,
         size_bytes: image.bytes.length,
         sha256,
+        image_hash: imageHash,
         created_at: now,
       }),
     ]);

@@ -8,6 +8,7 @@ import { SETTING_KEYS, settings } from "../../schema/tables/operations";
 import { toProfile } from "../auth/profile";
 import type { AppEnv } from "../http/types";
 import { isDemo } from "../runtime";
+import { botCheckPageConfig } from "../adapters/botcheck";
 
 /** The header's categories with their enabled services, in display order (docs/product.md section 9 sort rules). */
 async function navCategories(db: DrizzleD1Database): Promise<NavCategory[]> {
@@ -66,6 +67,7 @@ export async function shellData(env: Env, db: DrizzleD1Database, viewer: Profile
     compatibilityLevel: level,
     featuredDiscounts: discounts,
     demo: isDemo(env),
+    botcheck: botCheckPageConfig(env),
   };
 }
 
@@ -85,6 +87,7 @@ export async function shellDataOrFallback(env: Env, db: DrizzleD1Database, viewe
       compatibilityLevel: 1,
       featuredDiscounts: [],
       demo: isDemo(env),
+      botcheck: botCheckPageConfig(env),
     };
   }
 }

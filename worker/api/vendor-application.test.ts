@@ -1,7 +1,19 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Client, roleClients, signUp } from "../test-utils";
-import { adminClient, applicationForm, approvedPro, file, png, world, type World } from "../vendors/test-fixtures";
+import { messageFor } from "../../domain/messages";
+import { flat, scene } from "../../domain/test-images";
+import { jpeg, png as pngOf } from "../jobs/test-encoders";
+import {
+  adminClient,
+  applicationForm,
+  approvedPro,
+  file,
+  photo,
+  png,
+  world,
+  type World,
+} from "../vendors/test-fixtures";
 
 let w: World;
 let admin: Client;
@@ -78,8 +90,43 @@ describe("POST /api/vendor/create", () => {
     const bad = await c.post("/api/vendor/create", applicationForm(w, { photo: text }));
     expect(bad.status).toBe(415);
     expect(bad.body.error.code).toBe("VENDOR_APPLICATION_INVALID_FILE");
+    expect(bad.body.error.fields).toMatchObject({ result: "-1" });
     const tiny = await c.post("/api/vendor/create", applicationForm(w, { photo: file(png(80, 80), "me.png") }));
     expect(tiny.body.error.code).toBe("VENDOR_APPLICATION_INVALID_FILE");
+  });
+
+  it("runs the SPEC 5 image check on the photo's decoded pixels (-1 to -4)", async () => {
+    const { c, userId } = await applicant();
+    const jpg = (bytes: Uint8Array) => file(bytes as Uint8Array<ArrayBuffer>, "me.jpg", "image/jpeg");
+    const refused = async (photoFile: File) => {
+      const res = await c.post("/api/vendor/create", applicationForm(w, { photo: photoFile }));
+      expect(res.body.error?.code).toBe("VENDOR_APPLICATION_INVALID_FILE");
+      return res.body.error.fields as Record<string, string>;
+    };
+    // A PNG header with nothing decodable behind it: the header names a format, the pixels are not there.
+    expect(await refused(file(png(400, 400, 2000), "me.png"))).toMatchObject({ result: "-1" });
+    // Flat grey (no brightness variation) and a smooth gradient (no edges) are low quality.
+    expect(await refused(jpg(jpeg(flat(400, 400, [128, 128, 128]))))).toMatchObject({
+      result: "-3",
+      photo: messageFor("FILE_LOW_QUALITY"),
+    });
+    expect(await refused(jpg(jpeg(scene(400, 400, { gradientOnly: true }))))).toMatchObject({ result: "-3" });
+    // A real picture that is too small is refused with the size named.
+    expect((await refused(jpg(photo(120, 120)))).photo).toContain("200 x 200");
+    // A picture with shapes (not noise, whose tiny averages a JPEG re-encode reshuffles).
+    const pixels = scene(300, 300);
+    const kept = jpeg(pixels);
+    expect((await c.post("/api/vendor/create", applicationForm(w, { photo: jpg(kept) }))).status).toBe(201);
+    const stored = await env.DB.prepare(
+      "SELECT image_hash FROM uploads WHERE owner_user_id = ? AND kind = 'profile_photo'",
+    )
+      .bind(userId)
+      .first<{ image_hash: string }>();
+    expect(stored?.image_hash).toMatch(/^[0-9a-f]{16}$/);
+    // The same picture re-encoded (PNG instead of JPEG) is still the same picture: a duplicate (-4).
+    await env.DB.prepare("UPDATE vendor_applications SET status = 'ignored' WHERE user_id = ?").bind(userId).run();
+    expect(await refused(file(pngOf(pixels) as Uint8Array<ArrayBuffer>, "me.png"))).toMatchObject({ result: "-4" });
+    expect((await c.post("/api/vendor/create", applicationForm(w, { photo: jpg(photo(300, 300)) }))).status).toBe(201);
   });
 
   it("refuses an unknown ZIP and a bad radius", async () => {

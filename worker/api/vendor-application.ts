@@ -153,6 +153,7 @@ export const vendorApplicationApi = new Hono<AppEnv>()
       now,
       photo: true,
       invalid: "VENDOR_APPLICATION_INVALID_FILE",
+      field: "photo",
     });
     const license =
       needsLicense || hasLicenseFile
@@ -161,6 +162,7 @@ export const vendorApplicationApi = new Hono<AppEnv>()
             now,
             photo: false,
             invalid: "VENDOR_APPLICATION_INVALID_FILE",
+            field: "license",
           })
         : null;
 

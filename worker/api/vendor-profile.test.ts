@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Client, roleClients, T0 } from "../test-utils";
-import { switchOffUnlicensedServices } from "../vendors/licence-expiry";
+import { runLicenceChecks, switchOffUnlicensedServices } from "../vendors/licence-expiry";
 import {
   adminClient,
   approvedPro,
@@ -11,10 +11,13 @@ import {
   INSIDE,
   MOVED,
   OUTSIDE,
+  photo,
   png,
   world,
   type World,
 } from "../vendors/test-fixtures";
+import { flat, scene } from "../../domain/test-images";
+import { jpeg, png as pngOf } from "../jobs/test-encoders";
 
 let w: World;
 let admin: Client;
@@ -321,4 +324,118 @@ describe("service requests", () => {
     ).first<any>();
     expect(n.n).toBe(1);
   }, 30_000);
+});
+
+describe("a pro's profile picture (PUT /account/user/profile-picture)", () => {
+  const upload = (c: Client, bytes: Uint8Array, name = "me.jpg", type = "image/jpeg") => {
+    const form = new FormData();
+    form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+    return c.put("/api/account/user/profile-picture", form);
+  };
+
+  it("runs the SPEC 5 image check on the decoded pixels for a pro (-1, -3, -4) and keeps the picture's hash", async () => {
+    const { pro: me } = await approvedPro(w, admin);
+    const truncated = photo(300, 300).slice(0, 400);
+    const broken = await upload(me, truncated);
+    expect(broken.body.error).toMatchObject({ code: "FILE_FORMAT_NOT_ALLOWED", fields: { result: "-1" } });
+    const grey = await upload(me, jpeg(flat(400, 400, [90, 90, 90])));
+    expect(grey.status).toBe(422);
+    expect(grey.body.error).toMatchObject({ code: "FILE_LOW_QUALITY", fields: { result: "-3" } });
+    const small = await upload(me, photo(150, 150));
+    expect(small.body.error).toMatchObject({ code: "FILE_LOW_QUALITY", fields: { result: "-3" } });
+
+    // A picture with shapes (not noise, whose tiny averages a JPEG re-encode reshuffles).
+    const pixels = scene(320, 320);
+    const ok = await upload(me, jpeg(pixels));
+    expect(ok.status).toBe(200);
+    const userId = ok.body.data[0].user_id as number;
+    const row = await env.DB.prepare("SELECT image_hash FROM uploads WHERE owner_user_id = ? AND key LIKE ?")
+      .bind(userId, `%${String(ok.body.data[0].photo).split("/").pop()}`)
+      .first<{ image_hash: string }>();
+    expect(row?.image_hash).toMatch(/^[0-9a-f]{16}$/);
+    // The same picture as a PNG has other bytes but the same pixels: a duplicate by its perceptual hash.
+    const again = await upload(me, pngOf(pixels), "me.png", "image/png");
+    expect(again.body.error).toMatchObject({ code: "FILE_DUPLICATE", fields: { result: "-4" } });
+    me.now = T0 + 3 * 24 * 3600 * 1000 + 1;
+    expect((await upload(me, pngOf(pixels), "me.png", "image/png")).status).toBe(200);
+  });
+
+  it("leaves a customer's avatar to the structural check only (decision 085)", async () => {
+    const grey = await upload(roles.customer, jpeg(flat(400, 400, [90, 90, 90])));
+    expect(grey.status).toBe(200);
+  });
+});
+
+describe("licence notices (cron)", () => {
+  const notices = async (c: Client) =>
+    ((await c.get("/api/vendor/me/notification")).body.data[0] as any[]).filter((n) =>
+      String(n.message).includes("licence"),
+    );
+  const texts = async (phone: string) =>
+    (
+      await env.DB.prepare('SELECT body FROM outbox WHERE channel = ? AND "to" = ? ORDER BY id')
+        .bind("sms", phone)
+        .all<{ body: string }>()
+    ).results.map((r) => r.body);
+
+  it("warns 14 days ahead, then tells the pro once (notice and text) when the lapse switches services off", async () => {
+    const { pro: p5, vendorId: v5 } = await approvedPro(w, admin);
+    const phone = (await p5.get("/api/account/user/profile")).body.data[0].phone as string;
+    expect((await p5.put(`/api/service/${w.massageServices[0]}/status`, { enable: true })).status).toBe(200);
+    const expiry = (
+      await env.DB.prepare("SELECT expires_at FROM vendor_licenses WHERE vendor_id = ?").bind(v5).first<any>()
+    ).expires_at as number;
+    const day = 24 * 3600 * 1000;
+    const before = (await texts(phone)).length;
+
+    await runLicenceChecks(env, expiry - 20 * day);
+    expect(await notices(p5)).toHaveLength(0);
+
+    // 14 days ahead: one warning, one text, however often the cron runs (also several runs at once).
+    await runLicenceChecks(env, expiry - 13 * day);
+    await Promise.all([1, 2, 3, 4, 5].map(() => runLicenceChecks(env, expiry - 13 * day + 1)));
+    const warned = await notices(p5);
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ severity: 1, dismissed: false });
+    expect(warned[0].message).toContain("expires on June 30, 2028");
+    expect((await texts(phone)).slice(before)).toEqual([expect.stringContaining("expires on June 30, 2028")]);
+
+    // The lapse: services off, one urgent notice the dashboard lists, one text, once.
+    await runLicenceChecks(env, expiry);
+    await Promise.all([1, 2, 3, 4, 5].map(() => runLicenceChecks(env, expiry + 1)));
+    const after = await notices(p5);
+    expect(after).toHaveLength(2);
+    expect(after[0]).toMatchObject({ severity: 2, persistence: 1, dismissed: false });
+    expect(after[0].message).toContain("expired on June 30, 2028");
+    expect(after[0].message).toContain("switched off");
+    const sent = (await texts(phone)).slice(before);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toContain("expired on June 30, 2028");
+    const services = (await p5.get("/api/services")).body.data.services as any[];
+    expect(services.find((s) => s.service_id === w.massageServices[0]).enabled).toBe(false);
+
+    // Another pro sees none of it.
+    expect(await notices(pro)).not.toEqual(expect.arrayContaining([expect.objectContaining({ id: after[0].id })]));
+
+    // A renewed licence resolves both notices.
+    const form = new FormData();
+    form.append("service_code", await groupSlug(w.massage));
+    form.append("expires", "2029-06-30");
+    form.append("file", file(png(500, 300), "renewal.png"));
+    expect((await p5.post("/api/vendor/me/do-upload", form)).status).toBe(200);
+    expect((await notices(p5)).every((n) => n.dismissed)).toBe(true);
+    await runLicenceChecks(env, expiry + 4);
+    expect((await texts(phone)).slice(before)).toHaveLength(2);
+  });
+
+  it("says a rejected licence was not accepted", async () => {
+    const { pro: p6, vendorId: v6 } = await approvedPro(w, admin);
+    expect((await p6.put(`/api/service/${w.massageServices[1]}/status`, { enable: true })).status).toBe(200);
+    await env.DB.prepare("UPDATE vendor_licenses SET status = 'rejected' WHERE vendor_id = ?").bind(v6).run();
+    await runLicenceChecks(env, T0);
+    await runLicenceChecks(env, T0 + 1);
+    const list = await notices(p6);
+    expect(list).toHaveLength(1);
+    expect(list[0].message).toContain("licence was not accepted");
+  });
 });

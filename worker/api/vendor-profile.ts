@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { localDate, localTime } from "../../domain/calendar/time";
 import { normalizeZip, zipFromAddress } from "../../domain/location/zip";
 import { AGREEMENT_VERSION, agreementLines } from "../../domain/vendor/agreement";
+import { licenceNoticePattern } from "../../domain/vendor/licence-notices";
 import { expiryFromDay, isPlausibleExpiry, licenseAllowsService } from "../../domain/vendor/licenses";
 import { isRangeTooSimilar, isValidRadius, MAX_RANGE_MILES, MIN_RANGE_MILES } from "../../domain/vendor/service-range";
 import { serviceCodeGroups, services } from "../../schema/tables/catalogue";
@@ -182,6 +183,9 @@ export const vendorProfileApi = new Hono<AppEnv>()
           ${expires}, 'pending', NULL, ${now}, ${now})
         ON CONFLICT (vendor_id, service_code_group_id) DO UPDATE SET upload_id = excluded.upload_id,
           expires_at = excluded.expires_at, status = 'pending', review_note = NULL, updated_at = excluded.updated_at`,
+      // The new licence resolves the group's licence notices (expiring soon, services switched off).
+      sql`UPDATE notifications SET dismissed_at = ${now} WHERE vendor_id = ${viewer.vendor_id}
+        AND dedupe_key LIKE ${licenceNoticePattern(group.id)} AND dismissed_at IS NULL`,
     ]);
     return c.json({ data: { licenses: await licenseList(db, viewer.vendor_id!, now) }, code: "SAVED" });
   })

@@ -135,7 +135,9 @@ export function calendarOf(vendorId: number) {
   return env.VENDOR_CALENDAR.get(env.VENDOR_CALENDAR.idFromName(String(vendorId)));
 }
 
+/** The vendor's D1 projection once the object's pending changes have landed (holds answer before theirs). */
 export async function busyRows(vendorId: number) {
+  await calendarOf(vendorId).projected({ vendorId, now: T0 });
   const { results } = await env.DB.prepare(
     "SELECT kind, ref_id, starts_at, ends_at, is_connect, expires_at FROM vendor_busy WHERE vendor_id = ? ORDER BY starts_at",
   )

@@ -431,9 +431,10 @@ async function writeServiceOrders(
       d1
         .prepare(
           `INSERT INTO service_orders (order_id, user_id, vendor_id, service_id, service_order_status_id, scheduled_status,
-             promised_arrival_time, job_minutes, is_connect, address, zipcode, time_zone, price_cents, created_at, updated_at)
+             promised_arrival_time, job_minutes, is_connect, address, zipcode, time_zone, price_cents, created_at, updated_at,
+             customer_notes)
            SELECT o.order_id, o.user_id, NULL, ci.service_id, ?1, 0, ci.start_at, ci.job_minutes, ci.is_connect, o.address, o.zipcode,
-             ci.time_zone, ci.price_cents - ci.discount_cents, ?2, ?2
+             ci.time_zone, ci.price_cents - ci.discount_cents, ?2, ?2, o.customer_notes
            FROM checkout_items ci JOIN orders o ON o.order_id = ci.order_id
            WHERE ci.checkout_item_id = ?3 AND ci.service_order_id IS NULL AND o.status = 'pending_payment'`,
         )

@@ -15,6 +15,8 @@ export interface Contact {
   address: string;
   zipcode: string;
   time_zone: string;
+  /** The customer's notes for the pro (cleaned), or null. */
+  notes: string | null;
 }
 
 export interface DraftRow {
@@ -76,10 +78,11 @@ export async function upsertDraft(
     d1
       .prepare(
         `INSERT INTO orders (user_id, status, subtotal_cents, discount_cents, credit_applied_cents, fee_cents, tax_cents, total_cents,
-           email, phone, address, zipcode, time_zone, idempotency_key, created_at, updated_at)
-         VALUES (?1, 'pending_payment', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)
+           email, phone, address, zipcode, time_zone, idempotency_key, created_at, updated_at, customer_notes)
+         VALUES (?1, 'pending_payment', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15)
          ON CONFLICT (idempotency_key) DO UPDATE SET email = excluded.email, phone = excluded.phone, address = excluded.address,
-           zipcode = excluded.zipcode, time_zone = excluded.time_zone, updated_at = excluded.updated_at
+           zipcode = excluded.zipcode, time_zone = excluded.time_zone, updated_at = excluded.updated_at,
+           customer_notes = excluded.customer_notes
          WHERE orders.status = 'pending_payment'`,
       )
       .bind(
@@ -97,6 +100,7 @@ export async function upsertDraft(
         contact.time_zone,
         key,
         now,
+        contact.notes,
       ),
   ];
   q.lines.forEach((l, i) => {

@@ -159,10 +159,15 @@ export async function count(sql: string, ...binds: unknown[]): Promise<number> {
  * A paid, completed order of one item booked through the real checkout; answers its service order id, the
  * customer's contact phone and the customer's client.
  */
-export async function bookedJob(w: World, vendorId: number | null, time = "10:00") {
+export async function bookedJob(
+  w: World,
+  vendorId: number | null,
+  time = "10:00",
+  checkoutExtra: Record<string, unknown> = {},
+) {
   const { client } = await customer();
   await addItem(client, w, time, vendorId);
-  const details = contact(w);
+  const details = contact(w, checkoutExtra);
   const charge = await client.post("/api/checkout/charge-stripe", details);
   await payIntent(charge.body.data.payment_intent.id, CARDS.ok);
   const done = await client.post("/api/checkout/completeOrder", {

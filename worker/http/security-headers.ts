@@ -13,16 +13,20 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function pageCsp(nonce: string): string {
+/** Turnstile's origin: its script and its challenge frame (allowed only when Turnstile is configured). */
+export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
+export function pageCsp(nonce: string, opts: { turnstile?: boolean } = {}): string {
+  const turnstile = opts.turnstile ? ` ${TURNSTILE_ORIGIN}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https:`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https:${turnstile}`,
     // React style attributes (style={...}) need inline styles; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self' https://api.stripe.com https://maps.googleapis.com",
-    "frame-src https://js.stripe.com https://hooks.stripe.com https://challenges.cloudflare.com https://accounts.google.com",
+    `frame-src https://js.stripe.com https://hooks.stripe.com https://accounts.google.com${turnstile}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,6 +1,4 @@
-import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { checkImageQuality, isSamePicture } from "../../domain/image-quality";
 import {
   canAddPhotos,
   MAX_JOB_PHOTOS_PER_TYPE,
@@ -8,15 +6,13 @@ import {
   type JobPhotoType,
 } from "../../domain/job-actions";
 import { messageFor } from "../../domain/messages";
-import { DUPLICATE_MEMORY_MS, sniffImageFormat } from "../../domain/uploads";
+import { sniffImageFormat } from "../../domain/uploads";
 import type { JobPhotosView } from "../../schema/payloads/job-actions";
-import { uploads } from "../../schema/tables/operations";
 import { putFile } from "../adapters/storage";
-import { sha256Hex } from "../auth/crypto";
 import { fail } from "../http/errors";
 import { d1Batch } from "../orders/d1-batch";
 import { sql } from "drizzle-orm";
-import { decodeImage } from "./decode-image";
+import { checkPicturePixels } from "../uploads/picture-check";
 import { parseJobImages, vendorJob } from "./vendor-job";
 
 /**
@@ -49,32 +45,17 @@ async function checkPicture(db: DrizzleD1Database, input: PhotoInput): Promise<C
   const format = sniffImageFormat(input.bytes.subarray(0, 16));
   if (!format) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
   if (input.bytes.length > MAX_JOB_PHOTO_BYTES) fail("FILE_TOO_LARGE", { result: "-2" });
-  const pixels = await decodeImage(input.bytes);
-  if (!pixels) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
-  const verdict = checkImageQuality(pixels);
+  const verdict = await checkPicturePixels(db, { ownerUserId: input.userId, bytes: input.bytes, now: input.now });
+  if (verdict.result === -1) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
   if (verdict.result === -3) fail("FILE_LOW_QUALITY", { result: "-3" });
-  const sha256 = await sha256Hex(input.bytes);
-  const recent = await db
-    .select({ sha256: uploads.sha256, image_hash: uploads.image_hash })
-    .from(uploads)
-    .where(
-      and(
-        eq(uploads.owner_user_id, input.userId),
-        isNotNull(uploads.image_hash),
-        isNull(uploads.deleted_at),
-        gt(uploads.created_at, input.now - DUPLICATE_MEMORY_MS),
-      ),
-    );
-  if (recent.some((r) => r.sha256 === sha256 || isSamePicture(r.image_hash ?? "", verdict.hash))) {
-    fail("FILE_DUPLICATE", { result: "-4" });
-  }
+  if (verdict.result === -4) fail("FILE_DUPLICATE", { result: "-4" });
   return {
     ext: format.ext,
     contentType: format.contentType,
-    sha256,
+    sha256: verdict.sha256,
     hash: verdict.hash,
-    width: pixels.width,
-    height: pixels.height,
+    width: verdict.width,
+    height: verdict.height,
   };
 }
 

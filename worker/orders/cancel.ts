@@ -13,7 +13,7 @@ import {
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { PRICING } from "../../domain/pricing-config";
 import { orderCancellations } from "../../schema/tables/after-booking";
-import { orders, rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
+import { checkoutItems, orders, rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
 import { paymentIntents, refunds } from "../../schema/tables/payments";
 import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
 import { sendSms } from "../adapters/sms";
@@ -292,6 +292,16 @@ async function announceCancellation(env: Env, job: JobRow, now: number): Promise
   ]);
 }
 
+/** The vendor whose calendar the checkout booked an unassigned job on (null: none, e.g. a staff-made job). */
+async function checkoutHolder(db: DrizzleD1Database, soid: number): Promise<number | null> {
+  const [row] = await db
+    .select({ vendorId: checkoutItems.hold_vendor_id })
+    .from(checkoutItems)
+    .where(eq(checkoutItems.service_order_id, soid))
+    .limit(1);
+  return row?.vendorId ?? null;
+}
+
 /** The steps after the claim, each idempotent: free the booking, refund the card part, tell the vendor. */
 async function finish(
   env: Env,
@@ -304,9 +314,11 @@ async function finish(
   first: boolean,
 ): Promise<CancellationResult> {
   const soid = job.service_order_id;
-  if (job.vendor_id !== null) {
-    await calendarFor(env, job.vendor_id)
-      .releaseBooking(job.vendor_id, String(soid), `order:${soid}:cancel-release`, now)
+  // A job no pro has taken yet is booked on the calendar of the pro who held the time at checkout.
+  const booked = job.vendor_id ?? (await checkoutHolder(db, soid));
+  if (booked !== null) {
+    await calendarFor(env, booked)
+      .releaseBooking(booked, String(soid), `order:${soid}:cancel-release`, now)
       .catch((err) => console.error(JSON.stringify({ at: "cancel.releaseBooking", soid, error: String(err) })));
   }
   let refundStatus = row.refund_status;

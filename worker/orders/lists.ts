@@ -49,6 +49,8 @@ export async function scheduledOrders(
         service_order_id: rescheduleRequests.service_order_id,
         to_time: rescheduleRequests.to_time,
         expires_at: rescheduleRequests.expires_at,
+        requested_by: rescheduleRequests.requested_by,
+        reason: rescheduleRequests.reason,
       })
       .from(rescheduleRequests)
       .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, rescheduleRequests.service_order_id))
@@ -56,14 +58,16 @@ export async function scheduledOrders(
         and(
           mine,
           eq(rescheduleRequests.status, "pending"),
-          eq(rescheduleRequests.requested_by, "customer"),
+          inArray(rescheduleRequests.requested_by, ["customer", "vendor"]),
           gt(rescheduleRequests.expires_at, now),
         ),
       ),
   ]);
-  const pending = new Map(requests.map((r) => [r.service_order_id, r]));
+  const pending = new Map(requests.filter((r) => r.requested_by === "customer").map((r) => [r.service_order_id, r]));
+  const proposals = new Map(requests.filter((r) => r.requested_by === "vendor").map((r) => [r.service_order_id, r]));
   return [...jobs].sort(compareScheduled).map((j): ScheduledOrder => {
     const r = pending.get(j.service_order_id);
+    const p = proposals.get(j.service_order_id);
     return {
       service_order_id: j.service_order_id,
       order_id: j.order_id,
@@ -83,6 +87,14 @@ export async function scheduledOrders(
             request_id: r.request_id,
             selectedDate: formatLocal(r.to_time, j.time_zone),
             expires_at: iso(r.expires_at!),
+          }
+        : null,
+      vendor_proposal: p
+        ? {
+            request_id: p.request_id,
+            selectedDate: formatLocal(p.to_time, j.time_zone),
+            expires_at: iso(p.expires_at!),
+            reason: p.reason,
           }
         : null,
       can_reschedule: canRequestReschedule(

@@ -330,10 +330,26 @@ export async function confirmSecurePay(
   }
   const id = Number(m[2]);
   if (m[1] === "pay_link") {
-    await db
-      .update(payLinks)
-      .set({ status: "paid", paid_at: now, payment_intent_id: intent.id })
-      .where(and(eq(payLinks.pay_link_id, id), eq(payLinks.status, "open")));
+    // A pro's added charge that needed the customer (3-D Secure, declined, no card) was sent as this link: paying
+    // it settles the adjustment and earns the pro their share under the same ref a direct charge uses
+    // (`add-charge:<adjustment id>`, worker/jobs/money.ts), so the charge is earned once whichever way it was paid.
+    const money = Number(intent.metadata.money_cents ?? 0);
+    const paidByThis = sql`EXISTS (SELECT 1 FROM pay_links WHERE pay_link_id = ${id} AND kind = 'charge'
+      AND status = 'paid' AND payment_intent_id = ${intent.id})`;
+    await d1Batch(env.DB, [
+      db
+        .update(payLinks)
+        .set({ status: "paid", paid_at: now, payment_intent_id: intent.id })
+        .where(and(eq(payLinks.pay_link_id, id), eq(payLinks.status, "open"))),
+      sql`UPDATE job_adjustments SET status = 'succeeded', payment_intent_id = ${intent.id}, failure = NULL,
+          updated_at = ${now}
+        WHERE pay_link_id = ${id} AND kind = 'add_charge' AND status IN ('link_sent', 'failed', 'pending') AND ${paidByThis}`,
+      sql`INSERT OR IGNORE INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
+        SELECT vendor_id, service_order_id, 'add_charge', ${bpsOf(money, PRICING.vendorShareBps)},
+          'add-charge:' || adjustment_id, ${now}
+        FROM job_adjustments WHERE pay_link_id = ${id} AND kind = 'add_charge' AND status = 'succeeded'
+          AND payment_intent_id = ${intent.id} AND ${paidByThis}`,
+    ]);
   } else {
     // The vendor's earning line is checkout's (`payreq:<id>`, worker/checkout/payment-links.ts), so a request
     // paid through either flow is earned once.

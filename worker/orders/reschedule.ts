@@ -35,9 +35,9 @@ export interface RescheduleRequestView {
   message: string;
 }
 
-type RequestRow = typeof rescheduleRequests.$inferSelect;
+export type RequestRow = typeof rescheduleRequests.$inferSelect;
 
-function view(r: RequestRow, tz: string, message: MessageCode, now: number): RescheduleRequestView {
+export function view(r: RequestRow, tz: string, message: MessageCode, now: number): RescheduleRequestView {
   const lapsed = r.status === "pending" && r.expires_at !== null && r.expires_at <= now;
   return {
     request_id: r.reschedule_id,
@@ -55,7 +55,13 @@ const notReschedulable = (field = "service_order_id", why = "This service can't 
   fail("ERROR_WHILE_ORDER_RESCHEDULE_SERVICE_DATA", { [field]: why });
 
 /** Lets holds go; a hold that cannot be released lapses on its own. */
-async function releaseHolds(env: Env, vendorId: number, holdIds: readonly (string | null)[], why: string, now: number) {
+export async function releaseHolds(
+  env: Env,
+  vendorId: number,
+  holdIds: readonly (string | null)[],
+  why: string,
+  now: number,
+) {
   for (const holdId of holdIds) {
     if (!holdId) continue;
     try {
@@ -230,7 +236,7 @@ export async function pendingRescheduleRequests(db: DrizzleD1Database, vendorId:
   return rows.map((r) => view(r.request, r.time_zone, "RESCHEDULE_REQUESTED", now));
 }
 
-async function textCustomer(env: Env, db: DrizzleD1Database, job: JobRow, body: string, now: number) {
+export async function textCustomer(env: Env, db: DrizzleD1Database, job: JobRow, body: string, now: number) {
   const [customer] = await db.select({ phone: users.phone }).from(users).where(eq(users.user_id, job.user_id));
   if (!customer) return;
   await sendSms(env, db, { to: customer.phone, body, now }).catch((err) =>
@@ -239,13 +245,10 @@ async function textCustomer(env: Env, db: DrizzleD1Database, job: JobRow, body: 
 }
 
 /**
- * POST /vendor/me/reschedule: the vendor's consent. The vendor first claims the request (resolved_at is set
- * while it stays pending), so the customer cannot replace it mid-answer; then accepting moves the job's
- * booking onto the request's hold (one step in the calendar object, idempotent by key) and the job's time in
- * D1; declining lets the hold go. A request that is not this vendor's, was answered the other way, was
- * replaced or cancelled, or lapsed is FAILED_VENDOR_SCHEDULE_ACCEPT (the customer has to ask again); answering
- * the same way twice answers the same. A cancellation racing the answer wins: its release of the booking by
- * ref covers a moved booking too, and the D1 writes here are conditional on the job still being open.
+ * POST /vendor/me/reschedule with { request_id, accept }: the vendor's consent to a customer's request. A
+ * request that is not this vendor's, was answered the other way, was replaced or cancelled, or lapsed is
+ * FAILED_VENDOR_SCHEDULE_ACCEPT (the customer has to ask again); answering the same way twice answers the same.
+ * The vendor's own proposal waits for the customer: answering it is FAILED_VENDOR_RESCHEDULE.
  */
 export async function answerReschedule(
   env: Env,
@@ -257,23 +260,70 @@ export async function answerReschedule(
   const [request] = await db
     .select()
     .from(rescheduleRequests)
-    .where(and(eq(rescheduleRequests.reschedule_id, input.request_id), eq(rescheduleRequests.requested_by, "customer")))
+    .where(eq(rescheduleRequests.reschedule_id, input.request_id))
     .limit(1);
   const job = request ? await jobById(db, request.service_order_id) : null;
   if (!request || !job || job.vendor_id !== vendorId) return fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
-  const wanted = input.accept ? "accepted" : "declined";
+  if (request.requested_by === "vendor") fail("FAILED_VENDOR_RESCHEDULE");
+  if (request.requested_by !== "customer") fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
   const done: MessageCode = input.accept ? "RESCHEDULE_ACCEPTED" : "RESCHEDULE_DECLINED";
-  if (request.status === wanted) return view(request, job.time_zone, done, now);
-  if (request.status !== "pending" || request.expires_at === null || request.expires_at <= now) {
-    fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
+  const settled = await settleRequest(env, db, request, job, input.accept, now, () =>
+    fail("FAILED_VENDOR_SCHEDULE_ACCEPT"),
+  );
+  if (settled.replayed) return view(settled.row, job.time_zone, done, now);
+  if (!input.accept) {
+    await textCustomer(
+      env,
+      db,
+      job,
+      `${job.vendor_name ?? "Your professional"} can't make ${formatLocal(request.to_time, job.time_zone)}. ` +
+        `Your ${job.service_description} stays at ${formatLocal(job.promised_arrival_time, job.time_zone)}.`,
+      now,
+    );
+    return view(settled.row, job.time_zone, done, now);
   }
-  // Claim (or resume a claim of) the request; a request the customer replaced in between is gone.
+  await textCustomer(
+    env,
+    db,
+    job,
+    `${job.vendor_name ?? "Your professional"} confirmed the new time: your ${job.service_description} is now ` +
+      `${formatLocal(request.to_time, job.time_zone)}.`,
+    now,
+  );
+  await notifyVendor(env, vendorId, { type: "job.rescheduled", service_order_id: job.service_order_id, at: now });
+  return view(settled.row, job.time_zone, done, now);
+}
+
+/**
+ * The consenting side's answer to a pending request (the vendor's to a customer's request, the customer's to a
+ * vendor's proposal). The answering side first claims the request (resolved_at is set while it stays pending),
+ * so the other side cannot replace it mid-answer; then accepting moves the job's booking onto the request's
+ * hold (one step in the calendar object, idempotent by key) and the job's time in D1; refusing lets the hold
+ * go. A request answered the other way, replaced, cancelled or lapsed calls `gone` (which throws); the same
+ * answer twice is `replayed`. A cancellation racing the answer wins: its release of the booking by ref
+ * covers a moved booking too, and the D1 writes here are conditional on the job still being open.
+ */
+export async function settleRequest(
+  env: Env,
+  db: DrizzleD1Database,
+  request: RequestRow,
+  job: JobRow,
+  accept: boolean,
+  now: number,
+  gone: () => never,
+): Promise<{ row: RequestRow; replayed: boolean }> {
+  const vendorId = job.vendor_id;
+  if (vendorId === null) return gone();
+  const wanted = accept ? "accepted" : "declined";
+  if (request.status === wanted) return { row: request, replayed: true };
+  if (request.status !== "pending" || request.expires_at === null || request.expires_at <= now) gone();
+  // Claim (or resume a claim of) the request; a request replaced in between is gone.
   const [claimed] = await db
     .update(rescheduleRequests)
     .set({ resolved_at: sql`coalesce(${rescheduleRequests.resolved_at}, ${now})` })
     .where(and(eq(rescheduleRequests.reschedule_id, request.reschedule_id), eq(rescheduleRequests.status, "pending")))
     .returning();
-  if (!claimed) fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
+  if (!claimed) gone();
 
   const finish = (status: "accepted" | "declined" | "expired" | "cancelled") =>
     db
@@ -291,21 +341,13 @@ export async function answerReschedule(
   if (!stillThere) {
     await finish("cancelled");
     await release();
-    fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
+    gone();
   }
-  if (!input.accept) {
+  if (!accept) {
     const [declined] = await finish("declined");
     await release();
-    if (!declined) fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
-    await textCustomer(
-      env,
-      db,
-      job,
-      `${job.vendor_name ?? "Your professional"} can't make ${formatLocal(request.to_time, job.time_zone)}. ` +
-        `Your ${job.service_description} stays at ${formatLocal(job.promised_arrival_time, job.time_zone)}.`,
-      now,
-    );
-    return view(declined, job.time_zone, done, now);
+    if (!declined) gone();
+    return { row: declined, replayed: false };
   }
 
   const settings = (await loadSettings(db, [vendorId])).get(vendorId);
@@ -323,7 +365,7 @@ export async function answerReschedule(
     // The hold lapsed or time off now covers it: the request cannot be honoured.
     await finish("expired");
     await release();
-    fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
+    gone();
   }
   const [accepted, updated] = await db.batch([
     finish("accepted"),
@@ -341,18 +383,9 @@ export async function answerReschedule(
       .returning({ id: serviceOrders.service_order_id }),
   ]);
   if (accepted.length === 0 || updated.length === 0) {
-    // The customer cancelled the job while the vendor answered; the cancellation released the booking by
+    // The customer cancelled the job while the answer was given; the cancellation released the booking by
     // ref, the moved one included.
-    fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
+    gone();
   }
-  await textCustomer(
-    env,
-    db,
-    job,
-    `${job.vendor_name ?? "Your professional"} confirmed the new time: your ${job.service_description} is now ` +
-      `${formatLocal(request.to_time, job.time_zone)}.`,
-    now,
-  );
-  await notifyVendor(env, vendorId, { type: "job.rescheduled", service_order_id: job.service_order_id, at: now });
-  return view(accepted[0]!, job.time_zone, done, now);
+  return { row: accepted[0]!, replayed: false };
 }

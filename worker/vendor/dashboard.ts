@@ -42,6 +42,7 @@ export const jobSelect = {
   job_minutes: serviceOrders.job_minutes,
   is_connect: serviceOrders.is_connect,
   address: serviceOrders.address,
+  customer_notes: serviceOrders.customer_notes,
   zipcode: serviceOrders.zipcode,
   time_zone: serviceOrders.time_zone,
   job_images: serviceOrders.job_images,
@@ -111,6 +112,8 @@ export function toJobView(r: JobSelectRow, area?: string | null): VendorJobView 
     service_id: r.service_id ?? 0,
     service: r.service ?? "Service",
     address,
+    // Like the street address, the notes (gate codes, door codes) come with acceptance.
+    notes: area ? null : (r.customer_notes ?? null),
     zipcode: r.zipcode ?? "",
     price_cents: price,
     // Set on acceptance; before that (offers) the pro's share of the list price.

@@ -1,12 +1,13 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { checkUpload, MAX_PROFILE_PHOTO_BYTES, sniffImageFormat, type ImageFormat } from "../../domain/uploads";
-import type { MessageCode } from "../../domain/messages";
+import { messageFor, type MessageCode } from "../../domain/messages";
 import { imageSize, MIN_PROFILE_PHOTO_PX } from "../../domain/vendor/image-size";
 import { uploads } from "../../schema/tables/operations";
 import { putFile } from "../adapters/storage";
 import { sha256Hex } from "../auth/crypto";
 import { fail } from "../http/errors";
+import { checkPicturePixels } from "../uploads/picture-check";
 
 /** A checked file ready to store: the SPEC 5 upload check passed (format from bytes, size, duplicate). */
 export interface CheckedFile {
@@ -15,7 +16,18 @@ export interface CheckedFile {
   format: ImageFormat;
   width: number | null;
   height: number | null;
+  /** The perceptual hash of a photo (the image check's duplicate memory); null for a licence. */
+  image_hash: string | null;
 }
+
+/** The SPEC 5 result code of each file error, answered in `error.fields.result` as job pictures do. */
+const RESULT_CODES = {
+  FILE_FORMAT_NOT_ALLOWED: "-1",
+  FILE_TOO_LARGE: "-2",
+  FILE_LOW_QUALITY: "-3",
+  FILE_DUPLICATE: "-4",
+} as const;
+type FileError = keyof typeof RESULT_CODES;
 
 /** Refuses a multipart body larger than two images before reading it. */
 export function refuseHugeBody(contentLength: string | undefined, files: number): void {
@@ -23,15 +35,23 @@ export function refuseHugeBody(contentLength: string | undefined, files: number)
 }
 
 /**
- * Runs the SPEC 5 file check on one form file. `codes` maps the result to the caller's catalogue codes
- * (the application answers its own "invalid file" code; profile tools answer the file codes).
- * A profile photo must also be at least MIN_PROFILE_PHOTO_PX on each side.
+ * Runs the SPEC 5 file check on one form file: format from the bytes (-1), 5 MB (-2), and for a photo the image
+ * check on its decoded pixels (-1 when it does not decode, -3 low quality, -4 the same picture as one this
+ * person stored in the last 3 days, by bytes or perceptual hash; worker/uploads/picture-check.ts) and
+ * MIN_PROFILE_PHOTO_PX on each side. The error is the file code with `fields.result` (-1..-4), or, when
+ * `invalid` is given (the application), that code with the file code's text under `field` and the result.
+ * No face detection: decision 081 says why NO_FACE_DETECTED is never answered.
  */
 export async function checkImage(
   db: DrizzleD1Database,
   file: File,
-  opts: { ownerUserId: number; now: number; photo: boolean; invalid?: MessageCode },
+  opts: { ownerUserId: number; now: number; photo: boolean; invalid?: MessageCode; field?: string },
 ): Promise<CheckedFile> {
+  const refuse = (code: FileError, detail?: string): never => {
+    const result = RESULT_CODES[code];
+    if (opts.invalid) fail(opts.invalid, { [opts.field ?? "file"]: detail ?? messageFor(code), result });
+    fail(code, detail ? { [opts.field ?? "file"]: detail, result } : { result });
+  };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const sha256 = await sha256Hex(bytes);
   const [previous] = await db
@@ -48,21 +68,22 @@ export async function checkImage(
     duplicateSeenAt: opts.photo ? (previous?.created_at ?? null) : null,
     now: opts.now,
   });
-  if (check !== 1 && opts.invalid) fail(opts.invalid);
-  if (check === -1) fail("FILE_FORMAT_NOT_ALLOWED");
-  if (check === -2) fail("FILE_TOO_LARGE");
-  if (check === -4) fail("FILE_DUPLICATE");
-  const size = imageSize(bytes);
-  if (opts.photo && (!size || size.width < MIN_PROFILE_PHOTO_PX || size.height < MIN_PROFILE_PHOTO_PX)) {
-    fail(opts.invalid ?? "FILE_LOW_QUALITY");
+  if (check === -1) refuse("FILE_FORMAT_NOT_ALLOWED");
+  if (check === -2) refuse("FILE_TOO_LARGE");
+  if (check === -4) refuse("FILE_DUPLICATE");
+  const format = sniffImageFormat(bytes.subarray(0, 16))!;
+  if (!opts.photo) {
+    const size = imageSize(bytes);
+    return { bytes, sha256, format, width: size?.width ?? null, height: size?.height ?? null, image_hash: null };
   }
-  return {
-    bytes,
-    sha256,
-    format: sniffImageFormat(bytes.subarray(0, 16))!,
-    width: size?.width ?? null,
-    height: size?.height ?? null,
-  };
+  const verdict = await checkPicturePixels(db, { ownerUserId: opts.ownerUserId, bytes, now: opts.now });
+  if (verdict.result === -1) refuse("FILE_FORMAT_NOT_ALLOWED");
+  if (verdict.result === -4) refuse("FILE_DUPLICATE");
+  if (verdict.result !== 1) return refuse("FILE_LOW_QUALITY");
+  if (verdict.width < MIN_PROFILE_PHOTO_PX || verdict.height < MIN_PROFILE_PHOTO_PX) {
+    refuse("FILE_LOW_QUALITY", `Use a photo at least ${MIN_PROFILE_PHOTO_PX} x ${MIN_PROFILE_PHOTO_PX} pixels.`);
+  }
+  return { bytes, sha256, format, width: verdict.width, height: verdict.height, image_hash: verdict.hash };
 }
 
 /**
@@ -93,6 +114,7 @@ export function uploadRow(
     sha256: file.sha256,
     width: file.width,
     height: file.height,
+    image_hash: file.image_hash,
     created_at: opts.now,
   };
 }

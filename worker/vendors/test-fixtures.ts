@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { Client, promote, signUp } from "../test-utils";
 import { insertGroup, insertService, insertZip, north } from "../catalogue/test-fixtures";
+import type { Pixels } from "../../domain/image-quality";
+import { jpeg } from "../jobs/test-encoders";
 
 /**
  * Fixtures for becoming a pro: a small world of ZIPs around Portland-ish coordinates, a licensed group
@@ -24,6 +26,26 @@ export function png(width = 240, height = 240, extra = 64): Uint8Array<ArrayBuff
   out.set(bytes);
   out.set(tail, bytes.length);
   return out;
+}
+
+/** Random colour noise (crypto-random, so no two calls are alike), opaque RGBA. */
+export function randomPixels(width = 240, height = 240): Pixels {
+  const data = new Uint8Array(width * height * 4);
+  for (let o = 0; o < data.length; o += 65536) crypto.getRandomValues(data.subarray(o, o + 65536));
+  for (let i = 3; i < data.length; i += 4) data[i] = 255;
+  return { width, height, data };
+}
+
+/**
+ * A real profile photo: a JPEG of random colour noise (240 x 240 unless told, or of the pixels given). It
+ * decodes and passes the SPEC 5 image check, and each call is a different picture, so no upload is a duplicate.
+ */
+export function photo(
+  width = 240,
+  height = 240,
+  pixels: Pixels = randomPixels(width, height),
+): Uint8Array<ArrayBuffer> {
+  return jpeg(pixels, 80) as Uint8Array<ArrayBuffer>;
 }
 
 export function file(bytes: Uint8Array<ArrayBuffer>, name: string, type = "image/png"): File {
@@ -96,7 +118,7 @@ export function applicationForm(w: World, overrides: Record<string, string | Fil
     license_state: "OR",
     license_expires: "2028-06-30",
     license: file(png(600, 400), "licence.png"),
-    photo: file(png(), "me.png"),
+    photo: file(photo(), "me.jpg", "image/jpeg"),
     agreement: "1",
     ...overrides,
   };

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { BotCheckConfig } from "../../../schema/payloads/shell";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { clientIp } from "../../middleware/rate-limit";
@@ -65,6 +66,20 @@ export function botCheckFromEnv(env: Env): BotCheckPort {
   return secret
     ? turnstileBotCheck(secret)
     : refuseAll("BOTCHECK_PROVIDER=turnstile but TURNSTILE_SECRET_KEY is not set");
+}
+
+/**
+ * What the page needs to render the bot check (decision 057): the provider and, for Turnstile, its public
+ * site key (TURNSTILE_SITE_KEY; null when missing, which the forms show as a configuration error). An unknown
+ * provider refuses every check on the server, so the forms are told it is Turnstile without a key.
+ */
+export function botCheckPageConfig(env: Env): BotCheckConfig {
+  const provider = envText(env, "BOTCHECK_PROVIDER") ?? "local";
+  if (provider === "local") return { provider: "local" };
+  return {
+    provider: "turnstile",
+    siteKey: provider === "turnstile" ? (envText(env, "TURNSTILE_SITE_KEY") ?? null) : null,
+  };
 }
 
 /** Refuses the request with FAILED_RECAPTCHA unless the bot check passes its token. */

@@ -11,6 +11,7 @@ import { looksLikeEmail, validate } from "../../../lib/validate";
 import { notify } from "../../../stores/alert-store";
 import { useShell } from "../../../stores/shell-context";
 import { getProfile } from "../api/get-profile";
+import { EmailVerificationCard } from "./email-verification";
 import { updateProfile } from "../api/update-profile";
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, uploadProfilePicture } from "../api/upload-profile-picture";
 
@@ -93,6 +94,7 @@ function ProfileForms({ profile, onSaved }: { profile: Profile; onSaved(p: Profi
     <>
       <PhotoCard profile={profile} onSaved={onSaved} />
       <DetailsCard profile={profile} onSaved={onSaved} />
+      <EmailVerificationCard key={profile.email ?? ""} email={profile.email ?? null} />
       {profile.referral_code && <ReferralCard code={profile.referral_code} />}
     </>
   );
@@ -118,7 +120,8 @@ function PhotoCard({ profile, onSaved }: { profile: Profile; onSaved(p: Profile)
       onSaved(updated);
       notify("success", "Your new photo is saved.");
     } catch (err) {
-      setError(errorMessage(err));
+      // A pro's photo can be refused for its size with the size needed in the field's text (decision 085).
+      setError(err instanceof ApiError && err.fields?.file ? err.fields.file : errorMessage(err));
     } finally {
       setPreview(null);
       setBusy(false);

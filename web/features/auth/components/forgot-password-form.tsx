@@ -10,6 +10,7 @@ import { resetPassword } from "../api/reset-password";
 import { verifyOwner } from "../api/verify-owner";
 import { useCountdown } from "../hooks/use-countdown";
 import { useSignedIn } from "../hooks/use-signed-in";
+import { useBotCheck } from "./bot-check";
 import { CodeInput } from "./code-input";
 
 const RESEND_WAIT_MS = 30_000;
@@ -27,6 +28,7 @@ export function ForgotPasswordForm() {
   const [resendAt, setResendAt] = useState<number | null>(null);
   const wait = useCountdown(resendAt);
   const signedIn = useSignedIn();
+  const bot = useBotCheck();
 
   const send = async (): Promise<boolean> => {
     setError(null);
@@ -36,9 +38,14 @@ export function ForgotPasswordForm() {
       return false;
     }
     setFields({});
+    const token = bot.take();
+    if (!token) {
+      setError(bot.missingMessage);
+      return false;
+    }
     setBusy(true);
     try {
-      const sent = await verifyOwner(checked.value);
+      const sent = await verifyOwner({ ...checked.value, token });
       setSentTo(sent.phone);
       setResendAt(Date.now() + RESEND_WAIT_MS);
       return true;
@@ -64,9 +71,14 @@ export function ForgotPasswordForm() {
     if (password.length < MIN_PASSWORD_LENGTH) local.password = catalogue.PASSWORD_TOO_WEAK.text;
     setFields(local);
     if (!checked.ok || Object.keys(local).length > 0) return;
+    const token = bot.take();
+    if (!token) {
+      setError(bot.missingMessage);
+      return;
+    }
     setBusy(true);
     try {
-      signedIn(await resetPassword(checked.value), "PASSWORD_RESET");
+      signedIn(await resetPassword({ ...checked.value, token }), "PASSWORD_RESET");
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -94,6 +106,7 @@ export function ForgotPasswordForm() {
           error={fields.password}
           required
         />
+        {bot.widget}
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {busy ? "Saving…" : "Set new password"}
         </button>
@@ -132,6 +145,7 @@ export function ForgotPasswordForm() {
         error={fields.phone}
         required
       />
+      {bot.widget}
       <button type="submit" className="button button-primary button-block" disabled={busy}>
         {busy ? "Sending…" : "Send code"}
       </button>

@@ -11,6 +11,7 @@ import { signup } from "../api/signup";
 import { validateOtp } from "../api/validate-otp";
 import { useCountdown } from "../hooks/use-countdown";
 import { useSignedIn } from "../hooks/use-signed-in";
+import { useBotCheck } from "./bot-check";
 import { CodeInput } from "./code-input";
 
 const RESEND_WAIT_MS = 30_000;
@@ -28,6 +29,7 @@ export function SignupForm() {
   const [resendAt, setResendAt] = useState<number | null>(null);
   const wait = useCountdown(resendAt);
   const signedIn = useSignedIn();
+  const bot = useBotCheck();
 
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -42,9 +44,14 @@ export function SignupForm() {
     if (form.password.length < MIN_PASSWORD_LENGTH) local.password = catalogue.PASSWORD_TOO_WEAK.text;
     setFields(local);
     if (!checked.ok || Object.keys(local).length > 0) return false;
+    const token = bot.take();
+    if (!token) {
+      setError(bot.missingMessage);
+      return false;
+    }
     setBusy(true);
     try {
-      const sent = await signup(checked.value);
+      const sent = await signup({ ...checked.value, token });
       setSentTo(sent.phone);
       setResendAt(Date.now() + RESEND_WAIT_MS);
       return true;
@@ -103,6 +110,7 @@ export function SignupForm() {
         </p>
         <FormError message={error} />
         <CodeInput value={code} onChange={setCode} error={fields.code} />
+        {bot.widget}
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {busy ? "Checking…" : "Verify and create account"}
         </button>
@@ -172,6 +180,7 @@ export function SignupForm() {
         onChange={set("referral_code")}
         error={fields.referral_code}
       />
+      {bot.widget}
       <button type="submit" className="button button-primary button-block" disabled={busy} data-testid="signup-submit">
         {busy ? "Sending code…" : "Create Account"}
       </button>

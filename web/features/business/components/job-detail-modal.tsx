@@ -3,7 +3,8 @@ import { Dialog } from "../../../components/ui/dialog";
 import { formatCents } from "../../../lib/format";
 import { formatLocalTime } from "../../../lib/local-time";
 
-/** The vendor job-detail modal (SPEC section 2 "Modals"): client, address, service, time, price and pay. */
+/** The vendor job-detail modal (SPEC section 2 "Modals"): client, address, service, time, price and pay,
+ * and, once the job is the pro's, the client's notes. */
 export function JobDetailModal({
   job,
   onClose,
@@ -58,6 +59,14 @@ export function JobDetailModal({
                 {job.tip_cents > 0 && <span> + {formatCents(job.tip_cents)} tip</span>}
               </dd>
             </div>
+            {!isOffer && (
+              <div>
+                <dt>Notes</dt>
+                <dd className="job-notes" data-testid="job-notes">
+                  {job.notes ?? <span className="muted">No notes from the client.</span>}
+                </dd>
+              </div>
+            )}
             {!isOffer && (
               <div>
                 <dt>Schedule</dt>

@@ -75,3 +75,18 @@ export function giveJobBack(soId: number, kind: "emergency" | "cannot-provide", 
 export function actionKey(prefix: string): string {
   return `${prefix}-${crypto.randomUUID()}`;
 }
+
+/** The pro's free times for moving this job (its own booking and pending request left out). */
+export function fetchRescheduleTimes(soId: number, signal?: AbortSignal) {
+  return apiRequest<import("../../../../schema/payloads/orders").RescheduleTimes>(
+    `/vendor/me/reschedule-times?service_order_id=${soId}`,
+    { signal },
+  );
+}
+
+/** Proposes a new time; the client must approve it before the job moves. */
+export function proposeNewTime(soId: number, selectedDate: string, reason: string) {
+  return apiRequest<{ message: string; request_id: number; selectedDate: string }>("/vendor/me/reschedule", {
+    json: { service_order_id: soId, selectedDate, reason: reason || undefined },
+  });
+}

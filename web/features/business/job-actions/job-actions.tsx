@@ -6,6 +6,7 @@ import { CompletionChecklist } from "./completion-checklist";
 import { DayOfActions } from "./day-of-actions";
 import { JobPhotos } from "./job-photos";
 import { MoneyActions } from "./money-actions";
+import { ProposeTime } from "./propose-time";
 
 /**
  * Everything a pro does on an accepted job, for the dashboard's job-detail modal: pictures, completion
@@ -52,6 +53,7 @@ export function JobActions({ service_order_id, onChanged }: { service_order_id: 
           <JobPhotos view={view} onChanged={changed} />
           <CompletionChecklist view={view} onChanged={changed} />
           <MoneyActions view={view} onChanged={changed} />
+          <ProposeTime view={view} onChanged={changed} />
           <DayOfActions view={view} onChanged={changed} />
         </>
       )}

@@ -56,6 +56,8 @@ export interface ChargeInput {
   email: string;
   phone: string;
   address: string;
+  /** Notes for the pro (optional; domain/customer-notes.ts). */
+  notes?: string | null;
   use_credit: boolean;
   payment_method_id?: string | null;
   isSavePaymentMethod: boolean;

@@ -1,6 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { checkCheckoutEmail } from "../../../../domain/checkout-rules";
+import { cleanCustomerNotes, CUSTOMER_NOTES_MAX } from "../../../../domain/customer-notes";
 import { isPartialAddress } from "../../../../domain/location/address";
 import { catalogue } from "../../../../domain/messages";
 import { EmptyState, Page } from "../../../components/layout/page";
@@ -224,6 +225,7 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
   const [email, setEmail] = useState("");
   const [phone, setPhone] = useState("");
   const [address, setAddress] = useState("");
+  const [notes, setNotes] = useState("");
   const [method, setMethod] = useState<string | null>(null);
   const [saveCard, setSaveCard] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -335,6 +337,7 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
         email,
         phone,
         address,
+        notes: cleanCustomerNotes(notes),
         use_credit: useCredit,
         payment_method_id: saved,
         isSavePaymentMethod: !saved && !wallet && saveCard,
@@ -418,6 +421,27 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
             hint={data.zipCode ? `Your cart was priced for ZIP ${data.zipCode}.` : undefined}
             data-testid="checkout-address"
           />
+          <div className={`field${errors.notes ? " has-error" : ""}`}>
+            <label htmlFor="checkout-notes" className="field-label">
+              Notes for your pro<span className="field-optional"> (optional)</span>
+            </label>
+            <textarea
+              id="checkout-notes"
+              className="textarea"
+              rows={3}
+              maxLength={CUSTOMER_NOTES_MAX}
+              placeholder="Gate or door code, parking, pets, anything that helps"
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              aria-describedby="checkout-notes-hint"
+              aria-invalid={errors.notes ? true : undefined}
+              data-testid="checkout-notes"
+            />
+            <p id="checkout-notes-hint" className="field-hint">
+              Only the pro who takes your booking sees these. {CUSTOMER_NOTES_MAX - notes.length} characters left.
+            </p>
+            {errors.notes && <p className="field-error">{errors.notes}</p>}
+          </div>
         </Area>
 
         {data.credit_available_cents > 0 && (

@@ -1,5 +1,6 @@
 import { apiRequest } from "../../../lib/api-client";
 import type { IntentView } from "../../../lib/payments";
+import type { RescheduleTimes, VendorProposalView } from "../../../../schema/payloads/orders";
 
 /** The customer's orders after checkout (docs/api-orders.md). */
 export interface OrderVendor {
@@ -27,6 +28,7 @@ export interface ScheduledOrder {
   address: string | null;
   zipcode: string;
   reschedule_request: { request_id: number; selectedDate: string; expires_at: string } | null;
+  vendor_proposal: VendorProposalView | null;
   can_reschedule: boolean;
   can_cancel: boolean;
 }
@@ -71,6 +73,16 @@ export const listCompleted = (zip: string | null, page: number, signal?: AbortSi
 export const requestReschedule = (service_order_id: number, selectedDate: string) =>
   apiRequest<{ message: string; selectedDate: string }>("/order/reschedule/", {
     json: { service_order_id, selectedDate },
+  });
+
+/** The pro's free times for moving this job (its own booking left out), for the slot picker. */
+export const getRescheduleTimes = (service_order_id: number, signal?: AbortSignal) =>
+  apiRequest<RescheduleTimes>(`/order/reschedule-times?service_order_id=${service_order_id}`, { signal });
+
+/** Approve (the job moves) or refuse (it keeps its time) the pro's proposed time. */
+export const answerProposal = (request_id: number, accept: boolean) =>
+  apiRequest<{ message: string; status: string; selectedDate: string }>("/order/reschedule/answer", {
+    json: { request_id, accept },
   });
 
 export const getCancelPolicy = (id: number, signal?: AbortSignal) =>

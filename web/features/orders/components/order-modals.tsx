@@ -26,7 +26,6 @@ import {
   getCancelPolicy,
   messageVendor,
   rateOrder,
-  requestReschedule,
   type CompletedOrder,
   type ScheduledOrder,
 } from "../api/orders";
@@ -350,98 +349,6 @@ export function RatingModal({
           </button>
         </div>
       </form>
-    </Dialog>
-  );
-}
-
-/** "2026-11-25T15:00" (datetime-local) → "2026-11-25 15:00". */
-const toSelectedDate = (v: string) => v.replace("T", " ").slice(0, 16);
-
-export function RescheduleModal({
-  order,
-  onClose,
-  onDone,
-}: {
-  order: ScheduledOrder | null;
-  onClose(): void;
-  onDone(): void;
-}) {
-  const [when, setWhen] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-  useEffect(() => {
-    setWhen(order ? order.promised_arrival_time.replace(" ", "T") : "");
-    setError(null);
-  }, [order]);
-  const submit = async () => {
-    if (!order || busy) return;
-    if (!when) return setError("Choose a new date and time.");
-    setBusy(true);
-    try {
-      const done = await requestReschedule(order.service_order_id, toSelectedDate(when));
-      notify("success", done.message);
-      onDone();
-      onClose();
-    } catch (err) {
-      const alt =
-        err instanceof ApiError ? (err.details.alternative as { selectedDate?: string } | undefined) : undefined;
-      setError(
-        `${err instanceof ApiError ? (err.fields?.selectedDate ?? err.message) : errorMessage(err)}${alt?.selectedDate ? ` The nearest free time is ${formatLocalTime(alt.selectedDate)}.` : ""}`,
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog
-      open={order !== null}
-      onClose={onClose}
-      title="Reschedule"
-      size="md"
-      description="Your professional must agree to the new time. We hold it for them and text you their answer; until then your appointment stays as booked."
-    >
-      {order && (
-        <form
-          className="modal-stack"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <p className="muted">
-            {order.service.description}, now {formatLocalTime(order.promised_arrival_time, order.time_zone)}
-          </p>
-          <div className={`field${error ? " has-error" : ""}`}>
-            <label className="field-label" htmlFor={id}>
-              New date and time (local to the appointment)
-            </label>
-            <input
-              id={id}
-              className="input"
-              type="datetime-local"
-              step={1800}
-              value={when}
-              onChange={(e) => setWhen(e.target.value)}
-              aria-describedby={error ? `${id}-err` : undefined}
-            />
-            {error && (
-              <p className="field-error" id={`${id}-err`} role="alert">
-                {error}
-              </p>
-            )}
-          </div>
-          <div className="modal-actions">
-            <button type="button" className="button button-secondary" onClick={onClose}>
-              Keep my time
-            </button>
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {busy ? "Sending…" : "Ask for this time"}
-            </button>
-          </div>
-        </form>
-      )}
     </Dialog>
   );
 }

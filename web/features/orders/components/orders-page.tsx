@@ -10,7 +10,8 @@ import { useRequest } from "../../../lib/use-request";
 import { useZipChange } from "../../../lib/use-zip-change";
 import { useViewer } from "../../../stores/shell-context";
 import { listCompleted, listScheduled, type CompletedOrder, type ScheduledOrder } from "../api/orders";
-import { CancelModal, MessageModal, RatingModal, RescheduleModal, TipModal } from "./order-modals";
+import { CancelModal, MessageModal, RatingModal, TipModal } from "./order-modals";
+import { RescheduleModal } from "./reschedule-modal";
 
 const STATUS: Record<number, { label: string; tone: string }> = {
   10: { label: "Finding your pro", tone: "is-pending" },
@@ -148,6 +149,24 @@ function ScheduledList({ zip }: { zip: string | null }) {
                   <Vendor vendor={o.vendor} />
                   {o.address && <span>{o.address}</span>}
                 </div>
+                {o.vendor_proposal && (
+                  <div className="order-note" data-testid="order-proposal">
+                    <p>
+                      {o.vendor?.name ?? "Your professional"} asks to move this to{" "}
+                      <strong>{formatLocalTime(o.vendor_proposal.selectedDate, o.time_zone)}</strong>
+                      {o.vendor_proposal.reason ? ` (${o.vendor_proposal.reason})` : ""}. Your time stays as booked
+                      unless you approve.
+                    </p>
+                    <button
+                      type="button"
+                      className="button button-primary button-sm"
+                      onClick={() => setReschedule(o)}
+                      data-testid="review-proposal"
+                    >
+                      Review new time
+                    </button>
+                  </div>
+                )}
                 {o.reschedule_request && (
                   <p className="order-note">
                     You asked to move this to {formatLocalTime(o.reschedule_request.selectedDate, o.time_zone)}. We're

@@ -5,6 +5,8 @@ const LINKS: Array<[string, string]> = [
   ["Services", "/business/services"],
   ["Service area", "/business/service-area"],
   ["Licences", "/business/licences"],
+  ["Connect details", "/business/connect-info"],
+  ["Help & forum", "/business/help"],
 ];
 
 /**

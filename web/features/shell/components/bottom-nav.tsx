@@ -1,5 +1,5 @@
 import { useLocation } from "@tanstack/react-router";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { bottomNavTabs, isVendor } from "../../../../domain/roles";
 import { BOTTOM_BAR_SCROLL_THRESHOLD_PX } from "../../../../domain/ui-rules";
 import { AppLink } from "../../../components/ui/app-link";
@@ -20,6 +20,11 @@ import { notify } from "../../../stores/alert-store";
 import { settingsStore } from "../../../stores/settings-store";
 import { useViewer } from "../../../stores/shell-context";
 import { openAuthModal, uiStore } from "../../../stores/ui-store";
+
+/** Only pros on /business see it: loaded on demand so the customer pages' JavaScript does not carry it. */
+const CalendarBadge = lazy(() =>
+  import("../../business/components/calendar-badge").then((m) => ({ default: m.CalendarBadge })),
+);
 
 const ICONS: Record<string, ReactNode> = {
   admin: <ShieldIcon />,
@@ -116,7 +121,12 @@ export function BottomNav({ disabled = false }: { disabled?: boolean }) {
           <span>Subscriptions</span>
         </AppLink>
         <AppLink href="/business/calendar" className="bottom-tab" data-testid="bottom-tab-calendar" activeMatch="exact">
-          <CalendarIcon />
+          <span className="bottom-tab-icon">
+            <CalendarIcon />
+            <Suspense fallback={null}>
+              <CalendarBadge testId="bottom-tab-calendar-badge" corner />
+            </Suspense>
+          </span>
           <span>Calendar</span>
         </AppLink>
       </nav>
