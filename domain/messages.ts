@@ -234,6 +234,19 @@ export const catalogue = {
   RESCHEDULE_APPROVED: success("Your appointment is moved to the new time. We let your professional know."),
   RESCHEDULE_REFUSED: success("You kept your time. We let your professional know."),
   RESCHEDULE_PROPOSAL_GONE: error("This new time is no longer available. Your appointment keeps its time.", 409),
+
+  // Staff charges and job suspensions (issue 13, docs/decisions/097, 098)
+  STAFF_CHARGE_OUT_OF_LIMITS: error("This charge is outside the allowed amounts for this job.", 400),
+  STAFF_CHARGE_SUCCESS: success("The customer was charged and got a receipt."),
+  STAFF_CHARGE_LINK_SENT: success("The customer's card needs their approval: we texted them a payment link."),
+  STAFF_CHARGE_PENDING: success("This charge is already being made. Refresh in a minute to see how it went."),
+  EXCEPTION_REQUESTED: success("Thanks. Our team will review your request and text you the answer."),
+  EXCEPTION_NOT_ALLOWED: error("An exception can't be asked for this job.", 409),
+  EXCEPTION_ALREADY_REQUESTED: error("You already asked for an exception for this job.", 409),
+  RESCHEDULE_FEE_NOT_WAIVED: error(
+    "A reschedule with a fee must go through a suspension first: suspend the job with the fee, then reschedule it.",
+    409,
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

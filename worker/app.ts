@@ -11,6 +11,11 @@ import { adminPayoutsApi } from "./api/admin/payouts";
 import { adminRatingsApi } from "./api/admin/ratings";
 import { adminVendorReviewsApi } from "./api/admin/vendor-reviews";
 import { adminVendorsApi } from "./api/admin/vendors";
+import { adminChargesApi } from "./api/admin/charges";
+import { adminJobsApi } from "./api/admin/jobs";
+import { adminExceptionsApi } from "./api/admin/exceptions";
+import { vendorExceptionsApi } from "./api/vendor-exceptions";
+import { connectAdminTipsApi } from "./api/connect-admin/tips";
 import { availabilityApi } from "./api/availability";
 import { cartApi } from "./api/cart";
 import { checkoutApi } from "./api/checkout";
@@ -114,6 +119,11 @@ export function createApp(opts: AppOptions = {}) {
     .route("/admin/customers", adminCustomersApi)
     .route("/admin/audit", adminAuditApi)
     .route("/admin/payouts", adminPayoutsApi)
+    .route("/admin/charges", adminChargesApi)
+    .route("/admin/jobs", adminJobsApi)
+    .route("/admin/exceptions", adminExceptionsApi)
+    .route("/vendor/me", vendorExceptionsApi)
+    .route("/connect/admin/tips", connectAdminTipsApi)
     .route("/connect/admin", connectAdminApi)
     .route("/connect/admin/requests", connectAdminRequestsApi)
     .route("/connect", connectRequestsApi)

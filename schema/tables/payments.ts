@@ -75,7 +75,16 @@ export const paymentIntents = sqliteTable(
     currency: text("currency").notNull().default("usd"),
     status: text("status", { enum: PAYMENT_INTENT_STATUSES }).notNull(),
     purpose: text("purpose", {
-      enum: ["order", "tip", "secure_pay", "add_charge", "gift_card", "membership", "client_subscription"],
+      enum: [
+        "order",
+        "tip",
+        "secure_pay",
+        "add_charge",
+        "gift_card",
+        "membership",
+        "client_subscription",
+        "staff_charge",
+      ],
     }).notNull(),
     ref: text("ref").notNull(),
     payment_method_id: text("payment_method_id"),

@@ -29,7 +29,7 @@ const CUSTOMER = [
   "/checkout",
 ];
 const VENDOR = ["/business", "/business/calendar", "/business/help", "/business/connect-info"];
-const ADMIN = ["/admin"];
+const ADMIN = ["/admin", "/admin/jobs", "/admin/exceptions", "/admin/customers", "/connect/admin"];
 
 async function seriousViolations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);

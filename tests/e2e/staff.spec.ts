@@ -26,6 +26,8 @@ test.describe("staff", () => {
     await shot(page, "admin-applications");
 
     await page.goto("/admin/vendors");
+    // The first page loads once the screen is interactive; a search typed before that would be lost.
+    await expect(page.getByTestId("vendors-table")).toBeVisible();
     await page.getByRole("searchbox", { name: "Name, phone or ZIP" }).fill("Priya Shah");
     await page.getByRole("button", { name: "Search" }).click();
     const row = page.getByTestId("vendors-table").getByRole("row", { name: /Priya Shah/ });
@@ -63,6 +65,8 @@ test.describe("staff", () => {
     const business = `E2E Hotel ${Date.now()}`;
     const when = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
     await page.goto("/connect");
+    // The services load once the page is interactive: filling before that can lose the first field.
+    await expect(page.getByRole("combobox", { name: "Service" })).toBeEnabled();
     await page.getByLabel("Business name").fill(business);
     await page.getByLabel("Your name").fill("Dana Planner");
     await page.getByLabel("Phone").fill("(415) 555-0199");

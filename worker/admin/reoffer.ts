@@ -19,7 +19,7 @@ export interface ReleasedJob {
 
 /**
  * After the batch that released the jobs (service_orders back to pending with no vendor): free the old
- * vendor's calendar, then offer each job to the vendors who can take it (the checkout's rule,
+ * vendor's calendar (if the job had one; `releaseKey` names the action in the release's key), then offer each job to the vendors who can take it (the checkout's rule,
  * worker/checkout/offers.ts), reviving offers that were "lost" to the old vendor, and text the new
  * candidates. Failures are logged, never thrown: the release is already committed and a job left without
  * candidates stays pending for staff to place. Answers the vendor ids offered, per job.
@@ -27,19 +27,20 @@ export interface ReleasedJob {
 export async function reofferJobs(
   env: Env,
   db: DrizzleD1Database,
-  oldVendorId: number,
+  oldVendorId: number | null,
   jobs: readonly ReleasedJob[],
   now: number,
+  releaseKey = "terminate",
 ): Promise<Record<number, number[]>> {
   const offered: Record<number, number[]> = {};
-  const calendar = calendarFor(env, oldVendorId);
+  const calendar = oldVendorId === null ? null : calendarFor(env, oldVendorId);
   await Promise.all(
     jobs.map((j) =>
       calendar
-        .releaseBooking(
-          oldVendorId,
+        ?.releaseBooking(
+          oldVendorId!,
           String(j.service_order_id),
-          `staff:terminate:${oldVendorId}:${j.service_order_id}`,
+          `staff:${releaseKey}:${oldVendorId}:${j.service_order_id}`,
           now,
         )
         .catch((err) =>
@@ -64,7 +65,7 @@ export async function reofferJobs(
             minutes: j.job_minutes,
             isConnect: j.is_connect,
             holdId: `staff-release:${j.service_order_id}`,
-            holdVendorId: oldVendorId,
+            holdVendorId: oldVendorId ?? -1,
             chosenVendorId: null,
             hint: null,
           },

@@ -10,12 +10,13 @@ import { PRICING } from "../../domain/pricing-config";
 import { orderCancellations } from "../../schema/tables/after-booking";
 import { jobAdjustments } from "../../schema/tables/job-actions";
 import { orders, serviceOrders } from "../../schema/tables/orders";
-import { paymentCustomers, paymentIntents, refunds } from "../../schema/tables/payments";
+import { paymentIntents, refunds } from "../../schema/tables/payments";
 import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
 import { sendSms } from "../adapters/sms";
 import { fail } from "../http/errors";
 import { d1Batch } from "../orders/d1-batch";
 import { createPayLink, TIP_LINK_TTL_MS } from "../orders/pay-links";
+import { chargeSavedCard } from "../payments/saved-card";
 import { customerPhoneOf, firstNameOf, vendorJob, type VendorJob } from "./vendor-job";
 
 /**
@@ -260,56 +261,35 @@ export async function addCharge(
 
   const phone = customerPhoneOf(job);
   const label = `${input.description} (${job.service_description} by ${vendor.name})`;
-  const [customer] = await db
-    .select({ id: paymentCustomers.provider_customer_id })
-    .from(paymentCustomers)
-    .where(eq(paymentCustomers.user_id, job.user_id));
-  let intentId: string | null = null;
-  if (customer) {
-    const methods = await port()
-      .listPaymentMethods(customer.id)
-      .catch(() => []);
-    const method = methods.find((m) => m.is_default) ?? methods[0];
-    if (method) {
-      const intent = await port()
-        .createIntent({
-          amount_cents: input.amount_cents,
-          customer_id: customer.id,
-          payment_method_id: method.id,
-          confirm: true,
-          off_session: true,
-          description: label,
-          metadata: {
-            purpose: "add_charge",
-            ref: `job_adjustment:${row.adjustment_id}`,
-            service_order_id: String(soid),
-          },
-          idempotency_key: `job-adjustment:${row.adjustment_id}:charge`,
-        })
-        .catch((err) => {
-          if (err instanceof PaymentsError) return null;
-          throw err;
-        });
-      intentId = intent?.id ?? null;
-      if (intent?.status === "succeeded") {
-        await d1Batch(env.DB, [
-          sql`UPDATE job_adjustments SET status = 'succeeded', payment_intent_id = ${intent.id}, updated_at = ${now}
-            WHERE adjustment_id = ${row.adjustment_id} AND status = 'pending'`,
-          sql`INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
-            VALUES (${vendor.vendorId}, ${soid}, 'add_charge', ${bpsOf(input.amount_cents, PRICING.vendorShareBps)},
-              ${`add-charge:${row.adjustment_id}`}, ${now})
-            ON CONFLICT (ref) DO NOTHING`,
-        ]);
-        if (phone) {
-          await sendSms(env, db, {
-            to: phone,
-            body: `Receipt: $${centsToDecimal(input.amount_cents)} for ${label}, charged to your ${method.card.brand} ending ${method.card.last4}. Order #${job.order_id}.`,
-            now,
-          }).catch(() => false);
-        }
-        return resultOf({ ...row, status: "succeeded", payment_intent_id: intent.id });
-      }
+  const charged = await chargeSavedCard(db, port, job.user_id, {
+    amount_cents: input.amount_cents,
+    description: label,
+    metadata: {
+      purpose: "add_charge",
+      ref: `job_adjustment:${row.adjustment_id}`,
+      service_order_id: String(soid),
+    },
+    idempotency_key: `job-adjustment:${row.adjustment_id}:charge`,
+  });
+  const intentId = charged?.intent?.id ?? null;
+  if (charged?.intent?.status === "succeeded") {
+    const { intent, method } = charged;
+    await d1Batch(env.DB, [
+      sql`UPDATE job_adjustments SET status = 'succeeded', payment_intent_id = ${intent.id}, updated_at = ${now}
+        WHERE adjustment_id = ${row.adjustment_id} AND status = 'pending'`,
+      sql`INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
+        VALUES (${vendor.vendorId}, ${soid}, 'add_charge', ${bpsOf(input.amount_cents, PRICING.vendorShareBps)},
+          ${`add-charge:${row.adjustment_id}`}, ${now})
+        ON CONFLICT (ref) DO NOTHING`,
+    ]);
+    if (phone) {
+      await sendSms(env, db, {
+        to: phone,
+        body: `Receipt: $${centsToDecimal(input.amount_cents)} for ${label}, charged to your ${method.card.brand} ending ${method.card.last4}. Order #${job.order_id}.`,
+        now,
+      }).catch(() => false);
     }
+    return resultOf({ ...row, status: "succeeded", payment_intent_id: intent.id });
   }
   // The card needs the customer (3-D Secure), was declined, or there is none: a payment link instead.
   const { token, pay_link_id } = await createPayLink(

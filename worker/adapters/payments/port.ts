@@ -30,6 +30,7 @@ export const PAYMENT_PURPOSES = [
   "gift_card",
   "membership",
   "client_subscription",
+  "staff_charge",
 ] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 

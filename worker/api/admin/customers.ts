@@ -7,8 +7,8 @@ import { parseOrFail, queryOf } from "../../http/validate";
 import { requireAdmin } from "../../middleware/roles";
 
 /**
- * /api/admin/customers: find a customer by name, phone or email and see their orders and credits. Charging
- * a customer (SPEC section 6) is not built yet: see the issue 13 report.
+ * /api/admin/customers: find a customer by name, phone or email and see their orders, credits and the jobs
+ * staff may charge them for (the charge itself: /api/admin/charges, worker/api/admin/charges.ts).
  */
 export const adminCustomersApi = new Hono<AppEnv>()
   .use(requireAdmin)
@@ -26,7 +26,7 @@ export const adminCustomersApi = new Hono<AppEnv>()
   })
   .get("/:id", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
-    const [user, orders, credits] = await c.env.DB.batch([
+    const [user, orders, credits, jobs] = await c.env.DB.batch([
       c.env.DB.prepare(
         "SELECT user_id, name, phone, email, zipcode, status, credit_balance_cents, created_at FROM users WHERE user_id = ?",
       ).bind(id),
@@ -38,8 +38,15 @@ export const adminCustomersApi = new Hono<AppEnv>()
         `SELECT entry_id, delta_cents, reason, ref, note, created_at FROM credit_ledger WHERE user_id = ?
          ORDER BY created_at DESC, entry_id DESC LIMIT 50`,
       ).bind(id),
+      // The jobs a charge can be for (a pro took them: a payment link belongs to the job's pro).
+      c.env.DB.prepare(
+        `SELECT so.service_order_id, so.order_id, s.description, so.service_order_status_id, so.promised_arrival_time,
+                so.time_zone, so.price_cents, v.display_name AS vendor_name
+         FROM service_orders so JOIN services s ON s.service_id = so.service_id JOIN vendors v ON v.vendor_id = so.vendor_id
+         WHERE so.user_id = ? ORDER BY so.promised_arrival_time DESC LIMIT 50`,
+      ).bind(id),
     ]);
     const row = user!.results[0];
     if (!row) fail("NOT_FOUND");
-    return c.json({ data: { ...row, orders: orders!.results, credits: credits!.results } });
+    return c.json({ data: { ...row, orders: orders!.results, credits: credits!.results, jobs: jobs!.results } });
   });

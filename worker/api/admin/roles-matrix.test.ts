@@ -39,11 +39,20 @@ const routes: Array<[method: "GET" | "POST", path: string, allowed: Role[]]> = [
   ["GET", "/api/admin/audit", ADMINS],
   ["GET", "/api/admin/payouts", ADMINS],
   ["POST", "/api/admin/payouts/jobs/999999999/adjust", ADMINS],
+  ["GET", "/api/admin/charges?user_id=999999999", ADMINS],
+  ["POST", "/api/admin/charges", ADMINS],
+  ["GET", "/api/admin/jobs/999999999", ADMINS],
+  ["POST", "/api/admin/jobs/999999999/suspend", ADMINS],
+  ["POST", "/api/admin/jobs/999999999/reschedule", ADMINS],
+  ["GET", "/api/admin/exceptions", ADMINS],
+  ["POST", "/api/admin/exceptions/999999999/approve", ADMINS],
+  ["POST", "/api/admin/exceptions/999999999/deny", ADMINS],
   ["GET", "/api/connect/admin/overview", CONNECT],
   ["GET", "/api/connect/admin/requests", CONNECT],
   ["GET", "/api/connect/admin/requests/999999999/pros", CONNECT],
   ["POST", "/api/connect/admin/requests/999999999/assign", CONNECT],
   ["POST", "/api/connect/admin/requests/999999999/cancel", CONNECT],
+  ["GET", "/api/connect/admin/tips", CONNECT],
 ];
 
 describe("staff role matrix", () => {

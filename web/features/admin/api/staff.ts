@@ -89,6 +89,14 @@ export interface CustomerRow {
 export interface CustomerDetail extends CustomerRow {
   orders: Array<{ order_id: number; status: string; total_cents: number; zipcode: string; created_at: number }>;
   credits: Array<{ entry_id: number; delta_cents: number; reason: string; note: string | null; created_at: number }>;
+  jobs: Array<{
+    service_order_id: number;
+    description: string;
+    service_order_status_id: number;
+    promised_arrival_time: number;
+    price_cents: number;
+    vendor_name: string;
+  }>;
 }
 
 export function getCustomer(id: number, signal?: AbortSignal): Promise<CustomerDetail> {
@@ -154,4 +162,52 @@ export interface ConnectService {
 
 export function getConnectServices(signal?: AbortSignal): Promise<ConnectService[]> {
   return apiRequest<ConnectService[]>("/connect/services", { signal });
+}
+
+export interface StaffChargeRow {
+  staff_charge_id: number;
+  kind: "charge" | "suspension_fee";
+  service_order_id: number;
+  amount_cents: number;
+  reason: string;
+  status: "pending" | "succeeded" | "failed" | "link_sent";
+  created_at: number;
+  staff_name: string;
+}
+
+export interface StaffJob {
+  service_order_id: number;
+  order_id: number;
+  vendor_id: number | null;
+  vendor_name: string | null;
+  customer_name: string;
+  description: string;
+  service_order_status_id: number;
+  local_time: string;
+  time_zone: string;
+  price_cents: number;
+  is_connect: boolean;
+  reschedule_fee_cents: number;
+  may_suspend: boolean;
+  may_reschedule: boolean;
+}
+
+export function getStaffJob(id: number, signal?: AbortSignal): Promise<StaffJob> {
+  return apiRequest<StaffJob>(`/admin/jobs/${id}`, { signal });
+}
+
+export interface ExceptionRow {
+  exception_id: number;
+  vendor_id: number;
+  vendor_name: string;
+  reliability: number;
+  penalty: number;
+  explanation: string;
+  status: "pending" | "approved" | "denied";
+  decision_note: string | null;
+  created_at: number;
+  kind: string;
+  incident_note: string | null;
+  service_order_id: number;
+  service: string;
 }

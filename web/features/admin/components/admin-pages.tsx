@@ -10,6 +10,7 @@ import {
   ReviewsSection,
   VendorsSection,
 } from "./staff-sections";
+import { ExceptionsSection, JobsSection } from "./staff-actions";
 
 export const ADMIN_SECTIONS = [
   { page: "outbox", title: "SMS outbox", text: "Every text the platform sent.", live: true },
@@ -17,6 +18,12 @@ export const ADMIN_SECTIONS = [
     page: "applications",
     title: "Vendor applications",
     text: "Approve, reject, silently reject or ignore applications.",
+    live: true,
+  },
+  {
+    page: "exceptions",
+    title: "Exceptions",
+    text: "Pros asking to lift the reliability penalty of a job they gave back: approve or deny.",
     live: true,
   },
   {
@@ -37,7 +44,18 @@ export const ADMIN_SECTIONS = [
     text: "Ratings of 1 to 3 stars waiting for a team lead or manager.",
     live: true,
   },
-  { page: "customers", title: "Customers", text: "Find a client and see their orders and credits.", live: true },
+  {
+    page: "jobs",
+    title: "Jobs",
+    text: "Find a job; suspend it with the fee waived, assessed or reduced, reschedule it, or close it.",
+    live: true,
+  },
+  {
+    page: "customers",
+    title: "Customers",
+    text: "Find a client, see their orders and credits, charge them for a job.",
+    live: true,
+  },
   {
     page: "payouts",
     title: "Payouts",
@@ -50,6 +68,8 @@ export const ADMIN_SECTIONS = [
 const SECTION_BODY: Record<string, () => ReactNode> = {
   applications: () => <ApplicationsSection />,
   reviews: () => <ReviewsSection />,
+  exceptions: () => <ExceptionsSection />,
+  jobs: () => <JobsSection />,
   vendors: () => <VendorsSection />,
   ratings: () => <RatingsSection />,
   customers: () => <CustomersSection />,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Dialog } from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Pager } from "../../../components/ui/pager";
 import { FormError } from "../../../components/ui/field";
 import { errorMessage } from "../../../lib/api-client";
 import { getStaffPage, staffAction, type StaffPage } from "../api/staff";
@@ -57,27 +58,36 @@ export function StaffListView<T>({
       {data === null && !error && <div className="skeleton" style={{ height: 160 }} aria-label={`Loading ${label}`} />}
       {data !== null && data.items.length === 0 && <p className="muted">{empty}</p>}
       {data !== null && data.items.length > 0 && children(data.items)}
-      {data !== null && (page > 1 || data.has_more) && (
-        <nav className="form-actions" aria-label={`${label} pages`}>
-          <button
-            type="button"
-            className="button button-secondary button-sm"
-            disabled={page <= 1 || loading}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous
-          </button>
-          <span className="muted">Page {page}</span>
-          <button
-            type="button"
-            className="button button-secondary button-sm"
-            disabled={!data.has_more || loading}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      {data !== null && <Pager page={page} hasMore={data.has_more} busy={loading} label={label} onPage={setPage} />}
+    </div>
+  );
+}
+
+/** A list's state filter: a labelled select in the toolbar. `options` are [value, label] pairs. */
+export function StateFilter({
+  label = "State",
+  value,
+  onChange,
+  options,
+}: {
+  label?: string;
+  value: string;
+  onChange(value: string): void;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
+  const id = useId();
+  return (
+    <div className="toolbar">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
@@ -142,72 +152,63 @@ export function ActionButton({
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const id = useId();
   return (
     <>
       <button
         type="button"
         className={`button button-sm ${danger ? "button-ghost" : "button-secondary"}`}
-        onClick={() => {
-          setError(null);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
       >
         {label}
       </button>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} title={title}>
-        <form
-          className="form"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            setBusy(true);
-            setError(null);
-            try {
-              await staffAction(path, {
-                ...body,
-                ...(reason.trim() || reasonRequired ? { [reasonField]: reason } : {}),
-              });
-              setOpen(false);
-              setReason("");
-              onDone(`${label}: done. It is recorded in the audit log.`);
-            } catch (err) {
-              setError(errorMessage(err));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          {children}
-          <div className="field">
-            <label htmlFor={id} className="field-label">
-              {reasonLabel}
-            </label>
-            <textarea
-              id={id}
-              className="input"
-              rows={3}
-              required={reasonRequired}
-              minLength={reasonRequired ? 6 : undefined}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
-          <FormError message={error} />
-          <div className="modal-actions">
-            <button type="button" className="button button-secondary" onClick={() => setOpen(false)} disabled={busy}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {busy ? "Working…" : label}
-            </button>
-          </div>
-        </form>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        title={title}
+        confirmLabel={label}
+        onCancel={() => setOpen(false)}
+        onConfirm={async () => {
+          await staffAction(path, {
+            ...body,
+            ...(reason.trim() || reasonRequired ? { [reasonField]: reason } : {}),
+          });
+          setOpen(false);
+          setReason("");
+          onDone(`${label}: done. It is recorded in the audit log.`);
+        }}
+      >
+        {children}
+        <div className="field">
+          <label htmlFor={id} className="field-label">
+            {reasonLabel}
+          </label>
+          <textarea
+            id={id}
+            className="input"
+            rows={3}
+            required={reasonRequired}
+            minLength={reasonRequired ? 6 : undefined}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </div>
+      </ConfirmDialog>
     </>
   );
+}
+
+/** The notice after a staff action, and the list reloaded so it shows the new state. */
+export function useActionNotice(reload: () => unknown) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = useCallback(
+    (message: string) => {
+      setNotice(message);
+      void reload();
+    },
+    [reload],
+  );
+  return { notice, setNotice, done };
 }
 
 /** A passing notice after an action (polite live region). */

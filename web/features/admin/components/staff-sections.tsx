@@ -15,7 +15,16 @@ import {
   type ReviewRow,
   type VendorRow,
 } from "../api/staff";
-import { ActionButton, Notice, SearchBar, StaffListView, useStaffList } from "./staff-kit";
+import { CustomerCharge } from "./staff-actions";
+import {
+  ActionButton,
+  Notice,
+  SearchBar,
+  StaffListView,
+  StateFilter,
+  useActionNotice,
+  useStaffList,
+} from "./staff-kit";
 
 const day = (ms: number) =>
   new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
@@ -23,12 +32,8 @@ const day = (ms: number) =>
 /** Vendors: find by name, phone or ZIP; account actions by state (SPEC section 4 "Vendor account"). */
 export function VendorsSection() {
   const [q, setQ] = useState("");
-  const [notice, setNotice] = useState<string | null>(null);
   const list = useStaffList<VendorRow>("/admin/vendors", { q });
-  const done = (m: string) => {
-    setNotice(m);
-    void list.reload();
-  };
+  const { notice, done } = useActionNotice(list.reload);
   return (
     <>
       <SearchBar label="Name, phone or ZIP" onSearch={setQ} />
@@ -126,12 +131,8 @@ export function VendorsSection() {
 /** Applications: approve (worker/api/admin-applications.ts, issue 12), reject, silent reject, ignore. */
 export function ApplicationsSection() {
   const [q, setQ] = useState("");
-  const [notice, setNotice] = useState<string | null>(null);
   const list = useStaffList<ApplicationRow>("/admin/applications", { q, status: "submitted" });
-  const done = (m: string) => {
-    setNotice(m);
-    void list.reload();
-  };
+  const { notice, done } = useActionNotice(list.reload);
   return (
     <>
       <SearchBar label="Name, email, phone or ZIP" onSearch={setQ} />
@@ -190,12 +191,8 @@ export function ApplicationsSection() {
 
 /** Licence renewals and profile photos: approve, or reject with a comment the pro sees. */
 export function ReviewsSection() {
-  const [notice, setNotice] = useState<string | null>(null);
   const list = useStaffList<ReviewRow>("/admin/reviews", {});
-  const done = (m: string) => {
-    setNotice(m);
-    void list.reload();
-  };
+  const { notice, done } = useActionNotice(list.reload);
   return (
     <>
       <Notice message={notice} />
@@ -246,12 +243,8 @@ export function ReviewsSection() {
 export function RatingsSection() {
   const viewer = useViewer();
   const mayReview = viewer ? canReviewRatings(viewer) : false;
-  const [notice, setNotice] = useState<string | null>(null);
   const list = useStaffList<RatingRow>("/admin/ratings", {});
-  const done = (m: string) => {
-    setNotice(m);
-    void list.reload();
-  };
+  const { notice, done } = useActionNotice(list.reload);
   return (
     <>
       {!mayReview && <p className="info-callout">A team lead or a manager approves or rejects these ratings.</p>}
@@ -353,6 +346,7 @@ export function CustomersSection() {
       {detail && (
         <section className="card" aria-label={`${detail.name}'s orders and credits`}>
           <h2 className="card-title">{detail.name}</h2>
+          <CustomerCharge key={detail.user_id} customer={detail} />
           <h3>Orders</h3>
           {detail.orders.length === 0 ? (
             <p className="muted">No orders.</p>
@@ -393,18 +387,17 @@ export function PayoutsSection() {
   const cents = Math.round(Number(dollars) * 100);
   return (
     <>
-      <div className="toolbar">
-        <label htmlFor="payout-status" className="field-label">
-          State
-        </label>
-        <select id="payout-status" className="select" value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="">All</option>
-          <option value="pending">Pending</option>
-          <option value="paid">Paid</option>
-          <option value="failed">Failed</option>
-          <option value="canceled">Canceled</option>
-        </select>
-      </div>
+      <StateFilter
+        value={status}
+        onChange={setStatus}
+        options={[
+          ["", "All"],
+          ["pending", "Pending"],
+          ["paid", "Paid"],
+          ["failed", "Failed"],
+          ["canceled", "Canceled"],
+        ]}
+      />
       <StaffListView list={list} label="payouts" empty="No payouts in this state.">
         {(items) => (
           <div className="table-wrap">

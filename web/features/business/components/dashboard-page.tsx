@@ -1,4 +1,5 @@
 import { useLocation } from "@tanstack/react-router";
+import { PenaltyAppeals } from "./penalty-appeals";
 import { useCallback, useState, type ReactNode } from "react";
 import type {
   MainDetails,
@@ -232,6 +233,8 @@ export function DashboardPage() {
               </ul>
             )}
           </Section>
+
+          <PenaltyAppeals />
 
           {requests.length > 0 && (
             <Section title="Reschedule requests" count={requests.length} id="biz-requests">

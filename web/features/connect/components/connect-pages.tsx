@@ -1,7 +1,7 @@
 import { BRAND, telHref } from "../../../config/brand";
 import { Page } from "../../../components/layout/page";
 import { BriefcaseIcon, HeartIcon, SparkleIcon } from "../../../components/ui/icons";
-import { ConnectQueue, ConnectRequestForm } from "./connect-staff";
+import { ConnectQueue, ConnectTips, ConnectRequestForm } from "./connect-staff";
 import { useShell } from "../../../stores/shell-context";
 
 /** /connect: business services (offices, events, hospitality). */
@@ -69,6 +69,7 @@ export function ConnectAdminPage() {
       intro="Requests from companies, hotels and event planners. Assign each to a pro who offers the service."
     >
       <ConnectQueue />
+      <ConnectTips />
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Field, FormError } from "../../../components/ui/field";
 import { apiRequest, ApiError, errorMessage } from "../../../lib/api-client";
-import { formatPhone } from "../../../lib/format";
+import { formatCents, formatPhone } from "../../../lib/format";
 import {
   getConnectPros,
   getConnectServices,
@@ -9,7 +9,14 @@ import {
   type ConnectService,
   type ProOption,
 } from "../../admin/api/staff";
-import { ActionButton, Notice, StaffListView, useStaffList } from "../../admin/components/staff-kit";
+import {
+  ActionButton,
+  Notice,
+  StaffListView,
+  StateFilter,
+  useActionNotice,
+  useStaffList,
+} from "../../admin/components/staff-kit";
 
 /** /connect: the business request form (POST /api/connect/requests). */
 export function ConnectRequestForm() {
@@ -215,12 +222,8 @@ function AssignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: strin
 /** /connect/admin: the queue of business requests; assign to a pro or cancel. */
 export function ConnectQueue() {
   const [status, setStatus] = useState<"new" | "assigned" | "cancelled">("new");
-  const [notice, setNotice] = useState<string | null>(null);
   const list = useStaffList<ConnectRequestRow>("/connect/admin/requests", { status });
-  const done = (m: string) => {
-    setNotice(m);
-    void list.reload();
-  };
+  const { notice, done } = useActionNotice(list.reload);
   return (
     <>
       <div className="segmented" role="group" aria-label="Request state">
@@ -271,5 +274,72 @@ export function ConnectQueue() {
         )}
       </StaffListView>
     </>
+  );
+}
+
+interface ConnectTipRow {
+  tip_id: number;
+  service_order_id: number;
+  amount_cents: number;
+  source: "customer" | "secure_pay";
+  status: string;
+  vendor_name: string | null;
+  service: string;
+  local_time: string;
+}
+
+/** /connect/admin: tips on business jobs (the secure-pay link or the client), newest first. */
+export function ConnectTips() {
+  const [status, setStatus] = useState("");
+  const list = useStaffList<ConnectTipRow>("/connect/admin/tips", { status });
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Connect tips</h2>
+      <StateFilter
+        value={status}
+        onChange={setStatus}
+        options={[
+          ["", "All"],
+          ["succeeded", "Paid"],
+          ["pending", "Pending"],
+          ["failed", "Failed"],
+        ]}
+      />
+      <StaffListView list={list} label="connect tips" empty="No tips on business jobs yet.">
+        {(items) => (
+          <div className="table-wrap">
+            <table className="table" data-testid="connect-tips">
+              <caption className="visually-hidden">Tips on business jobs</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Job</th>
+                  <th scope="col">Pro</th>
+                  <th scope="col">Tip</th>
+                  <th scope="col">From</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((t) => (
+                  <tr key={t.tip_id}>
+                    <td>
+                      #{t.service_order_id} · {t.service}
+                      <div className="muted">{t.local_time}</div>
+                    </td>
+                    <td>{t.vendor_name ?? "—"}</td>
+                    <td>{formatCents(t.amount_cents)}</td>
+                    <td>{t.source === "secure_pay" ? "Secure-pay link" : "Client"}</td>
+                    <td>
+                      <span className={`status-pill is-${t.status}`}>{t.status}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </StaffListView>
+    </section>
   );
 }
