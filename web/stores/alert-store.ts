@@ -1,5 +1,4 @@
 import { ALERT_AUTO_DISMISS_MS } from "../../domain/ui-rules";
-import { catalogue, isMessageCode } from "../../domain/messages";
 import { createStore } from "../lib/create-store";
 
 /**
@@ -30,12 +29,6 @@ export function notify(
   }));
   if (kind !== "error" && typeof window !== "undefined") window.setTimeout(() => dismissAlert(id), durationMs);
   return id;
-}
-
-/** Shows a catalogue message with the catalogue's display type ("1" must be dismissed, "0" passes). */
-export function notifyCode(code: string): number {
-  const entry = isMessageCode(code) ? catalogue[code] : catalogue.GENERAL_EXCEPTION;
-  return notify(entry.display === "1" ? "error" : "success", entry.text);
 }
 
 export function dismissAlert(id: number): void {
