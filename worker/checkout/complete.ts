@@ -16,6 +16,7 @@ import { notifyVendors } from "../calendar/notify-vendor";
 import { jobCandidates, type OfferLine } from "./offers";
 import { jobOfferText, orderConfirmationText, textSafely, vendorPhones, type JobText } from "./notify";
 import { paymentsFailure } from "./payments";
+import { defaultCardIfNone } from "../wallet/saved-cards";
 
 /**
  * Completing a checkout (docs/decisions/032-checkout-and-job-offers.md): a paid draft becomes a confirmed
@@ -399,6 +400,7 @@ export async function completeCheckout(
     await Promise.all([
       afterConfirm(env, db, order, lines, candidates, phones, now),
       announceOffers(env, lines, soIds, candidates, now),
+      intent ? defaultCardIfNone(port, intent.customer_id, intent.payment_method_id) : null,
     ]);
     return { kind: "completed", order: confirmedView(order, lines, soIds, now), replayed: false };
   } catch (err) {

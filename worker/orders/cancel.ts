@@ -1,3 +1,4 @@
+import { formatWhen } from "../../domain/slot-format";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal, HOUR_MS, iso } from "../../domain/calendar/time";
@@ -56,13 +57,13 @@ function summary(q: CancellationQuote, tz: string): string {
   const returned = back.length > 0 ? back.join(" and ") : "nothing to return";
   if (q.window === "free") {
     const until =
-      q.reason === "no-vendor" ? "while no professional has accepted it" : `until ${formatLocal(q.free_until, tz)}`;
+      q.reason === "no-vendor" ? "while no professional has accepted it" : `until ${formatWhen(q.free_until, tz)}`;
     return `Cancelling is free ${until}: ${returned}.`;
   }
   const why =
     q.reason === "moved-late"
       ? "This service was moved after its free cancellation window had closed"
-      : `The free cancellation window closed at ${formatLocal(q.free_until, tz)}`;
+      : `The free cancellation window closed at ${formatWhen(q.free_until, tz)}`;
   return `${why}: a $${centsToDecimal(q.fee_cents)} late cancellation fee applies, ${returned}.`;
 }
 
@@ -344,7 +345,7 @@ async function finish(
     await sendSms(env, db, {
       to: job.vendor_phone,
       now,
-      body: `${job.service_description} (job #${soid}) on ${formatLocal(job.promised_arrival_time, job.time_zone)} was cancelled by the client. Your calendar is free again.`,
+      body: `${job.service_description} (job #${soid}) on ${formatWhen(job.promised_arrival_time, job.time_zone)} was cancelled by the client. Your calendar is free again.`,
     }).catch((err) => console.error(JSON.stringify({ at: "cancel.sms", error: String(err) })));
   }
   const q: CancellationQuote = {

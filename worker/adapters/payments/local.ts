@@ -125,7 +125,13 @@ function cardOf(row: Pick<CardRow, "brand" | "last4" | "exp_month" | "exp_year">
 }
 
 function toSaved(row: SavedRow, customerId: string): SavedPaymentMethod {
-  return { id: row.id, customer_id: customerId, card: cardOf(row), is_default: row.is_default };
+  return {
+    id: row.id,
+    customer_id: customerId,
+    card: cardOf(row),
+    is_default: row.is_default,
+    fingerprint: row.fingerprint ?? null,
+  };
 }
 
 /** The same day next month, clamped to the month's end (Jan 31 → Feb 28), as a monthly billing period. */

@@ -11,6 +11,7 @@ import { verifyOwner } from "../api/verify-owner";
 import { useCountdown } from "../hooks/use-countdown";
 import { useSignedIn } from "../hooks/use-signed-in";
 import { CodeInput } from "./code-input";
+import { formatPhone } from "../../../lib/format";
 
 const RESEND_WAIT_MS = 30_000;
 
@@ -78,7 +79,7 @@ export function ForgotPasswordForm() {
     return (
       <form className="form" onSubmit={submitReset} noValidate>
         <p className="form-lead">
-          If <strong>{sentTo || phone}</strong> belongs to an account, we just texted it a 6-digit code. Enter it with
+          If <strong>{formatPhone(sentTo || phone)}</strong> belongs to an account, we just texted it a 6-digit code. Enter it with
           your new password.
         </p>
         <FormError message={error} />

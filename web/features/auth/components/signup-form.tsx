@@ -12,6 +12,7 @@ import { validateOtp } from "../api/validate-otp";
 import { useCountdown } from "../hooks/use-countdown";
 import { useSignedIn } from "../hooks/use-signed-in";
 import { CodeInput } from "./code-input";
+import { formatPhone } from "../../../lib/format";
 
 const RESEND_WAIT_MS = 30_000;
 
@@ -98,7 +99,7 @@ export function SignupForm() {
     return (
       <form className="form" onSubmit={submitCode} noValidate>
         <p className="form-lead">
-          We texted a 6-digit code to <strong>{sentTo || form.phone}</strong>. Enter it below to finish creating your
+          We texted a 6-digit code to <strong>{formatPhone(sentTo || form.phone)}</strong>. Enter it below to finish creating your
           account.
         </p>
         <FormError message={error} />
