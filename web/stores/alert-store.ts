@@ -14,6 +14,8 @@ export interface Alert {
   action?: { label: string; href: string };
 }
 
+const MAX_ERRORS = 2;
+
 export const alertStore = createStore<{ alerts: Alert[] }>({ alerts: [] });
 let nextId = 1;
 
@@ -24,9 +26,15 @@ export function notify(
   durationMs = ALERT_AUTO_DISMISS_MS,
 ): number {
   const id = nextId++;
-  alertStore.set((s) => ({
-    alerts: [...s.alerts.filter((a) => a.message !== message), { id, kind, message, action }],
-  }));
+  // One passing notice at a time (the newest), and the two latest errors: the stack stays in the top band
+  // instead of growing over the page (docs/decisions/107-notices-cover-nothing.md).
+  alertStore.set((s) => {
+    const others = s.alerts.filter((a) => a.message !== message);
+    const next = [...others, { id, kind, message, action }];
+    const errors = next.filter((a) => a.kind === "error").slice(-MAX_ERRORS);
+    const notes = next.filter((a) => a.kind !== "error").slice(-1);
+    return { alerts: next.filter((a) => errors.includes(a) || notes.includes(a)) };
+  });
   if (kind !== "error" && typeof window !== "undefined") window.setTimeout(() => dismissAlert(id), durationMs);
   return id;
 }
