@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { PRICING } from "../../domain/pricing-config";
+import type { SavedCardView } from "../../schema/contracts/checkout";
 import { paymentCustomers } from "../../schema/tables/payments";
 import { orFail, paymentsFromEnv, publicPaymentsConfig } from "../adapters/payments";
 import type { PaymentsPort, SavedPaymentMethod } from "../adapters/payments/port";
@@ -21,7 +22,7 @@ import { copiesOf, oneEntryPerCard } from "../wallet/saved-cards";
  */
 
 /** docs/product.md section 3 "Payment method". globalId: the spec names it without meaning; it is the method's id. */
-export function specPaymentMethod(pm: SavedPaymentMethod) {
+export function specPaymentMethod(pm: SavedPaymentMethod): SavedCardView {
   return {
     id: pm.id,
     card: { brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year },

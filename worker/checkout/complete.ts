@@ -1,3 +1,4 @@
+import type { OrderJobView, OrderView } from "../../schema/contracts/checkout";
 import { asc, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal, iso } from "../../domain/calendar/time";
@@ -38,45 +39,7 @@ import { defaultCardIfNone } from "../wallet/saved-cards";
  *  6. Texts to the customer and the offered vendors.
  */
 
-export interface OrderJobView {
-  service_order_id: number;
-  service_id: number;
-  description: string;
-  /** "YYYY-MM-DD HH:MM" in time_zone. */
-  promised_arrival_time: string;
-  promised_arrival_at: string;
-  time_zone: string;
-  job_minutes: number;
-  is_connect: boolean;
-  price_cents: number;
-  member_discount_cents: number;
-  /** Null until a vendor accepts the job. */
-  vendor_id: number | null;
-  /** The vendor the customer chose (the only one offered the job); null for "any pro". */
-  chosen_vendor_id: number | null;
-  service_order_status_id: number;
-  scheduled_status: number;
-}
-
-export interface OrderView {
-  order_id: number;
-  status: string;
-  subtotal_cents: number;
-  discount_cents: number;
-  credit_applied_cents: number;
-  fee_cents: number;
-  tax_cents: number;
-  total_cents: number;
-  payment_intent_id: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string;
-  zipcode: string;
-  time_zone: string;
-  created_at: string;
-  confirmed_at: string | null;
-  jobs: OrderJobView[];
-}
+export type { OrderJobView, OrderView };
 
 export type Completion =
   | { kind: "completed"; order: OrderView; replayed: boolean }

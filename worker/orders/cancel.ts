@@ -1,4 +1,5 @@
 import { formatWhen } from "../../domain/slot-format";
+import type { CancellationPolicyView } from "../../schema/contracts/orders";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal, HOUR_MS, iso } from "../../domain/calendar/time";
@@ -32,22 +33,7 @@ import { ownJob, type JobRow } from "./jobs";
  * returns the credit part to the account and frees the vendor's booking.
  */
 
-export interface CancellationPolicyView {
-  service_order_id: number;
-  window: CancellationQuote["window"];
-  reason: CancellationQuote["reason"];
-  /** ISO-8601 UTC, and the same instant as YYYY-MM-DD HH:MM in the service zone. */
-  free_until: string;
-  free_until_local: string;
-  free_cancellation_hours: number;
-  /** What was paid for this job, by card and with account credit. */
-  paid_cents: number;
-  fee_cents: number;
-  refund_cents: number;
-  credit_return_cents: number;
-  /** One sentence for the confirmation dialog. */
-  summary: string;
-}
+export type { CancellationPolicyView };
 
 function summary(q: CancellationQuote, tz: string): string {
   const back = [
