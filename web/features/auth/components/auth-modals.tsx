@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Dialog } from "../../../components/ui/dialog";
 import { closeAuthModal, uiStore, type AuthModal } from "../../../stores/ui-store";
 
@@ -43,7 +43,23 @@ export function AuthModals() {
         {last === "login" && <LoginForm key="login" />}
         {last === "signup" && <SignupForm key="signup" />}
         {last === "forgot" && <ForgotPasswordForm key="forgot" />}
+        <FocusFirstField key={`focus-${last}`} />
       </Suspense>
     </Dialog>
   );
+}
+
+/**
+ * The dialog focuses its first field when it opens; a form that arrives a moment later (its chunk was still
+ * loading) takes the focus here, unless the person already moved it into a field.
+ */
+function FocusFirstField() {
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const form = ref.current?.parentElement;
+    const active = document.activeElement;
+    if (!form || (active && form.contains(active) && active.matches("input, select, textarea"))) return;
+    form.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea")?.focus({ preventScroll: true });
+  }, []);
+  return <span ref={ref} hidden />;
 }
