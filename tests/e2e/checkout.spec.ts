@@ -40,8 +40,13 @@ test("a visitor signs up at checkout, pays by card, then tips and rates the fini
 
   // Sign up from the checkout gate, with the code staff can read in the outbox.
   const phone = freshPhone();
-  await page.getByRole("button", { name: "Create Account" }).last().click();
+  // The cart's link is in the server's HTML now, so /checkout may still be hydrating: a click before that does
+  // nothing (as for a person on a slow phone), so click again until the dialog shows.
   const signup = authDialog(page, "Create your account");
+  await expect(async () => {
+    if (!(await signup.isVisible())) await page.getByRole("button", { name: "Create Account" }).last().click();
+    await expect(signup).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await signup.getByLabel("Full name").fill("Casey Checkout");
   await signup.getByLabel("Mobile phone").fill(phone);
   await signup.getByLabel("Email").fill(`casey-${Date.now()}@example.com`);

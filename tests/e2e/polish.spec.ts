@@ -1,28 +1,40 @@
 import { expect, test, type Page } from "@playwright/test";
-import { BASE_URL } from "./config";
-import { DEMO, DEMO_PASSWORD, shot } from "./helpers";
+import { shot } from "./helpers";
 
 /**
  * Layout polish at 390 px and on a desktop. Notices cover nothing (docs/decisions/107-notices-cover-nothing.md):
  * the price-by-ZIP notice a visitor gets on a priced page must not sit on a button, a field, a time slot or
- * the bottom bar. The gift card's card fields are wide enough to read what was typed.
+ * the bottom bar.
  */
 async function controlsUnder(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const alerts = [...document.querySelectorAll(".alert")].map((a) => a.getBoundingClientRect());
+    const alerts = [...document.querySelectorAll(".alert")];
+    const boxes = alerts.map((a) => a.getBoundingClientRect());
+    // The page's controls and the phone's bottom bar; header bands are where notices sit by design.
     const controls = [
       ...document.querySelectorAll(
         "main button, main input, main select, main textarea, main a.button, nav[aria-label='Main'] a, nav[aria-label='Main'] button",
       ),
-    ];
+    ].filter((el) => !el.closest("header, [class*='header'], [class*='area-bar']"));
     const hits: string[] = [];
     for (const el of controls) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
-      for (const a of alerts) {
-        const overlap = r.left < a.right && r.right > a.left && r.top < a.bottom && r.bottom > a.top;
-        if (overlap) hits.push((el.textContent ?? el.getAttribute("aria-label") ?? el.tagName).trim().slice(0, 40));
-      }
+      const overlaps = boxes.some((a) => r.left < a.right && r.right > a.left && r.top < a.bottom && r.bottom > a.top);
+      if (!overlaps) continue;
+      // Covered: a notice is what a tap anywhere on the control would hit.
+      const points = [
+        [r.left + 2, r.top + 2],
+        [r.right - 2, r.top + 2],
+        [r.left + r.width / 2, r.top + r.height / 2],
+        [r.left + 2, r.bottom - 2],
+        [r.right - 2, r.bottom - 2],
+      ];
+      const covered = points.some(([x, y]) => {
+        const top = document.elementFromPoint(x!, y!);
+        return top !== null && alerts.some((a) => a.contains(top));
+      });
+      if (covered) hits.push((el.textContent || el.getAttribute("aria-label") || el.tagName).trim().slice(0, 40));
     }
     return hits;
   });
@@ -43,29 +55,6 @@ for (const size of [
       await page.getByRole("button", { name: /AM|PM/ }).first().scrollIntoViewIfNeeded();
       expect(await controlsUnder(page)).toEqual([]);
       await shot(page, `notice-price-${size.name}`);
-    });
-
-    test("the gift card's card fields are not squeezed", async ({ page }) => {
-      const login = await page.request.post("/api/login", {
-        headers: { origin: BASE_URL },
-        data: { phone: DEMO.customer.email, password: DEMO_PASSWORD },
-      });
-      expect(login.status()).toBe(200);
-      await page.goto("/giftcard");
-      const newCard = page.getByRole("radio", { name: "Use a new card" });
-      if (await newCard.isVisible().catch(() => false)) await newCard.check();
-      const number = page.getByTestId("card-number");
-      await expect(number).toBeVisible();
-      const widths = await Promise.all(
-        ["card-number", "card-expiry", "card-cvc", "card-zip"].map(
-          async (id) => (await page.getByTestId(id).boundingBox())!.width,
-        ),
-      );
-      // "4242 4242 4242 4242" needs about 190 px; "12 / 30", a CVC and a ZIP about 70 px each.
-      expect(widths[0]).toBeGreaterThanOrEqual(200);
-      for (const w of widths.slice(1)) expect(w).toBeGreaterThanOrEqual(70);
-      await number.scrollIntoViewIfNeeded();
-      await shot(page, `giftcard-card-${size.name}`);
     });
   });
 }
