@@ -79,8 +79,8 @@ export function ForgotPasswordForm() {
     return (
       <form className="form" onSubmit={submitReset} noValidate>
         <p className="form-lead">
-          If <strong>{formatPhone(sentTo || phone)}</strong> belongs to an account, we just texted it a 6-digit code. Enter it with
-          your new password.
+          If <strong>{formatPhone(sentTo || phone)}</strong> belongs to an account, we just texted it a 6-digit code.
+          Enter it with your new password.
         </p>
         <FormError message={error} />
         <CodeInput value={code} onChange={setCode} error={fields.code} />

@@ -99,8 +99,8 @@ export function SignupForm() {
     return (
       <form className="form" onSubmit={submitCode} noValidate>
         <p className="form-lead">
-          We texted a 6-digit code to <strong>{formatPhone(sentTo || form.phone)}</strong>. Enter it below to finish creating your
-          account.
+          We texted a 6-digit code to <strong>{formatPhone(sentTo || form.phone)}</strong>. Enter it below to finish
+          creating your account.
         </p>
         <FormError message={error} />
         <CodeInput value={code} onChange={setCode} error={fields.code} />
