@@ -63,6 +63,8 @@ export interface LighthouseFigure {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** What Lighthouse named as the largest contentful paint (a CSS selector and the node's text). */
+  lcpElement: string;
 }
 
 /**
@@ -105,5 +107,22 @@ async function once(port: number, baseUrl: string, path: string): Promise<Lighth
     lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
     tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+    lcpElement: lcpElementOf(lhr.audits["largest-contentful-paint-element"]?.details),
   };
+}
+
+/** The LCP node out of the audit's details (a table whose first item holds the node). */
+function lcpElementOf(details: unknown): string {
+  const seen: string[] = [];
+  const walk = (x: unknown): void => {
+    if (!x || typeof x !== "object" || seen.length > 0) return;
+    const o = x as Record<string, unknown>;
+    if (o.type === "node") {
+      seen.push(`${String(o.selector ?? "")} "${String(o.nodeLabel ?? "").slice(0, 60)}"`);
+      return;
+    }
+    for (const v of Object.values(o)) walk(v);
+  };
+  walk(details);
+  return seen[0] ?? "unknown";
 }

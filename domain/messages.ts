@@ -6,6 +6,8 @@
  * `display` is the catalogue's display-type flag: "1" shows as an alert the user must dismiss (errors),
  * "0" as a passing notice (successes, auto-dismissed after 8 s).
  */
+import { GENERAL_EXCEPTION_TEXT, NOT_FOUND_TEXT } from "./messages-fallback";
+
 export interface CatalogueEntry {
   readonly text: string;
   readonly display: "0" | "1";
@@ -45,10 +47,10 @@ export const catalogue = {
   FAILED_RECAPTCHA: error("We couldn't verify that you are human. Please try again.", 403),
   GOOGLE_PERMISSION_ERROR: error("Google sign-in is not available right now. Please log in with your phone.", 503),
   FORBIDDEN: error("You don't have access to this page.", 403),
-  NOT_FOUND: error("We couldn't find what you were looking for.", 404),
+  NOT_FOUND: error(NOT_FOUND_TEXT, 404),
   INVALID_INPUT: error("Some of the information you entered is not valid. Please check it and try again."),
   PASSWORD_TOO_WEAK: error("Please choose a password of at least 8 characters."),
-  GENERAL_EXCEPTION: error("Sorry, we encountered a problem. Please contact us if issues persist.", 500),
+  GENERAL_EXCEPTION: error(GENERAL_EXCEPTION_TEXT, 500),
 
   // Files
   FILE_FORMAT_NOT_ALLOWED: error("That file type is not supported. Please upload a JPG, PNG or WebP image.", 415),

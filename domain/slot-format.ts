@@ -1,3 +1,5 @@
+import { localDate, localTime } from "./calendar/time";
+
 /**
  * How booking times read on screen. The API speaks in local wall times of the service address
  * ("YYYY-MM-DD HH:MM", decision 011), so these functions never convert zones to show a time: the wall
@@ -198,4 +200,12 @@ export function holdLeft(expiresAt: string | number | null | undefined, now: num
   const spoken =
     minutes > 0 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${seconds} second${seconds === 1 ? "" : "s"}`;
   return { ms, expired: ms <= 0, clock: `${minutes}:${String(seconds).padStart(2, "0")}`, spoken };
+}
+
+/**
+ * An instant as people read it in a sentence, in the service's zone: "Mon, Nov 30 at 10:00 AM EST" (texts,
+ * emails and notices; never the "2026-11-30 10:00" storage format).
+ */
+export function formatWhen(instant: number, timeZone: string): string {
+  return formatLocalDateTime(localDate(instant, timeZone) + " " + localTime(instant, timeZone), { timeZone, instant });
 }

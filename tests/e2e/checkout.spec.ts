@@ -40,17 +40,29 @@ test("a visitor signs up at checkout, pays by card, then tips and rates the fini
 
   // Sign up from the checkout gate, with the code staff can read in the outbox.
   const phone = freshPhone();
-  await page.getByRole("button", { name: "Create Account" }).last().click();
+  // The cart's link is in the server's HTML now, so /checkout may still be hydrating: a click before that does
+  // nothing (as for a person on a slow phone), so click again until the dialog shows.
   const signup = authDialog(page, "Create your account");
+  await expect(async () => {
+    if (!(await signup.isVisible())) await page.getByRole("button", { name: "Create Account" }).last().click();
+    await expect(signup).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await signup.getByLabel("Full name").fill("Casey Checkout");
   await signup.getByLabel("Mobile phone").fill(phone);
   await signup.getByLabel("Email").fill(`casey-${Date.now()}@example.com`);
   await signup.getByLabel("Password", { exact: true }).fill("e2e-password-1");
   await signup.getByTestId("signup-submit").click();
+  // The number the code went to reads as people write it, not as the API stores it (+1415...).
+  await expect(signup.getByText(`We texted a 6-digit code to ${phone}`)).toBeVisible();
   const staff = await playwright.request.newContext({ baseURL: BASE_URL });
   await signup.getByLabel("6-digit code").fill(await codeFromOutbox(staff, phone));
   await signup.getByRole("button", { name: "Verify and create account" }).click();
   await expect(signup).toBeHidden();
+
+  // The email field has the contact area's whole width (it was half width and cut addresses off).
+  const emailBox = await page.getByTestId("checkout-email").boundingBox();
+  const contactBox = await page.locator(".contact-fields").boundingBox();
+  expect(emailBox!.width).toBeGreaterThan(contactBox!.width * 0.95);
 
   // Pay with a new card.
   await page.getByTestId("checkout-address").fill("350 W 31st St, New York, NY 10001");
@@ -62,6 +74,12 @@ test("a visitor signs up at checkout, pays by card, then tips and rates the fini
   await page.getByTestId("checkout-pay").click();
   await expect(page.getByTestId("order-confirmation")).toBeVisible({ timeout: 20_000 });
   await shot(page, "checkout-confirmed");
+
+  // The card kept while paying is in the wallet once, as the default (decision 106).
+  await page.goto("/account/wallet");
+  await expect(page.getByTestId("saved-card")).toHaveCount(1);
+  await expect(page.getByTestId("saved-card")).toContainText("4242");
+  await expect(page.getByTestId("saved-card")).toContainText("Default");
 
   await page.goto("/account/orders");
   const scheduled = page.getByTestId("order-card").first();

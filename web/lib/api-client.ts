@@ -1,4 +1,5 @@
-import { catalogue, type ApiErrorBody } from "../../domain/messages";
+import type { ApiErrorBody } from "../../domain/messages";
+import { GENERAL_EXCEPTION_TEXT, NOT_FOUND_TEXT } from "../../domain/messages-fallback";
 
 /**
  * The one way the browser calls the API: JSON in, `{ data }` out, and every failure becomes an ApiError
@@ -75,11 +76,11 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     const { code, message, fields, ...details } = err as ApiErrorBody["error"] & Record<string, unknown>;
     throw new ApiError(String(code ?? "GENERAL_EXCEPTION"), message, res.status, fields, details);
   }
-  if (res.status === 404) throw new ApiError("NOT_FOUND", catalogue.NOT_FOUND.text, 404);
-  throw new ApiError("GENERAL_EXCEPTION", catalogue.GENERAL_EXCEPTION.text, res.status);
+  if (res.status === 404) throw new ApiError("NOT_FOUND", NOT_FOUND_TEXT, 404);
+  throw new ApiError("GENERAL_EXCEPTION", GENERAL_EXCEPTION_TEXT, res.status);
 }
 
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.message;
-  return catalogue.GENERAL_EXCEPTION.text;
+  return GENERAL_EXCEPTION_TEXT;
 }

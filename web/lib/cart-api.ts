@@ -1,6 +1,6 @@
 import type { CartItemChecked, CartItemView, CartView } from "../../schema/payloads/cart";
 import { readCart, readCartOwner, writeCart, type CartItemLike, type CartOwnerKind } from "../stores/cart-store";
-import { ApiError, apiRequest } from "./api-client";
+import { ApiError, apiRequest, type ApiFetch } from "./api-client";
 
 /**
  * The cart calls of docs/api-cart.md, shared by the booking pages (add) and the cart page (read, move,
@@ -35,7 +35,16 @@ function keepDisplay(items: CartItemView[]): MirrorItem[] {
 
 /** GET /api/booking/cart: every item re-validated against its vendor's calendar. */
 export async function fetchCart(signal?: AbortSignal): Promise<CartView> {
-  const cart = await apiRequest<CartView>("/booking/cart", { signal });
+  return adoptCart(await apiRequest<CartView>("/booking/cart", { signal }));
+}
+
+/** The same read during a server render (the cart page's loader): no mirror there to write. */
+export function readServerCart(via: ApiFetch): Promise<CartView> {
+  return apiRequest<CartView>("/booking/cart", { via });
+}
+
+/** A cart the server answered (fetched here, or read by the page's server render) becomes the local mirror. */
+export function adoptCart(cart: CartView): CartView {
   writeCart(keepDisplay(cart.items), readCartOwner());
   return cart;
 }

@@ -1,5 +1,6 @@
 import { catalogue } from "../../domain/messages";
 import { ApiError, apiRequest } from "./api-client";
+import type { PaymentMethodView } from "../../schema/contracts/checkout";
 
 /**
  * The browser side of paying (docs/api-payments.md): the payments configuration, saved cards, and the card
@@ -23,12 +24,8 @@ export interface IntentView {
   next_action?: { type: string } | null;
 }
 
-export interface SavedCard {
-  id: string;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
-  custom_is_default_payment_method: boolean;
-  globalId: string;
-}
+/** A saved card as the wallet and checkout list it (the shared contract; the wallet adds the spec's globalId). */
+export type SavedCard = PaymentMethodView;
 
 export interface CardInput {
   number: string;

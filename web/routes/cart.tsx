@@ -1,8 +1,26 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../config/brand";
 import { CartPage } from "../features/cart/components/cart-page";
+import { PageDataProvider, pageApiFrom, seedPage } from "../lib/page-data";
 
 export const Route = createFileRoute("/cart")({
+  // Server render: the visitor's cart (their cookies, re-validated like the browser's own read), so the page
+  // arrives with its items or its empty state instead of a skeleton (docs/decisions/105-cart-on-first-paint.md).
+  loader: (args) => {
+    const api = pageApiFrom(args);
+    return seedPage(api, api?.zip ?? null, [
+      api !== null && {
+        key: "cart",
+        load: async (via) => (await import("../lib/cart-api")).readServerCart(via),
+      },
+    ]);
+  },
   head: () => ({ meta: [{ title: `Cart | ${BRAND.name}` }] }),
-  component: CartPage,
+  component: function CartRoute() {
+    return (
+      <PageDataProvider value={Route.useLoaderData()}>
+        <CartPage />
+      </PageDataProvider>
+    );
+  },
 });

@@ -1,5 +1,4 @@
 import { ALERT_AUTO_DISMISS_MS } from "../../domain/ui-rules";
-import { catalogue, isMessageCode } from "../../domain/messages";
 import { createStore } from "../lib/create-store";
 
 /**
@@ -15,6 +14,8 @@ export interface Alert {
   action?: { label: string; href: string };
 }
 
+const MAX_ERRORS = 2;
+
 export const alertStore = createStore<{ alerts: Alert[] }>({ alerts: [] });
 let nextId = 1;
 
@@ -25,17 +26,17 @@ export function notify(
   durationMs = ALERT_AUTO_DISMISS_MS,
 ): number {
   const id = nextId++;
-  alertStore.set((s) => ({
-    alerts: [...s.alerts.filter((a) => a.message !== message), { id, kind, message, action }],
-  }));
+  // One passing notice at a time (the newest), and the two latest errors: the stack stays in the top band
+  // instead of growing over the page (docs/decisions/107-notices-cover-nothing.md).
+  alertStore.set((s) => {
+    const others = s.alerts.filter((a) => a.message !== message);
+    const next = [...others, { id, kind, message, action }];
+    const errors = next.filter((a) => a.kind === "error").slice(-MAX_ERRORS);
+    const notes = next.filter((a) => a.kind !== "error").slice(-1);
+    return { alerts: next.filter((a) => errors.includes(a) || notes.includes(a)) };
+  });
   if (kind !== "error" && typeof window !== "undefined") window.setTimeout(() => dismissAlert(id), durationMs);
   return id;
-}
-
-/** Shows a catalogue message with the catalogue's display type ("1" must be dismissed, "0" passes). */
-export function notifyCode(code: string): number {
-  const entry = isMessageCode(code) ? catalogue[code] : catalogue.GENERAL_EXCEPTION;
-  return notify(entry.display === "1" ? "error" : "success", entry.text);
 }
 
 export function dismissAlert(id: number): void {

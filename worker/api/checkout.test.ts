@@ -183,6 +183,43 @@ describe("the whole checkout with the local adapter", () => {
     expect(done.status).toBe(201);
   });
 
+  it("a card kept while paying becomes the default when there is none; the same card kept again is listed once", async () => {
+    const w = await world();
+    const { client } = await customer();
+    // What the browser does with "Save this card": tokenise, then confirm the intent asking to keep the card.
+    const payKeeping = async (time: string) => {
+      await addItem(client, w, time);
+      const charge = await client.post("/api/checkout/charge-stripe", contact(w, { isSavePaymentMethod: true }));
+      expect(charge.status, JSON.stringify(charge.body)).toBe(200);
+      const pi = charge.body.data.payment_intent;
+      const pm = await client.post("/api/payments/local/tokenize", {
+        number: CARDS.ok,
+        exp_month: 12,
+        exp_year: 2030,
+        cvc: "123",
+        postal_code: "10001",
+      });
+      const paid = await client.post("/api/payments/local/confirm", {
+        client_secret: pi.client_secret,
+        payment_method_id: pm.body.data.id,
+        save_payment_method: true,
+      });
+      expect(paid.body.data.payment_intent.status).toBe("succeeded");
+      const confirm = await client.post("/api/checkout/charge-confirm", { payment_intent_id: pi.id });
+      expect(confirm.body.data.status, JSON.stringify(confirm.body)).toBe("succeeded");
+      return pm.body.data.id as string;
+    };
+    const cards = async () =>
+      ((await client.get("/api/stripe/payment-methods")).body.data as any[]).map((m) => [
+        m.id,
+        m.custom_is_default_payment_method,
+      ]);
+    const first = await payKeeping("10:00");
+    expect(await cards()).toEqual([[first, true]]);
+    await payKeeping("14:00");
+    expect(await cards()).toEqual([[first, true]]);
+  });
+
   it("refuses another customer's saved card", async () => {
     const w = await world();
     const { client } = await customer();

@@ -1,3 +1,4 @@
+import type { CartValidation, CheckoutSummary } from "../../schema/contracts/checkout";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -83,7 +84,9 @@ export const checkoutApi = new Hono<AppEnv>()
     if (rows.length === 0) fail("ERROR_CHECKOUT_VALIDATION_FAILED", { cart: "Your cart is empty." });
     const lines = await checkLines(c.env, db, rows, c.get("now"));
     assertLinesOk(lines, "ERROR_CHECKOUT_VALIDATION_FAILED");
-    return c.json({ data: { valid: true, zipCode: cart!.zipcode, items: lines.map(lineView) } });
+    return c.json({
+      data: { valid: true, zipCode: cart!.zipcode, items: lines.map(lineView) } satisfies CartValidation,
+    });
   })
 
   /**
@@ -109,7 +112,7 @@ export const checkoutApi = new Hono<AppEnv>()
         ...quoteView(quote),
         contact: { email: user.email, phone: user.phone, address: user.address },
         payment_methods: (await methods).map(methodView),
-      },
+      } satisfies CheckoutSummary,
     });
   })
 

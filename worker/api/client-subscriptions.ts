@@ -1,3 +1,4 @@
+import { formatWhen } from "../../domain/slot-format";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { formatLocal, localToInstant } from "../../domain/calendar/time";
@@ -229,7 +230,7 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
         .run();
       console.log(JSON.stringify({ at: "csub.create.refused", vendor_id: vendorId, reason: booked.reason }));
       fail("VSUBSCRIPTION_UNAVAILABLE_SCHEDULE", {
-        first_service_at: `You are not available on ${formatLocal(booked.at, inserted.time_zone)}.`,
+        first_service_at: `You are not available on ${formatWhen(booked.at, inserted.time_zone)}.`,
       });
     }
     const token = await newLinkToken(c.env.DB, inserted.client_subscription_id, now);
@@ -240,7 +241,7 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
       c.env,
       c.get("db"),
       inserted,
-      `${vendor?.display_name ?? "Your professional"} set up your recurring service, first on ${formatLocal(inserted.next_service_at, inserted.time_zone)}. Add your card here: ${linkUrl(new URL(c.req.url).origin, token)}`,
+      `${vendor?.display_name ?? "Your professional"} set up your recurring service, first on ${formatWhen(inserted.next_service_at, inserted.time_zone)}. Add your card here: ${linkUrl(new URL(c.req.url).origin, token)}`,
       now,
     );
     return c.json({ data: await describe(c.env.DB, inserted), message: messageFor("VSUBSCRIPTION_CREATED") }, 201);
@@ -273,7 +274,7 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
       c.get("db"),
       updated,
       raise
-        ? `Your recurring service price is changing to $${dollars}. Approve it before ${formatLocal(chargeAt(updated.next_service_at, updated.time_zone), updated.time_zone)} or the subscription ends: ${url}`
+        ? `Your recurring service price is changing to $${dollars}. Approve it before ${formatWhen(chargeAt(updated.next_service_at, updated.time_zone), updated.time_zone)} or the subscription ends: ${url}`
         : `Good news: your recurring service price is now $${dollars}. Details: ${url}`,
       now,
     );

@@ -64,7 +64,7 @@ describe("GET /api/order/cancel-policy", () => {
       fee_cents: 0,
       refund_cents: 10_000,
       credit_return_cents: 0,
-      summary: "Cancelling is free until 2026-11-24 10:00: $100.00 back to your card.",
+      summary: "Cancelling is free until Tue, Nov 24 at 10:00 AM EST: $100.00 back to your card.",
     });
     expect(await refundsOf(pay.paymentIntentId)).toEqual([]);
   });
@@ -114,7 +114,9 @@ describe("POST /api/order/cancel", () => {
     expect((await env.DB.prepare("SELECT status FROM orders WHERE order_id = ?").bind(orderId).first())!.status).toBe(
       "cancelled",
     );
-    expect(await lastText(w.vendorPhone)).toMatch(/\(job #\d+\) on 2026-11-25 10:00 was cancelled by the client/);
+    expect(await lastText(w.vendorPhone)).toMatch(
+      /\(job #\d+\) on Wed, Nov 25 at 10:00 AM EST was cancelled by the client/,
+    );
   });
 
   it("inside the free window: keeps the fee, refunds the rest and gives the vendor their share of the fee", async () => {

@@ -50,7 +50,7 @@ describe("POST /api/order/reschedule/", () => {
       { kind: "hold", ref: "hold", start: at(WED, "15:00") },
     ]);
     expect(await lastText(w.vendorPhone)).toMatch(
-      /^Ava asks to move .* \(job #\d+\) from 2026-11-24 10:00 to 2026-11-25 15:00\. .*request #\d+/,
+      /^Ava asks to move .* \(job #\d+\) from Tue, Nov 24 at 10:00 AM EST to Wed, Nov 25 at 3:00 PM EST\. .*request #\d+/,
     );
     const listed = await me.client.get("/api/orders");
     expect(listed.body.data[0].reschedule_request).toEqual({
@@ -143,7 +143,7 @@ describe("POST /api/vendor/me/reschedule", () => {
     });
     expect(await jobRow(soid)).toMatchObject({ promised_arrival_time: at(WED, "15:00"), scheduled_status: 1 });
     expect(await calendar(w, T0 + HOUR)).toEqual([{ kind: "booking", ref: String(soid), start: at(WED, "15:00") }]);
-    expect(await lastText(me.phone)).toMatch(/confirmed the new time: .* is now 2026-11-25 15:00/);
+    expect(await lastText(me.phone)).toMatch(/confirmed the new time: .* is now Wed, Nov 25 at 3:00 PM EST/);
     // Answering the same way again answers the same; the other way is refused.
     const again = await w.vendorClient.post("/api/vendor/me/reschedule", { request_id: req.request_id, accept: 1 });
     expect(again.body.data.status).toBe("accepted");
@@ -161,7 +161,9 @@ describe("POST /api/vendor/me/reschedule", () => {
     });
     expect((await jobRow(soid))!.promised_arrival_time).toBe(at(TUE, "10:00"));
     expect(await calendar(w)).toEqual([{ kind: "booking", ref: String(soid), start: at(TUE, "10:00") }]);
-    expect(await lastText(me.phone)).toMatch(/can't make 2026-11-25 15:00\. Your .* stays at 2026-11-24 10:00\./);
+    expect(await lastText(me.phone)).toMatch(
+      /can't make Wed, Nov 25 at 3:00 PM EST\. Your .* stays at Tue, Nov 24 at 10:00 AM EST\./,
+    );
   });
 
   it("answers FAILED_VENDOR_SCHEDULE_ACCEPT for a request that lapsed, is another vendor's, or does not exist", async () => {

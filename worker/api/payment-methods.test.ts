@@ -54,6 +54,38 @@ describe("saved cards: /api/stripe/payment-methods and /api/users/me/payment-met
     ]);
   });
 
+  it("lists a card kept twice once, with the default copy, and removing it removes every copy", async () => {
+    const client = await member();
+    // Checkout's "save this card" keeps a new payment method per payment.
+    const keep = async (number: string) => {
+      const res = await client.post("/api/payments/local/tokenize", { ...card(number), save: true });
+      expect(res.status).toBe(201);
+      return res.body.data.id as string;
+    };
+    const listed = async () =>
+      ((await client.get("/api/stripe/payment-methods")).body.data as any[]).map((m) => [
+        m.id,
+        m.custom_is_default_payment_method,
+      ]);
+    const first = await keep(CARDS.visa);
+    const again = await keep(CARDS.visa);
+    expect(again).not.toBe(first);
+    // Newest copy when none is the default; the default copy once the older one is made the default.
+    expect(await listed()).toEqual([[again, false]]);
+    const moved = await client.put(`/api/users/me/payment-methods/${first}/default`);
+    expect(moved.body.data.map((m: any) => [m.id, m.custom_is_default_payment_method])).toEqual([[first, true]]);
+    expect(await listed()).toEqual([[first, true]]);
+    const mc = await keep(CARDS.mastercard);
+    expect(await listed()).toEqual([
+      [mc, false],
+      [first, true],
+    ]);
+    expect((await client.call("DELETE", `/api/stripe/payment-method/${first}`)).status).toBe(200);
+    expect(await listed()).toEqual([[mc, false]]);
+    // The other copy went with it.
+    expect((await client.call("DELETE", `/api/stripe/payment-method/${again}`)).status).toBe(404);
+  });
+
   it("moves the default, clears it, and deletes a card", async () => {
     const client = await member();
     const one = await tokenize(client, CARDS.visa);

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { PRICING } from "../../domain/pricing-config";
+import type { SavedCardView } from "../../schema/contracts/checkout";
 import { paymentCustomers } from "../../schema/tables/payments";
 import { orFail, paymentsFromEnv, publicPaymentsConfig } from "../adapters/payments";
 import type { PaymentsPort, SavedPaymentMethod } from "../adapters/payments/port";
@@ -10,6 +11,7 @@ import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { jsonBody } from "../http/validate";
 import { requireUser, viewerOf } from "../middleware/roles";
+import { copiesOf, oneEntryPerCard } from "../wallet/saved-cards";
 
 /**
  * Saved cards of the signed-in user (docs/product.md section 7 "Payment methods and subscriptions") and the browser's
@@ -20,7 +22,7 @@ import { requireUser, viewerOf } from "../middleware/roles";
  */
 
 /** docs/product.md section 3 "Payment method". globalId: the spec names it without meaning; it is the method's id. */
-export function specPaymentMethod(pm: SavedPaymentMethod) {
+export function specPaymentMethod(pm: SavedPaymentMethod): SavedCardView {
   return {
     id: pm.id,
     card: { brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year },
@@ -83,7 +85,7 @@ export const paymentMethodsApi = new Hono<AppEnv>()
 
   .get("/stripe/payment-methods", requireUser, async (c) => {
     const port = portOf(c);
-    const methods = await listOf(port, await existingCustomer(c, port));
+    const methods = oneEntryPerCard(await listOf(port, await existingCustomer(c, port)));
     return c.json({ data: methods.map(specPaymentMethod) });
   })
 
@@ -107,9 +109,11 @@ export const paymentMethodsApi = new Hono<AppEnv>()
 
   .delete("/stripe/payment-method/:id", requireUser, async (c) => {
     const port = portOf(c);
-    const { customerId, method } = await ownMethod(port, await existingCustomer(c, port), idParam(c));
-    if (method.is_default) await orFail(port.setDefaultPaymentMethod(customerId, null));
-    await orFail(port.detachPaymentMethod(method.id));
+    const { customerId, method, methods } = await ownMethod(port, await existingCustomer(c, port), idParam(c));
+    // The wallet shows one entry per card: removing it removes every copy of that card.
+    const copies = copiesOf(methods, method);
+    if (copies.some((m) => m.is_default)) await orFail(port.setDefaultPaymentMethod(customerId, null));
+    for (const m of copies) await orFail(port.detachPaymentMethod(m.id));
     return c.json({ data: { id: method.id, deleted: true } });
   })
 
@@ -117,7 +121,8 @@ export const paymentMethodsApi = new Hono<AppEnv>()
     const port = portOf(c);
     const { customerId, method, methods } = await ownMethod(port, await existingCustomer(c, port), idParam(c));
     if (!method.is_default) await orFail(port.setDefaultPaymentMethod(customerId, method.id));
-    return c.json({ data: methods.map((m) => specPaymentMethod({ ...m, is_default: m.id === method.id })) });
+    const list = oneEntryPerCard(methods.map((m) => ({ ...m, is_default: m.id === method.id })));
+    return c.json({ data: list.map(specPaymentMethod) });
   })
 
   .delete("/users/me/payment-methods/default", requireUser, async (c) => {

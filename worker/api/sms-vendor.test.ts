@@ -23,7 +23,9 @@ describe("POST /api/sms/vendor/", () => {
       message: "Your message was sent. Replies come to you by text message.",
     });
     const text = await lastText(w.vendorPhone);
-    expect(text).toMatch(/^Ava \(.*, 2026-11-24 10:00, job #\d+\): Gate code is 1234 - Reply from your dashboard\.$/);
+    expect(text).toMatch(
+      /^Ava \(.*, Tue, Nov 24 at 10:00 AM EST, job #\d+\): Gate code is 1234 - Reply from your dashboard\.$/,
+    );
     expect(text).not.toContain(me.phone.slice(2));
     expect((await me.client.post("/api/sms/vendor", { service_order_id: soid, message: "Thanks" })).status).toBe(200);
   });

@@ -1,6 +1,6 @@
+import { formatWhen } from "../../domain/slot-format";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
-import { formatLocal } from "../../domain/calendar/time";
 import { messageFor } from "../../domain/messages";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { SmsVendor2Body, SmsVendorBody } from "../../schema/payloads/orders";
@@ -31,7 +31,7 @@ async function send(c: import("hono").Context<AppEnv>, job: JobRow, message: str
     fail("NOT_FOUND", { service_order_id: "No professional has this service yet." });
   if ((await hit(c.env.DB, `sms-vendor:u${viewer.user_id}`, WINDOW_MS, now)) > LIMIT) fail("FAIL_TOO_SOON_SINCE_LAST");
   const body =
-    `${firstName(viewer.name)} (${job.service_description}, ${formatLocal(job.promised_arrival_time, job.time_zone)}, ` +
+    `${firstName(viewer.name)} (${job.service_description}, ${formatWhen(job.promised_arrival_time, job.time_zone)}, ` +
     `job #${job.service_order_id}): ${message} - Reply from your dashboard.`;
   const sent = await sendSms(c.env, db, { to: job.vendor_phone, body, now }).catch((err) => {
     console.error(JSON.stringify({ at: "sms-vendor", error: String(err) }));

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { catalogue, messageFor, type MessageCode } from "../../domain/messages";
 import type { HoldCheck, HoldStatus, VendorSettings } from "../../durable/vendor-calendar";
-import type { CartItemView } from "../../schema/payloads/cart";
+import type { CheckoutItem } from "../../schema/contracts/checkout";
 import { services } from "../../schema/tables/catalogue";
 import { cartItems } from "../../schema/tables/orders";
 import { alternativeView, calendarFor, type AlternativeView } from "../calendar/calendar-client";
@@ -31,12 +31,7 @@ export interface CheckoutLine {
 }
 
 /** A checked cart item as the checkout calls answer it. */
-export interface CheckedItemView extends CartItemView {
-  description: string;
-  status: LineStatus;
-  message?: string;
-  alternative?: AlternativeView | null;
-}
+export type CheckedItemView = CheckoutItem;
 
 export function lineView(line: CheckoutLine): CheckedItemView {
   const view: CheckedItemView = { ...itemView(line.item, line.tz), description: line.description, status: line.status };

@@ -1,3 +1,4 @@
+import type { OrderJobView, OrderView } from "../../schema/contracts/checkout";
 import { asc, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal, iso } from "../../domain/calendar/time";
@@ -16,6 +17,7 @@ import { notifyVendors } from "../calendar/notify-vendor";
 import { jobCandidates, type OfferLine } from "./offers";
 import { jobOfferText, orderConfirmationText, textSafely, vendorPhones, type JobText } from "./notify";
 import { paymentsFailure } from "./payments";
+import { defaultCardIfNone } from "../wallet/saved-cards";
 
 /**
  * Completing a checkout (docs/decisions/032-checkout-and-job-offers.md): a paid draft becomes a confirmed
@@ -37,45 +39,7 @@ import { paymentsFailure } from "./payments";
  *  6. Texts to the customer and the offered vendors.
  */
 
-export interface OrderJobView {
-  service_order_id: number;
-  service_id: number;
-  description: string;
-  /** "YYYY-MM-DD HH:MM" in time_zone. */
-  promised_arrival_time: string;
-  promised_arrival_at: string;
-  time_zone: string;
-  job_minutes: number;
-  is_connect: boolean;
-  price_cents: number;
-  member_discount_cents: number;
-  /** Null until a vendor accepts the job. */
-  vendor_id: number | null;
-  /** The vendor the customer chose (the only one offered the job); null for "any pro". */
-  chosen_vendor_id: number | null;
-  service_order_status_id: number;
-  scheduled_status: number;
-}
-
-export interface OrderView {
-  order_id: number;
-  status: string;
-  subtotal_cents: number;
-  discount_cents: number;
-  credit_applied_cents: number;
-  fee_cents: number;
-  tax_cents: number;
-  total_cents: number;
-  payment_intent_id: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string;
-  zipcode: string;
-  time_zone: string;
-  created_at: string;
-  confirmed_at: string | null;
-  jobs: OrderJobView[];
-}
+export type { OrderJobView, OrderView };
 
 export type Completion =
   | { kind: "completed"; order: OrderView; replayed: boolean }
@@ -399,6 +363,7 @@ export async function completeCheckout(
     await Promise.all([
       afterConfirm(env, db, order, lines, candidates, phones, now),
       announceOffers(env, lines, soIds, candidates, now),
+      intent ? defaultCardIfNone(port, intent.customer_id, intent.payment_method_id) : null,
     ]);
     return { kind: "completed", order: confirmedView(order, lines, soIds, now), replayed: false };
   } catch (err) {

@@ -1,3 +1,4 @@
+import type { PaymentMethodView } from "../../schema/contracts/checkout";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { cardErrorMessageCode } from "../../domain/cards";
 import type { MessageCode } from "../../domain/messages";
@@ -39,12 +40,7 @@ export function intentView(pi: PaymentIntent): IntentView {
   };
 }
 
-/** docs/product.md section 3 "Payment method": brand, last4, expiry and the default flag. */
-export interface PaymentMethodView {
-  id: string;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
-  custom_is_default_payment_method: boolean;
-}
+export type { PaymentMethodView };
 
 export function methodView(m: SavedPaymentMethod): PaymentMethodView {
   return { id: m.id, card: m.card, custom_is_default_payment_method: m.is_default };

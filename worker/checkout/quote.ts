@@ -1,3 +1,4 @@
+import type { CheckoutQuote } from "../../schema/contracts/checkout";
 import { and, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { checkoutTotals, isActiveMember, walletAllowed, type Totals } from "../../domain/checkout-rules";
@@ -63,21 +64,7 @@ export async function quoteCart(
 }
 
 /** The checkout summary's figures (POST /checkout and the charge answers). */
-export interface QuoteView {
-  zipCode: string | null;
-  items: Array<CheckedItemView & { member_discount_cents: number }>;
-  subtotal_cents: number;
-  member: boolean;
-  member_discount_cents: number;
-  service_fee_cents: number;
-  tax_cents: number;
-  credit_available_cents: number;
-  use_credit: boolean;
-  credit_applied_cents: number;
-  total_cents: number;
-  wallet_allowed: boolean;
-  business_email_required: boolean;
-}
+export type QuoteView = CheckoutQuote;
 
 export function quoteView(q: Quote): QuoteView {
   const t = q.totals;

@@ -1,5 +1,5 @@
+import { formatWhen } from "../../domain/slot-format";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { formatLocal } from "../../domain/calendar/time";
 import { BILLING_RULES, recurringDates, vendorShareOf } from "../../domain/payout-rules";
 import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
 import { sendSms } from "../adapters/sms";
@@ -193,7 +193,7 @@ export async function chargeDate(
       payment_method_id: sub.payment_method_id,
       confirm: true,
       off_session: true,
-      description: `Subscription service on ${formatLocal(serviceAt, sub.time_zone)}`,
+      description: `Subscription service on ${formatWhen(serviceAt, sub.time_zone)}`,
       metadata: { purpose: "client_subscription", ref, client_subscription_id: String(id) },
       idempotency_key: `${ref}:charge:${sub.payment_method_id}`,
     });
@@ -224,7 +224,7 @@ export async function chargeDate(
     .first();
   if (first) {
     const token = await newLinkToken(env.DB, id, now);
-    const when = formatLocal(serviceAt, sub.time_zone);
+    const when = formatWhen(serviceAt, sub.time_zone);
     await textClient(
       env,
       db,

@@ -1,5 +1,5 @@
+import { formatWhen } from "../../domain/slot-format";
 import { drizzle } from "drizzle-orm/d1";
-import { formatLocal } from "../../domain/calendar/time";
 import { BILLING_RULES, chargeAt, MAX_CHARGE_LEAD_MS, nextDate } from "../../domain/payout-rules";
 import { PRICING } from "../../domain/pricing-config";
 import { paymentsEnv } from "../adapters/payments";
@@ -303,7 +303,7 @@ async function unpaidDate(env: Env, id: number, at: number, now: number): Promis
   if (!sub || sub.status !== "created" || sub.payment_method_id || sub.next_service_at !== at) return "stale";
   const db = drizzle(env.DB);
   await releaseDate(env, sub, at, now);
-  const when = formatLocal(at, sub.time_zone);
+  const when = formatWhen(at, sub.time_zone);
   const token = await newLinkToken(env.DB, id, now);
   await textClient(
     env,
@@ -354,7 +354,7 @@ async function advance(env: Env, id: number, at: number, now: number): Promise<s
       env,
       drizzle(env.DB),
       sub.vendor_id,
-      `You are not available for ${sub.client_name}'s recurring service on ${formatLocal(furthest, sub.time_zone)}. Please reschedule it with them.`,
+      `You are not available for ${sub.client_name}'s recurring service on ${formatWhen(furthest, sub.time_zone)}. Please reschedule it with them.`,
       now,
     );
     return "advanced_unbooked";
@@ -381,7 +381,7 @@ async function remind(env: Env, so: number, lead: "24h" | "2h", now: number): Pr
   await sendSms(env, drizzle(env.DB), {
     to: row.phone,
     now,
-    body: `Reminder: your ${row.description} is ${lead === "24h" ? "tomorrow" : "in about 2 hours"}, ${formatLocal(row.promised_arrival_time, row.time_zone)}.`,
+    body: `Reminder: your ${row.description} is ${lead === "24h" ? "tomorrow" : "in about 2 hours"}, ${formatWhen(row.promised_arrival_time, row.time_zone)}.`,
   });
   return "sent";
 }

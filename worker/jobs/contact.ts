@@ -1,6 +1,6 @@
+import { formatWhen } from "../../domain/slot-format";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { formatLocal } from "../../domain/calendar/time";
 import { maskPhone } from "../../domain/job-actions";
 import { messageFor } from "../../domain/messages";
 import { ServiceOrderStatus } from "../../domain/order-status";
@@ -64,7 +64,7 @@ export async function textCustomer(
   }
   const body =
     `${vendor.name} (your ${job.service_description} professional, ` +
-    `${formatLocal(job.promised_arrival_time, job.time_zone)}): ${message} - Reply from My Orders.`;
+    `${formatWhen(job.promised_arrival_time, job.time_zone)}): ${message} - Reply from My Orders.`;
   await send(env, db, phone, body, now);
   return {
     code: 200,
@@ -114,7 +114,7 @@ export async function requestContactInfo(
     db,
     phone,
     `Hi ${firstNameOf(job.customer_name)}, ${vendor.name}, your ${job.service_description} professional for ` +
-      `${formatLocal(job.promised_arrival_time, job.time_zone)}, is trying to reach you. Please reply to this text or ` +
+      `${formatWhen(job.promised_arrival_time, job.time_zone)}, is trying to reach you. Please reply to this text or ` +
       `message them from My Orders.`,
     now,
   );

@@ -1,6 +1,6 @@
+import { formatWhen } from "../../domain/slot-format";
 import { sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { formatLocal } from "../../domain/calendar/time";
 import { isActiveJob, RELIABILITY_FLOOR, RELIABILITY_PENALTY } from "../../domain/job-actions";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { geoFromEnv } from "../adapters/geo";
@@ -123,7 +123,7 @@ export async function releaseJob(
         to: phone,
         body:
           `Hi ${firstNameOf(job.customer_name)}, ${vendor.name} can no longer do your ${job.service_description} on ` +
-          `${formatLocal(job.promised_arrival_time, job.time_zone)}. We're finding another professional for the same time ` +
+          `${formatWhen(job.promised_arrival_time, job.time_zone)}. We're finding another professional for the same time ` +
           `and will text you when one accepts. You can also cancel for free from My Orders.`,
         now,
       }).catch(() => false);

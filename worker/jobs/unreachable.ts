@@ -1,6 +1,6 @@
+import { formatWhen } from "../../domain/slot-format";
 import { eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { formatLocal } from "../../domain/calendar/time";
 import { bpsOf } from "../../domain/checkout-rules";
 import { isActiveJob, MAX_JOB_VIDEO_BYTES, noShowFee, unreachableAllowedAt } from "../../domain/job-actions";
 import { messageFor } from "../../domain/messages";
@@ -166,7 +166,7 @@ export async function recordUnreachable(
       to: phone,
       body:
         `Hi ${firstNameOf(job.customer_name)}, ${vendor.name} waited for you for your ${job.service_description} ` +
-        `(${formatLocal(job.promised_arrival_time, job.time_zone)}) and couldn't reach you, so the booking is closed. ` +
+        `(${formatWhen(job.promised_arrival_time, job.time_zone)}) and couldn't reach you, so the booking is closed. ` +
         `A $${centsToDecimal(fee)} no-show fee applies` +
         (refund > 0 ? `; $${centsToDecimal(refund)} goes back to your card.` : ".") +
         " Questions? Reply to this message or contact support.",

@@ -1,3 +1,5 @@
+import { formatWhen } from "../../domain/slot-format";
+import type { CancellationPolicyView } from "../../schema/contracts/orders";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal, HOUR_MS, iso } from "../../domain/calendar/time";
@@ -31,22 +33,7 @@ import { ownJob, type JobRow } from "./jobs";
  * returns the credit part to the account and frees the vendor's booking.
  */
 
-export interface CancellationPolicyView {
-  service_order_id: number;
-  window: CancellationQuote["window"];
-  reason: CancellationQuote["reason"];
-  /** ISO-8601 UTC, and the same instant as YYYY-MM-DD HH:MM in the service zone. */
-  free_until: string;
-  free_until_local: string;
-  free_cancellation_hours: number;
-  /** What was paid for this job, by card and with account credit. */
-  paid_cents: number;
-  fee_cents: number;
-  refund_cents: number;
-  credit_return_cents: number;
-  /** One sentence for the confirmation dialog. */
-  summary: string;
-}
+export type { CancellationPolicyView };
 
 function summary(q: CancellationQuote, tz: string): string {
   const back = [
@@ -56,13 +43,13 @@ function summary(q: CancellationQuote, tz: string): string {
   const returned = back.length > 0 ? back.join(" and ") : "nothing to return";
   if (q.window === "free") {
     const until =
-      q.reason === "no-vendor" ? "while no professional has accepted it" : `until ${formatLocal(q.free_until, tz)}`;
+      q.reason === "no-vendor" ? "while no professional has accepted it" : `until ${formatWhen(q.free_until, tz)}`;
     return `Cancelling is free ${until}: ${returned}.`;
   }
   const why =
     q.reason === "moved-late"
       ? "This service was moved after its free cancellation window had closed"
-      : `The free cancellation window closed at ${formatLocal(q.free_until, tz)}`;
+      : `The free cancellation window closed at ${formatWhen(q.free_until, tz)}`;
   return `${why}: a $${centsToDecimal(q.fee_cents)} late cancellation fee applies, ${returned}.`;
 }
 
@@ -356,7 +343,7 @@ async function finish(
     await sendSms(env, db, {
       to: job.vendor_phone,
       now,
-      body: `${job.service_description} (job #${soid}) on ${formatLocal(job.promised_arrival_time, job.time_zone)} was cancelled by the client. Your calendar is free again.`,
+      body: `${job.service_description} (job #${soid}) on ${formatWhen(job.promised_arrival_time, job.time_zone)} was cancelled by the client. Your calendar is free again.`,
     }).catch((err) => console.error(JSON.stringify({ at: "cancel.sms", error: String(err) })));
   }
   const q: CancellationQuote = {

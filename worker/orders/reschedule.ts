@@ -1,3 +1,4 @@
+import { formatWhen } from "../../domain/slot-format";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal, iso, MINUTE_MS, parseLocal } from "../../domain/calendar/time";
@@ -211,8 +212,8 @@ export async function requestReschedule(
       now,
       body:
         `${firstName(customer[0]?.name)} asks to move ${job.service_description} (job #${job.service_order_id}) ` +
-        `from ${formatLocal(job.promised_arrival_time, job.time_zone)} to ${formatLocal(start, job.time_zone)}. ` +
-        `Please accept or decline in your dashboard by ${formatLocal(deadline, job.time_zone)} (request #${created.reschedule_id}).`,
+        `from ${formatWhen(job.promised_arrival_time, job.time_zone)} to ${formatWhen(start, job.time_zone)}. ` +
+        `Please accept or decline in your dashboard by ${formatWhen(deadline, job.time_zone)} (request #${created.reschedule_id}).`,
     }).catch((err) => console.error(JSON.stringify({ at: "reschedule.sms", error: String(err) })));
   }
   return view(created, job.time_zone, "RESCHEDULE_REQUESTED", now);
@@ -276,8 +277,8 @@ export async function answerReschedule(
       env,
       db,
       job,
-      `${job.vendor_name ?? "Your professional"} can't make ${formatLocal(request.to_time, job.time_zone)}. ` +
-        `Your ${job.service_description} stays at ${formatLocal(job.promised_arrival_time, job.time_zone)}.`,
+      `${job.vendor_name ?? "Your professional"} can't make ${formatWhen(request.to_time, job.time_zone)}. ` +
+        `Your ${job.service_description} stays at ${formatWhen(job.promised_arrival_time, job.time_zone)}.`,
       now,
     );
     return view(settled.row, job.time_zone, done, now);
@@ -287,7 +288,7 @@ export async function answerReschedule(
     db,
     job,
     `${job.vendor_name ?? "Your professional"} confirmed the new time: your ${job.service_description} is now ` +
-      `${formatLocal(request.to_time, job.time_zone)}.`,
+      `${formatWhen(request.to_time, job.time_zone)}.`,
     now,
   );
   await notifyVendor(env, vendorId, { type: "job.rescheduled", service_order_id: job.service_order_id, at: now });

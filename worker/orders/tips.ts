@@ -1,6 +1,6 @@
+import { formatWhen } from "../../domain/slot-format";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { formatLocal } from "../../domain/calendar/time";
 import { messageFor } from "../../domain/messages";
 import { centsToDecimal } from "../../domain/money";
 import { ServiceOrderStatus } from "../../domain/order-status";
@@ -180,7 +180,7 @@ export async function recordTip(
     await sendSms(env, db, {
       to: job.vendor_phone,
       now,
-      body: `You received a $${centsToDecimal(amount)} tip for ${job.service_description} on ${formatLocal(job.promised_arrival_time, job.time_zone)}. Thank you for your great work!`,
+      body: `You received a $${centsToDecimal(amount)} tip for ${job.service_description} on ${formatWhen(job.promised_arrival_time, job.time_zone)}. Thank you for your great work!`,
     }).catch((err) => console.error(JSON.stringify({ at: "tip.sms", error: String(err) })));
   }
   return {

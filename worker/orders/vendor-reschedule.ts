@@ -1,3 +1,4 @@
+import { formatWhen } from "../../domain/slot-format";
 import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { BOOKING_HORIZON_DAYS } from "../../domain/calendar/slots";
@@ -236,9 +237,9 @@ export async function proposeReschedule(
       now,
       body:
         `${job.vendor_name ?? "Your professional"} asks to move your ${job.service_description} from ` +
-        `${formatLocal(job.promised_arrival_time, job.time_zone)} to ${formatLocal(start, job.time_zone)}` +
+        `${formatWhen(job.promised_arrival_time, job.time_zone)} to ${formatWhen(start, job.time_zone)}` +
         `${input.reason ? ` (${input.reason})` : ""}. Approve or keep your time by ` +
-        `${formatLocal(deadline, job.time_zone)}: ${link}`,
+        `${formatWhen(deadline, job.time_zone)}: ${link}`,
     }).catch((err) => console.error(JSON.stringify({ at: "vendor-reschedule.sms", error: String(err) })));
   }
   return view(created, job.time_zone, "RESCHEDULE_PROPOSED", now);
@@ -280,9 +281,9 @@ export async function answerProposal(
   const who = (customer?.name ?? "Your client").split(" ")[0];
   const body = input.accept
     ? `${who} approved the new time: ${job.service_description} (job #${job.service_order_id}) is now ` +
-      `${formatLocal(request.to_time, job.time_zone)}.`
+      `${formatWhen(request.to_time, job.time_zone)}.`
     : `${who} kept the original time: ${job.service_description} (job #${job.service_order_id}) stays at ` +
-      `${formatLocal(request.from_time, job.time_zone)}.`;
+      `${formatWhen(request.from_time, job.time_zone)}.`;
   if (job.vendor_phone) {
     await sendSms(env, db, { to: job.vendor_phone, body, now }).catch((err) =>
       console.error(JSON.stringify({ at: "vendor-reschedule.sms", error: String(err) })),

@@ -57,6 +57,8 @@ export function HoldCountdown({
       <span
         role="timer"
         data-testid="hold-countdown"
+        // A server-rendered cart counts from the server's second; the browser's first tick corrects it.
+        suppressHydrationWarning
         aria-label={left.expired ? "Hold ended" : `${label} ${left.spoken}`}
       >
         {left.expired ? "Hold ended" : `${label} ${left.clock}`}

@@ -9,6 +9,7 @@ import { getPaymentsConfig, loadStripe, tokenizeLocal } from "../../lib/payments
 import { useRequest } from "../../lib/use-request";
 import { notify } from "../../stores/alert-store";
 import { intervalLabel, STATUS_LABEL, type ClientSub } from "./api";
+import { formatLocalTime } from "../../lib/local-time";
 
 /**
  * /subscription?t=<token>: the client's side of a pro's recurring service (the texted link): what they
@@ -96,7 +97,7 @@ export function ClientSubscriptionPage() {
             <h3>Next dates</h3>
             <ul className="money-rows" data-testid="next-dates">
               {s.next_dates.map((d) => (
-                <li key={d.at}>{d.local}</li>
+                <li key={d.at}>{formatLocalTime(d.local)}</li>
               ))}
             </ul>
           </>

@@ -7,6 +7,7 @@ import { newAttemptKey } from "../../lib/payments";
 import { useRequest } from "../../lib/use-request";
 import { notify } from "../../stores/alert-store";
 import { intervalLabel, STATUS_LABEL, type ClientSub } from "./api";
+import { formatLocalTime } from "../../lib/local-time";
 
 interface OwnService {
   service_id: number;
@@ -114,8 +115,8 @@ function SubCard({ sub, onChange }: { sub: ClientSub; onChange(): void }) {
           Next:{" "}
           {sub.next_dates
             .slice(0, 3)
-            .map((d) => d.local)
-            .join(", ")}
+            .map((d) => formatLocalTime(d.local))
+            .join("; ")}
           {sub.card && ` · card •••• ${sub.card.last4}`}
         </p>
       )}

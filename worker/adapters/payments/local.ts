@@ -134,7 +134,13 @@ function cardOf(row: Pick<CardRow, "brand" | "last4" | "exp_month" | "exp_year">
 }
 
 function toSaved(row: SavedRow, customerId: string): SavedPaymentMethod {
-  return { id: row.id, customer_id: customerId, card: cardOf(row), is_default: row.is_default };
+  return {
+    id: row.id,
+    customer_id: customerId,
+    card: cardOf(row),
+    is_default: row.is_default,
+    fingerprint: row.fingerprint ?? null,
+  };
 }
 
 /** The same day next month, clamped to the month's end (Jan 31 → Feb 28), as a monthly billing period. */
@@ -280,6 +286,7 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
       id: card.id,
       customer_id: guest.id,
       card: cardOf(card),
+      fingerprint: card.fingerprint,
       is_default: fresh?.default_payment_method_id === card.id,
     };
   }
@@ -682,6 +689,7 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
           id: c.id,
           customer_id: customerId,
           card: cardOf(c),
+          fingerprint: c.fingerprint,
           is_default: guest.default_payment_method_id === c.id,
         }));
       }

@@ -92,6 +92,8 @@ export interface CardPaymentMethod {
 export interface SavedPaymentMethod extends CardPaymentMethod {
   customer_id: string;
   is_default: boolean;
+  /** The same for every payment method made from the same card number (the provider's card fingerprint). */
+  fingerprint: string | null;
 }
 
 export interface Refund {

@@ -215,6 +215,7 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
         exp_year: pm.card?.exp_year ?? 0,
       },
       is_default: pm.id === defaultId,
+      fingerprint: pm.card?.fingerprint ?? null,
     };
   }
 

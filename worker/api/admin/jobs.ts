@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { formatLocal, HOUR_MS, iso, localToInstant } from "../../../domain/calendar/time";
 import { ServiceOrderStatus } from "../../../domain/order-status";
+import { formatWhen } from "../../../domain/slot-format";
 import { PRICING } from "../../../domain/pricing-config";
 import { checkStaffCharge, suspensionFee } from "../../../domain/staff-limits";
 import { paymentsFromEnv } from "../../adapters/payments";
@@ -206,7 +207,7 @@ export const adminJobsApi = new Hono<AppEnv>()
       c.env,
       db,
       job.phone,
-      `Hi ${job.customer_name.split(" ")[0]}, your ${job.description} on ${formatLocal(job.promised_arrival_time, job.time_zone)} is on hold. ` +
+      `Hi ${job.customer_name.split(" ")[0]}, your ${job.description} on ${formatWhen(job.promised_arrival_time, job.time_zone)} is on hold. ` +
         `Our team will contact you to pick a new time.`,
       now,
     );
@@ -307,7 +308,7 @@ export const adminJobsApi = new Hono<AppEnv>()
       c.env,
       db,
       job.phone,
-      `Hi ${job.customer_name.split(" ")[0]}, your ${job.description} moved to ${formatLocal(start, job.time_zone)}. ` +
+      `Hi ${job.customer_name.split(" ")[0]}, your ${job.description} moved to ${formatWhen(start, job.time_zone)}. ` +
         `We'll text you when a professional confirms.`,
       now,
     );

@@ -1,3 +1,4 @@
+import { formatWhen } from "../../../domain/slot-format";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { formatLocal } from "../../../domain/calendar/time";
@@ -95,7 +96,7 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
     if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
     const phone = (await vendorPhones(c.get("db"), [body.vendor_id])).get(body.vendor_id);
     if (phone) {
-      const when = formatLocal(req.starts_at, req.time_zone);
+      const when = formatWhen(req.starts_at, req.time_zone);
       await textSafely(
         c.env,
         c.get("db"),

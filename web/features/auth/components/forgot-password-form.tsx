@@ -12,6 +12,7 @@ import { useCountdown } from "../hooks/use-countdown";
 import { useSignedIn } from "../hooks/use-signed-in";
 import { useBotCheck } from "./bot-check";
 import { CodeInput } from "./code-input";
+import { formatPhone } from "../../../lib/format";
 
 const RESEND_WAIT_MS = 30_000;
 
@@ -90,8 +91,8 @@ export function ForgotPasswordForm() {
     return (
       <form className="form" onSubmit={submitReset} noValidate>
         <p className="form-lead">
-          If <strong>{sentTo || phone}</strong> belongs to an account, we just texted it a 6-digit code. Enter it with
-          your new password.
+          If <strong>{formatPhone(sentTo || phone)}</strong> belongs to an account, we just texted it a 6-digit code.
+          Enter it with your new password.
         </p>
         <FormError message={error} />
         <CodeInput value={code} onChange={setCode} error={fields.code} />

@@ -13,6 +13,7 @@ import { useCountdown } from "../hooks/use-countdown";
 import { useSignedIn } from "../hooks/use-signed-in";
 import { useBotCheck } from "./bot-check";
 import { CodeInput } from "./code-input";
+import { formatPhone } from "../../../lib/format";
 
 const RESEND_WAIT_MS = 30_000;
 
@@ -105,8 +106,8 @@ export function SignupForm() {
     return (
       <form className="form" onSubmit={submitCode} noValidate>
         <p className="form-lead">
-          We texted a 6-digit code to <strong>{sentTo || form.phone}</strong>. Enter it below to finish creating your
-          account.
+          We texted a 6-digit code to <strong>{formatPhone(sentTo || form.phone)}</strong>. Enter it below to finish
+          creating your account.
         </p>
         <FormError message={error} />
         <CodeInput value={code} onChange={setCode} error={fields.code} />

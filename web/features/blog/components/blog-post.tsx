@@ -1,6 +1,11 @@
 import { AppLink } from "../../../components/ui/app-link";
 import { ChevronLeftIcon } from "../../../components/ui/icons";
-import { formatPostDate, POSTS, type Post } from "../data/posts";
+import { findPost, formatPostDate, POSTS, type Post } from "../data/posts";
+
+/** The post the route's loader found (it checked that the slug exists). */
+export function BlogPostBySlug({ slug }: { slug: string }) {
+  return <BlogPost post={findPost(slug)!} />;
+}
 
 export function BlogPost({ post }: { post: Post }) {
   const more = POSTS.filter((p) => p.slug !== post.slug).slice(0, 2);

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { JobActionsView } from "../../../../schema/payloads/job-actions";
 import { ApiError } from "../../../lib/api-client";
+import { formatLocalTime } from "../../../lib/local-time";
 import { notify } from "../../../stores/alert-store";
 import { completeJob } from "./api";
 
@@ -62,7 +63,9 @@ export function CompletionChecklist({ view, onChanged }: { view: JobActionsView;
           ))}
         </fieldset>
         {!view.can.complete && (
-          <p className="field-hint">You can complete the job from its start time ({view.promised_arrival_time}).</p>
+          <p className="field-hint">
+            You can complete the job from its start time, {formatLocalTime(view.promised_arrival_time)}.
+          </p>
         )}
         {error && (
           <p className="form-error" role="alert">

@@ -3,6 +3,7 @@ import type { JobActionsView } from "../../../../schema/payloads/job-actions";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../stores/alert-store";
 import { giveJobBack, reportUnreachable, requestContactInfo, textCustomer } from "./api";
+import { formatPhone } from "../../../lib/format";
 
 /** Reaching the client (masked texting, contact request), customer unreachable with a video, giving the job back. */
 export function DayOfActions({ view, onChanged }: { view: JobActionsView; onChanged(): void }) {
@@ -31,7 +32,7 @@ export function DayOfActions({ view, onChanged }: { view: JobActionsView; onChan
   return (
     <section className="job-actions-section">
       <h3 className="job-actions-title">
-        {view.customer.first_name} {view.customer.phone ? `· ${view.customer.phone}` : ""}
+        {view.customer.first_name} {view.customer.phone ? `· ${formatPhone(view.customer.phone)}` : ""}
       </h3>
       {view.can.contact && (
         <form

@@ -2,13 +2,14 @@ import { serviceFeeCents } from "../../../../domain/checkout-rules";
 import { useRouter } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { formatDuration, formatLocalDateTime, todayIn } from "../../../../domain/slot-format";
-import type { CartItemChecked } from "../../../../schema/payloads/cart";
+import type { CartItemChecked, CartView } from "../../../../schema/payloads/cart";
 import { HoldCountdown } from "../../../components/booking/hold-countdown";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { BagIcon, CalendarIcon, CloseIcon, PinIcon, UserIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
 import {
+  adoptCart,
   addToCart,
   fetchCart,
   newIdempotencyKey,
@@ -20,6 +21,7 @@ import {
 } from "../../../lib/cart-api";
 import { formatCents, formatPrice } from "../../../lib/format";
 import { setServiceZip } from "../../../lib/location";
+import { usePageData } from "../../../lib/page-data";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { notify } from "../../../stores/alert-store";
 import { cartStore } from "../../../stores/cart-store";
@@ -46,6 +48,12 @@ interface Removed {
   error?: string;
 }
 
+function checksOf(cart: CartView | undefined): Map<number, CheckState> {
+  const next = new Map<number, CheckState>();
+  for (const i of cart?.items ?? []) next.set(i.cartitemid, { status: i.status, alternative: i.alternative ?? null });
+  return next;
+}
+
 function when(local: string | null, tz: string, instant?: string | null): string {
   if (!local) return "Time to be confirmed";
   return formatLocalDateTime(local, { timeZone: tz, instant, today: todayIn(tz, Date.now()) });
@@ -64,12 +72,18 @@ export function CartPage() {
   const router = useRouter();
   const { categories } = useShell();
   const settingsZip = settingsStore.use((s) => s.zipcode) ?? null;
-  const items = cartStore.use((s) => s.items) as unknown as MirrorItem[];
+  const mirror = cartStore.use((s) => s.items) as unknown as MirrorItem[];
+  // The cart the server render read (route loader); it is the first validation, so the browser does not read
+  // the cart again on load. Until it is adopted into the mirror, the page shows it as it came.
+  const seed = usePageData()?.seeds.cart as CartView | undefined;
+  const seedRef = useRef<CartView | undefined>(seed);
+  const [adopted, setAdopted] = useState(seed === undefined);
+  const items = adopted ? mirror : (seed!.items as MirrorItem[]);
 
-  const [checks, setChecks] = useState<Map<number, CheckState>>(new Map());
+  const [checks, setChecks] = useState<Map<number, CheckState>>(() => checksOf(seed));
   const [removed, setRemoved] = useState<Removed[]>([]);
-  const [cartZip, setCartZip] = useState<string | null>(null);
-  const [checking, setChecking] = useState(true);
+  const [cartZip, setCartZip] = useState<string | null>(seed?.zipCode ?? null);
+  const [checking, setChecking] = useState(seed === undefined);
   const [checkError, setCheckError] = useState<string | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -80,12 +94,13 @@ export function CartPage() {
     const run = (async () => {
       setChecking(true);
       try {
-        const cart = await fetchCart();
+        const seeded = seedRef.current;
+        seedRef.current = undefined;
+        const cart = seeded ? adoptCart(seeded) : await fetchCart();
+        setAdopted(true);
         setCartZip(cart.zipCode);
         setCheckError(null);
-        const next = new Map<number, CheckState>();
-        for (const i of cart.items) next.set(i.cartitemid, { status: i.status, alternative: i.alternative ?? null });
-        setChecks(next);
+        setChecks(checksOf(cart));
         const gone = cart.items.filter((i) => i.status === "CART_ITEM_NOT_AVAILABLE");
         if (gone.length > 0) {
           const now = Date.now();
@@ -204,7 +219,8 @@ export function CartPage() {
   const valid = items.filter((i) => (checks.get(i.cartitemid)?.status ?? "ok") === "ok");
   const needsAction = items.filter((i) => checks.get(i.cartitemid)?.status === "CART_ITEM_DATE_CHANGED");
   const subtotal = valid.reduce((sum, i) => sum + (i.price_cents ?? 0), 0);
-  const showSkeleton = !hydrated || (checking && items.length === 0 && removed.length === 0 && !checkError);
+  const showSkeleton =
+    seed === undefined && (!hydrated || (checking && items.length === 0 && removed.length === 0 && !checkError));
 
   return (
     <Page

@@ -1,63 +1,18 @@
+import type {
+  CancellationPolicyView,
+  CompletedOrder,
+  CompletedOrdersPage,
+  OrderService,
+  OrderVendor,
+  ScheduledOrder,
+} from "../../../../schema/contracts/orders";
 import { apiRequest } from "../../../lib/api-client";
 import type { IntentView } from "../../../lib/payments";
 import type { RescheduleTimes, VendorProposalView } from "../../../../schema/payloads/orders";
 
-/** The customer's orders after checkout (docs/api-orders.md). */
-export interface OrderVendor {
-  vendor_id: number;
-  name: string;
-  photo: string | null;
-}
-export interface OrderService {
-  service_id: number;
-  service_code: string;
-  description: string;
-  image: string | null;
-}
-export interface ScheduledOrder {
-  service_order_id: number;
-  order_id: number;
-  service_order_status_id: number;
-  scheduled_status: number;
-  promised_arrival_time: string;
-  time_zone: string;
-  job_minutes: number;
-  service: OrderService;
-  vendor: OrderVendor | null;
-  price_cents: number;
-  address: string | null;
-  zipcode: string;
-  reschedule_request: { request_id: number; selectedDate: string; expires_at: string } | null;
-  vendor_proposal: VendorProposalView | null;
-  can_reschedule: boolean;
-  can_cancel: boolean;
-}
-export interface CompletedOrder {
-  service_order_id: number;
-  order_id: number;
-  promised_arrival_time: string;
-  completion_time: string | null;
-  time_zone: string;
-  service: OrderService;
-  vendor: OrderVendor | null;
-  price_cents: number;
-  tip_cents: number;
-  job_images: Array<{ type: number; file: string }>;
-  job_image: string | null;
-  vendor_rating: number | null;
-  vendor_rating_notes: string | null;
-  zipcode: string;
-}
-export interface CancelPolicy {
-  service_order_id: number;
-  window: "free" | "late";
-  fee_cents: number;
-  refund_cents: number;
-  credit_return_cents: number;
-  paid_cents: number;
-  free_until_local: string | null;
-  summary: string;
-}
+/** The customer's orders after checkout (docs/api-orders.md); answers typed by the shared contracts. */
+export type { CompletedOrder, OrderService, OrderVendor, ScheduledOrder };
+export type CancelPolicy = CancellationPolicyView;
 
 const zipQuery = (zip: string | null) => (zip ? `?zipCode=${encodeURIComponent(zip)}` : "");
 
@@ -65,7 +20,7 @@ export const listScheduled = (zip: string | null, signal?: AbortSignal) =>
   apiRequest<ScheduledOrder[]>(`/orders${zipQuery(zip)}`, { signal });
 
 export const listCompleted = (zip: string | null, page: number, signal?: AbortSignal) =>
-  apiRequest<{ items: CompletedOrder[]; page: number; more: boolean }>("/order/complete", {
+  apiRequest<CompletedOrdersPage>("/order/complete", {
     json: { zipCode: zip ?? undefined, pagination: page },
     signal,
   });
