@@ -62,7 +62,7 @@ describe("POST /api/vendor/me/reschedule { service_order_id, selectedDate }: the
       { kind: "hold", ref: "hold", start: at(WED, "15:00") },
     ]);
     expect(await lastText(me.phone)).toMatch(
-      /asks to move your .* from 2026-11-24 10:00 to 2026-11-25 15:00 \(my car is in the shop\)\. Approve or keep your time by .*: https?:\/\/[^ ]+\/account\/orders$/,
+      /asks to move your .* from Tue, Nov 24 at 10:00 AM EST to Wed, Nov 25 at 3:00 PM EST \(my car is in the shop\)\. Approve or keep your time by .*: https?:\/\/[^ ]+\/account\/orders$/,
     );
     const listed = (await me.client.get("/api/orders")).body.data[0];
     expect(listed.vendor_proposal).toEqual({
@@ -218,7 +218,7 @@ describe("POST /api/order/reschedule/answer: the customer's consent", () => {
     });
     expect(await jobRow(soid)).toMatchObject({ promised_arrival_time: at(WED, "15:00"), scheduled_status: 1 });
     expect(await calendar(w, T0 + HOUR)).toEqual([{ kind: "booking", ref: String(soid), start: at(WED, "15:00") }]);
-    expect(await lastText(w.vendorPhone)).toMatch(/^Ava approved the new time: .* is now 2026-11-25 15:00\./);
+    expect(await lastText(w.vendorPhone)).toMatch(/^Ava approved the new time: .* is now Wed, Nov 25 at 3:00 PM EST\./);
     const listed = (await me.client.get("/api/orders")).body.data[0];
     expect(listed).toMatchObject({ promised_arrival_time: "2026-11-25 15:00", vendor_proposal: null });
     // The same answer again answers the same; the other answer is refused.
@@ -238,7 +238,9 @@ describe("POST /api/order/reschedule/answer: the customer's consent", () => {
     });
     expect((await jobRow(soid))!.promised_arrival_time).toBe(at(TUE, "10:00"));
     expect(await calendar(w)).toEqual([{ kind: "booking", ref: String(soid), start: at(TUE, "10:00") }]);
-    expect(await lastText(w.vendorPhone)).toMatch(/^Ava kept the original time: .* stays at 2026-11-24 10:00\./);
+    expect(await lastText(w.vendorPhone)).toMatch(
+      /^Ava kept the original time: .* stays at Tue, Nov 24 at 10:00 AM EST\./,
+    );
   });
 
   it("twenty concurrent approvals move the job once", async () => {

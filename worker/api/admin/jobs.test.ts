@@ -106,7 +106,7 @@ describe("POST /api/admin/jobs/:id/reschedule", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.action).toBe("job.reschedule");
     expect(JSON.parse(rows[0]!.before_value!)).toMatchObject({ vendor_id: j.w.vendorIds[0] });
-    expect((await outboxTo(j.phone)).at(-1)).toMatch(/moved to 2026-11-24 11:00/);
+    expect((await outboxTo(j.phone)).at(-1)).toMatch(/moved to Tue, Nov 24 at 11:00 AM EST\./);
     // The same time again is refused with the catalogue's code.
     expect(
       (await client.post(path, { reason, date: "2026-11-24", time: "11:00", fee: "waived" })).body.error.code,
