@@ -1,5 +1,7 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { BASE_URL } from "./config";
+import { BASE_URL, E2E_STATE_DIR } from "./config";
 
 /** The seeded demo accounts (scripts/seed/people.ts). */
 export const DEMO = {
@@ -75,4 +77,25 @@ export async function menuItems(page: Page): Promise<string[]> {
 
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
+}
+
+/** SQL on the running site's local D1 (the seeded demo data, as the earlier specs left it). */
+export function d1(sql: string): Record<string, unknown>[] {
+  const out = execFileSync(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      path.resolve(E2E_STATE_DIR),
+      "--json",
+      "--command",
+      sql,
+    ],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return (JSON.parse(out) as { results: Record<string, unknown>[] }[])[0]!.results;
 }

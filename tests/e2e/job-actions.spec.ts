@@ -1,32 +1,8 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { encode } from "fast-png";
 import { flat, noisy, scene } from "../../domain/test-images";
 import type { Pixels } from "../../domain/image-quality";
-import { E2E_STATE_DIR } from "./config";
-import { DEMO, logInWithModal, shot } from "./helpers";
-
-/** SQL on the running site's local D1 (the seeded demo data). */
-function d1(sql: string): Record<string, unknown>[] {
-  const out = execFileSync(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      path.resolve(E2E_STATE_DIR),
-      "--json",
-      "--command",
-      sql,
-    ],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
-  );
-  return (JSON.parse(out) as { results: Record<string, unknown>[] }[])[0]!.results;
-}
+import { d1, DEMO, logInWithModal, shot } from "./helpers";
 
 function pngFile(name: string, p: Pixels) {
   return {

@@ -196,7 +196,7 @@ export function CalendarPage() {
         </div>
       )}
       {data && (
-        <div className={`cal-scroll${cal.loading ? " is-refreshing" : ""}`}>
+        <div className={`cal-scroll${cal.loading ? " is-refreshing" : ""}`} aria-busy={cal.loading || undefined}>
           <div
             className="cal-grid"
             style={{
