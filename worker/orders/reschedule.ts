@@ -11,6 +11,7 @@ import { sendSms } from "../adapters/sms";
 import { notifyVendor } from "../calendar/notify-vendor";
 import { calendarFor, refusalError } from "../calendar/calendar-client";
 import { loadSettings } from "../calendar/offers";
+import type { VendorSettings } from "../../durable/vendor-calendar";
 import { fail } from "../http/errors";
 import { firstName, jobById, ownJob, type JobRow } from "./jobs";
 
@@ -73,6 +74,130 @@ export async function releaseHolds(
   }
 }
 
+/** A new time one side asks for: the job, who asks, and the vendor whose calendar holds the time. */
+export interface OpenRequest {
+  by: "customer" | "vendor";
+  byUserId: number;
+  vendorId: number;
+  settings: VendorSettings;
+  job: {
+    service_order_id: number;
+    promised_arrival_time: number;
+    job_minutes: number;
+    is_connect: boolean;
+    time_zone: string;
+  };
+  start: number;
+  reason: string | null;
+  /** An earlier request this one repeats (a double click): answered instead of a new one. */
+  isRepeat: (r: RequestRow) => boolean;
+  /** The calendar no longer knows the attempt's key (it lapsed): this side's refusal. */
+  refuseStale: () => never;
+}
+
+/**
+ * Opens a reschedule request, the same way for a customer's request and a pro's proposal: the new time is held
+ * on the vendor's calendar until the request lapses (rescheduleDeadline), a pending request nobody is
+ * answering right now is replaced (its hold goes), and a repeat answers the first request (`created: false`).
+ * Nothing is half-written: a failed insert lets the new hold go.
+ */
+export async function openRequest(
+  env: Env,
+  db: DrizzleD1Database,
+  r: OpenRequest,
+  now: number,
+): Promise<{ row: RequestRow; created: boolean; deadline: number }> {
+  const { job, start, vendorId } = r;
+  // Minute resolution keeps a double click's hold request identical, so the calendar replays it.
+  const minute = now - (now % MINUTE_MS);
+  const deadline = rescheduleDeadline(minute, job.promised_arrival_time, start);
+  const previous = await db
+    .select()
+    .from(rescheduleRequests)
+    .where(eq(rescheduleRequests.service_order_id, job.service_order_id))
+    .orderBy(desc(rescheduleRequests.reschedule_id));
+  const repeat = previous.find(r.isRepeat);
+  if (repeat) return { row: repeat, created: false, deadline };
+  const key = `${r.by === "vendor" ? "vendor-reschedule" : "reschedule"}:${job.service_order_id}:${previous.length}:${start}`;
+  // Pending requests the other side is not answering right now are replaced by this one; their holds go.
+  const replaceable = (q: RequestRow) => q.status === "pending" && q.resolved_at === null;
+  const pendingHolds = previous.filter((q) => replaceable(q) && q.hold_id).map((q) => q.hold_id!);
+
+  const answer = await calendarFor(env, vendorId).placeHold({
+    settings: r.settings,
+    now: minute,
+    start,
+    durationMinutes: job.job_minutes,
+    isConnect: job.is_connect,
+    ignoreHoldIds: pendingHolds,
+    ignoreBookings: [String(job.service_order_id)],
+    ttlMs: Math.max(deadline - minute, MINUTE_MS),
+    idempotencyKey: key,
+  });
+  if (!answer.ok) {
+    if (answer.code === "INVALID_INPUT" && answer.fields?.idempotencyKey) r.refuseStale();
+    throw refusalError(answer, job.time_zone);
+  }
+  if (deadline <= minute) {
+    await releaseHolds(env, vendorId, [answer.hold.holdId], `${key}:too-late`, now);
+    fail("INVALID_INPUT", { selectedDate: "Choose a time at least 90 minutes from now." });
+  }
+
+  let created: RequestRow | undefined;
+  let superseded: Array<{ hold_id: string | null }> = [];
+  try {
+    const [replaced, inserted] = await db.batch([
+      db
+        .update(rescheduleRequests)
+        .set({ status: "cancelled", resolved_at: now })
+        .where(
+          and(
+            eq(rescheduleRequests.service_order_id, job.service_order_id),
+            eq(rescheduleRequests.status, "pending"),
+            isNull(rescheduleRequests.resolved_at),
+            ne(rescheduleRequests.idempotency_key, key),
+          ),
+        )
+        .returning({ hold_id: rescheduleRequests.hold_id }),
+      db
+        .insert(rescheduleRequests)
+        .values({
+          service_order_id: job.service_order_id,
+          requested_by: r.by,
+          requested_by_user_id: r.byUserId,
+          from_time: job.promised_arrival_time,
+          to_time: start,
+          reason: r.reason,
+          status: "pending",
+          idempotency_key: key,
+          hold_id: answer.hold.holdId,
+          expires_at: deadline,
+          created_at: now,
+        })
+        .onConflictDoNothing()
+        .returning(),
+    ]);
+    superseded = replaced;
+    created = inserted[0];
+  } catch (err) {
+    await calendarFor(env, vendorId).releaseHold(answer.hold.holdId, `${key}:undo`, now, { forgetKey: key });
+    throw err;
+  }
+  if (!created) {
+    // A concurrent click inserted it first: answer that one.
+    const [first] = await db.select().from(rescheduleRequests).where(eq(rescheduleRequests.idempotency_key, key));
+    return { row: first!, created: false, deadline };
+  }
+  await releaseHolds(
+    env,
+    vendorId,
+    superseded.map((q) => q.hold_id),
+    `reschedule-superseded:${created.reschedule_id}`,
+    now,
+  );
+  return { row: created, created: true, deadline };
+}
+
 /**
  * POST /order/reschedule: asks the job's vendor to move it to `selectedDate` (local to the job's zone).
  * Not the caller's job, not movable (in progress, completed, cancelled, no vendor, already started):
@@ -109,94 +234,26 @@ export async function requestReschedule(
   const settings = (await loadSettings(db, [vendorId])).get(vendorId);
   if (!settings) return notReschedulable();
 
-  // Minute resolution keeps a double click's hold request identical, so the calendar replays it.
-  const minute = now - (now % MINUTE_MS);
-  const deadline = rescheduleDeadline(minute, job.promised_arrival_time, start);
-  const previous = await db
-    .select()
-    .from(rescheduleRequests)
-    .where(eq(rescheduleRequests.service_order_id, job.service_order_id))
-    .orderBy(desc(rescheduleRequests.reschedule_id));
-  // Asking again for the time already asked for (a double click) answers that request.
-  const replay = previous.find((r) => r.status === "pending" && r.to_time === start && (r.expires_at ?? 0) > now);
-  if (replay) return view(replay, job.time_zone, "RESCHEDULE_REQUESTED", now);
-  const key = `reschedule:${job.service_order_id}:${previous.length}:${start}`;
-  // Pending requests the vendor is not answering right now are replaced by this one; their holds go.
-  const replaceable = (r: RequestRow) => r.status === "pending" && r.resolved_at === null;
-  const pendingHolds = previous.filter((r) => replaceable(r) && r.hold_id).map((r) => r.hold_id!);
-
-  const answer = await calendarFor(env, vendorId).placeHold({
-    settings,
-    now: minute,
-    start,
-    durationMinutes: job.job_minutes,
-    isConnect: job.is_connect,
-    ignoreHoldIds: pendingHolds,
-    ignoreBookings: [String(job.service_order_id)],
-    ttlMs: Math.max(deadline - minute, MINUTE_MS),
-    idempotencyKey: key,
-  });
-  if (!answer.ok) {
-    if (answer.code === "INVALID_INPUT" && answer.fields?.idempotencyKey) return notReschedulable();
-    throw refusalError(answer, job.time_zone);
-  }
-  if (deadline <= minute) {
-    await releaseHolds(env, vendorId, [answer.hold.holdId], "reschedule-too-late", now);
-    fail("INVALID_INPUT", { selectedDate: "Choose a time at least 90 minutes from now." });
-  }
-
-  let created: RequestRow | undefined;
-  let superseded: Array<{ hold_id: string | null }> = [];
-  try {
-    const [replaced, inserted] = await db.batch([
-      db
-        .update(rescheduleRequests)
-        .set({ status: "cancelled", resolved_at: now })
-        .where(
-          and(
-            eq(rescheduleRequests.service_order_id, job.service_order_id),
-            eq(rescheduleRequests.status, "pending"),
-            isNull(rescheduleRequests.resolved_at),
-            ne(rescheduleRequests.idempotency_key, key),
-          ),
-        )
-        .returning({ hold_id: rescheduleRequests.hold_id }),
-      db
-        .insert(rescheduleRequests)
-        .values({
-          service_order_id: job.service_order_id,
-          requested_by: "customer",
-          requested_by_user_id: userId,
-          from_time: job.promised_arrival_time,
-          to_time: start,
-          reason: input.reason || null,
-          status: "pending",
-          idempotency_key: key,
-          hold_id: answer.hold.holdId,
-          expires_at: deadline,
-          created_at: now,
-        })
-        .onConflictDoNothing()
-        .returning(),
-    ]);
-    superseded = replaced;
-    created = inserted[0];
-  } catch (err) {
-    await calendarFor(env, vendorId).releaseHold(answer.hold.holdId, `${key}:undo`, now, { forgetKey: key });
-    throw err;
-  }
-  if (!created) {
-    // A concurrent click inserted it first: answer that one.
-    const [first] = await db.select().from(rescheduleRequests).where(eq(rescheduleRequests.idempotency_key, key));
-    return view(first!, job.time_zone, "RESCHEDULE_REQUESTED", now);
-  }
-  await releaseHolds(
+  const opened = await openRequest(
     env,
-    vendorId,
-    superseded.map((r) => r.hold_id),
-    `reschedule-superseded:${created.reschedule_id}`,
+    db,
+    {
+      by: "customer",
+      byUserId: userId,
+      vendorId,
+      settings,
+      job,
+      start,
+      reason: input.reason || null,
+      // Asking again for the time already asked for (a double click) answers that request.
+      isRepeat: (r) => r.status === "pending" && r.to_time === start && (r.expires_at ?? 0) > now,
+      refuseStale: notReschedulable,
+    },
     now,
   );
+  if (!opened.created) return view(opened.row, job.time_zone, "RESCHEDULE_REQUESTED", now);
+  const created = opened.row;
+  const deadline = opened.deadline;
 
   if (job.vendor_id !== null) {
     await notifyVendor(env, job.vendor_id, {

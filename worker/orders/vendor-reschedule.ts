@@ -1,21 +1,20 @@
-import { formatWhen } from "../../domain/slot-format";
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { BOOKING_HORIZON_DAYS } from "../../domain/calendar/slots";
-import { DAY_MS, formatLocal, iso, MINUTE_MS, parseLocal } from "../../domain/calendar/time";
-import { canRequestReschedule, rescheduleDeadline } from "../../domain/order-rules";
+import { DAY_MS, formatLocal, iso, parseLocal } from "../../domain/calendar/time";
+import { canRequestReschedule } from "../../domain/order-rules";
+import { formatWhen } from "../../domain/slot-format";
 import type { RescheduleTimes } from "../../schema/payloads/orders";
 import { users } from "../../schema/tables/accounts";
 import { rescheduleRequests } from "../../schema/tables/orders";
 import { sendSms } from "../adapters/sms";
-import { calendarFor, refusalError } from "../calendar/calendar-client";
 import { notifyVendor } from "../calendar/notify-vendor";
 import { loadSettings } from "../calendar/offers";
 import { busyByVendor, busyQuery, vendorFreeSlots, wallTimes } from "../calendar/search";
 import { fail } from "../http/errors";
 import { customerPhoneOf, vendorJob } from "../jobs/vendor-job";
 import { jobById, ownJob, type JobRow } from "./jobs";
-import { releaseHolds, settleRequest, view, type RequestRow, type RescheduleRequestView } from "./reschedule";
+import { openRequest, settleRequest, view, type RequestRow, type RescheduleRequestView } from "./reschedule";
 
 /**
  * A pro's reschedule (docs/decisions/066): the pro proposes a new time from their free times, held on their
@@ -142,92 +141,26 @@ export async function proposeReschedule(
   const settings = (await loadSettings(db, [vendor.vendorId])).get(vendor.vendorId);
   if (!settings) return fail("JOB_ACTION_NOT_ALLOWED");
 
-  // Minute resolution keeps a double click's hold request identical, so the calendar replays it.
-  const minute = now - (now % MINUTE_MS);
-  const deadline = rescheduleDeadline(minute, job.promised_arrival_time, start);
-  const previous = await db
-    .select()
-    .from(rescheduleRequests)
-    .where(eq(rescheduleRequests.service_order_id, job.service_order_id))
-    .orderBy(desc(rescheduleRequests.reschedule_id));
-  const replay = previous.find((r) => r.requested_by === "vendor" && r.to_time === start && pendingNow(r, now));
-  if (replay) return view(replay, job.time_zone, "RESCHEDULE_PROPOSED", now);
-  const key = `vendor-reschedule:${job.service_order_id}:${previous.length}:${start}`;
-  const replaceable = (r: RequestRow) => r.status === "pending" && r.resolved_at === null;
-  const pendingHolds = previous.filter((r) => replaceable(r) && r.hold_id).map((r) => r.hold_id!);
-
-  const answer = await calendarFor(env, vendor.vendorId).placeHold({
-    settings,
-    now: minute,
-    start,
-    durationMinutes: job.job_minutes,
-    isConnect: job.is_connect,
-    ignoreHoldIds: pendingHolds,
-    ignoreBookings: [String(job.service_order_id)],
-    ttlMs: Math.max(deadline - minute, MINUTE_MS),
-    idempotencyKey: key,
-  });
-  if (!answer.ok) {
-    if (answer.code === "INVALID_INPUT" && answer.fields?.idempotencyKey) fail("JOB_ACTION_NOT_ALLOWED");
-    throw refusalError(answer, job.time_zone);
-  }
-  if (deadline <= minute) {
-    await releaseHolds(env, vendor.vendorId, [answer.hold.holdId], "vendor-reschedule-too-late", now);
-    fail("INVALID_INPUT", { selectedDate: "Choose a time at least 90 minutes from now." });
-  }
-
-  let created: RequestRow | undefined;
-  let superseded: Array<{ hold_id: string | null }> = [];
-  try {
-    const [replaced, inserted] = await db.batch([
-      db
-        .update(rescheduleRequests)
-        .set({ status: "cancelled", resolved_at: now })
-        .where(
-          and(
-            eq(rescheduleRequests.service_order_id, job.service_order_id),
-            eq(rescheduleRequests.status, "pending"),
-            isNull(rescheduleRequests.resolved_at),
-            ne(rescheduleRequests.idempotency_key, key),
-          ),
-        )
-        .returning({ hold_id: rescheduleRequests.hold_id }),
-      db
-        .insert(rescheduleRequests)
-        .values({
-          service_order_id: job.service_order_id,
-          requested_by: "vendor",
-          requested_by_user_id: vendor.userId,
-          from_time: job.promised_arrival_time,
-          to_time: start,
-          reason: input.reason || null,
-          status: "pending",
-          idempotency_key: key,
-          hold_id: answer.hold.holdId,
-          expires_at: deadline,
-          created_at: now,
-        })
-        .onConflictDoNothing()
-        .returning(),
-    ]);
-    superseded = replaced;
-    created = inserted[0];
-  } catch (err) {
-    await calendarFor(env, vendor.vendorId).releaseHold(answer.hold.holdId, `${key}:undo`, now, { forgetKey: key });
-    throw err;
-  }
-  if (!created) {
-    // A concurrent click inserted it first: answer that one.
-    const [first] = await db.select().from(rescheduleRequests).where(eq(rescheduleRequests.idempotency_key, key));
-    return view(first!, job.time_zone, "RESCHEDULE_PROPOSED", now);
-  }
-  await releaseHolds(
+  const opened = await openRequest(
     env,
-    vendor.vendorId,
-    superseded.map((r) => r.hold_id),
-    `reschedule-superseded:${created.reschedule_id}`,
+    db,
+    {
+      by: "vendor",
+      byUserId: vendor.userId,
+      vendorId: vendor.vendorId,
+      settings,
+      job,
+      start,
+      reason: input.reason || null,
+      // Proposing the same time again answers the pending proposal.
+      isRepeat: (r) => r.requested_by === "vendor" && r.to_time === start && pendingNow(r, now),
+      refuseStale: () => fail("JOB_ACTION_NOT_ALLOWED"),
+    },
     now,
   );
+  if (!opened.created) return view(opened.row, job.time_zone, "RESCHEDULE_PROPOSED", now);
+  const created = opened.row;
+  const deadline = opened.deadline;
   await notifyVendor(env, vendor.vendorId, { type: "job.changed", service_order_id: job.service_order_id, at: now });
   const phone = customerPhoneOf(job);
   if (phone) {
