@@ -28,104 +28,97 @@ export function MoneyActions({ view, onChanged }: { view: JobActionsView; onChan
 }
 
 function AddChargeForm({ view, onChanged }: { view: JobActionsView; onChanged(): void }) {
-  const id = useId();
-  const [amount, setAmount] = useState("");
-  const [what, setWhat] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // One key per filled-in form: a retry after a lost answer charges once.
-  const key = useRef(actionKey("charge"));
-  const submit = async () => {
-    const cents = parseDollarsToCents(amount);
-    const { min_cents, max_cents } = view.add_charge_limits;
-    if (cents === null || cents < min_cents || cents > max_cents) {
-      return setError(`Enter an amount from ${formatCents(min_cents)} to ${formatCents(max_cents)}.`);
-    }
-    if (what.trim().length < 3) return setError("Say what the charge is for.");
-    setBusy(true);
-    setError(null);
-    try {
-      const done = await addCharge(view.service_order_id, view.is_connect, cents, what.trim(), key.current);
-      notify("success", done.message);
-      key.current = actionKey("charge");
-      setAmount("");
-      setWhat("");
-      onChanged();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : "The charge could not be made. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { min_cents, max_cents } = view.add_charge_limits;
   return (
-    <form
-      className="inline-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
+    <MoneyForm
+      keyKind="charge"
+      amountLabel="Add a charge ($)"
+      textLabel="For"
+      textMax={200}
+      submitLabel="Charge client"
+      busyLabel="Charging…"
+      failure="The charge could not be made. Please try again."
+      check={(amount, what) => {
+        const cents = parseDollarsToCents(amount);
+        if (cents === null || cents < min_cents || cents > max_cents) {
+          return `Enter an amount from ${formatCents(min_cents)} to ${formatCents(max_cents)}.`;
+        }
+        if (what.length < 3) return "Say what the charge is for.";
+        return { cents };
       }}
-    >
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-a`}>
-          Add a charge ($)
-        </label>
-        <input
-          id={`${id}-a`}
-          className="input"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-d`}>
-          For
-        </label>
-        <input
-          id={`${id}-d`}
-          className="input"
-          maxLength={200}
-          value={what}
-          onChange={(e) => setWhat(e.target.value)}
-        />
-      </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button-secondary" disabled={busy}>
-        {busy ? "Charging…" : "Charge client"}
-      </button>
-    </form>
+      run={async (cents, what, key) =>
+        (await addCharge(view.service_order_id, view.is_connect, cents!, what, key)).message
+      }
+      onChanged={onChanged}
+    />
   );
 }
 
 function RefundForm({ view, onChanged }: { view: JobActionsView; onChanged(): void }) {
+  return (
+    <MoneyForm
+      keyKind="refund"
+      amountLabel={`Refund ($, up to ${formatCents(view.refundable_cents)})`}
+      amountPlaceholder="All"
+      textLabel="Reason"
+      textMax={300}
+      submitLabel="Refund client"
+      busyLabel="Refunding…"
+      failure="The refund could not be made. Please try again."
+      check={(amount, reason) => {
+        const cents = amount === "" ? undefined : parseDollarsToCents(amount);
+        if (cents === null || (cents !== undefined && (cents < 1 || cents > view.refundable_cents))) {
+          return `Enter up to ${formatCents(view.refundable_cents)}, or leave empty to refund it all.`;
+        }
+        if (reason.length < 3) return "Say why you refund.";
+        return { cents };
+      }}
+      run={async (cents, reason, key) => {
+        const done = await issueRefund(view.service_order_id, cents, reason, key);
+        return `${done.message} (${formatCents(done.amount_cents)})`;
+      }}
+      onChanged={onChanged}
+    />
+  );
+}
+
+/**
+ * An amount and a line of text that move money (an added charge, a refund): `check` turns the trimmed inputs
+ * into cents or an error to show; `run` moves the money and answers the success notice. One key per filled-in
+ * form, so a retry after a lost answer moves the money once.
+ */
+function MoneyForm(props: {
+  keyKind: string;
+  amountLabel: string;
+  amountPlaceholder?: string;
+  textLabel: string;
+  textMax: number;
+  submitLabel: string;
+  busyLabel: string;
+  failure: string;
+  check(amount: string, text: string): { cents: number | undefined } | string;
+  run(cents: number | undefined, text: string, key: string): Promise<string>;
+  onChanged(): void;
+}) {
   const id = useId();
   const [amount, setAmount] = useState("");
-  const [reason, setReason] = useState("");
+  const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const key = useRef(actionKey("refund"));
+  const key = useRef(actionKey(props.keyKind));
   const submit = async () => {
-    const cents = amount.trim() === "" ? undefined : parseDollarsToCents(amount);
-    if (cents === null || (cents !== undefined && (cents < 1 || cents > view.refundable_cents))) {
-      return setError(`Enter up to ${formatCents(view.refundable_cents)}, or leave empty to refund it all.`);
-    }
-    if (reason.trim().length < 3) return setError("Say why you refund.");
+    const checked = props.check(amount.trim(), text.trim());
+    if (typeof checked === "string") return setError(checked);
     setBusy(true);
     setError(null);
     try {
-      const done = await issueRefund(view.service_order_id, cents, reason.trim(), key.current);
-      notify("success", `${done.message} (${formatCents(done.amount_cents)})`);
-      key.current = actionKey("refund");
+      notify("success", await props.run(checked.cents, text.trim(), key.current));
+      key.current = actionKey(props.keyKind);
       setAmount("");
-      setReason("");
-      onChanged();
+      setText("");
+      props.onChanged();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : "The refund could not be made. Please try again.");
+      setError(err instanceof ApiError ? err.message : props.failure);
     } finally {
       setBusy(false);
     }
@@ -141,27 +134,27 @@ function RefundForm({ view, onChanged }: { view: JobActionsView; onChanged(): vo
     >
       <div className="field">
         <label className="field-label" htmlFor={`${id}-a`}>
-          Refund ($, up to {formatCents(view.refundable_cents)})
+          {props.amountLabel}
         </label>
         <input
           id={`${id}-a`}
           className="input"
           inputMode="decimal"
-          placeholder="All"
+          placeholder={props.amountPlaceholder}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
         />
       </div>
       <div className="field">
-        <label className="field-label" htmlFor={`${id}-r`}>
-          Reason
+        <label className="field-label" htmlFor={`${id}-t`}>
+          {props.textLabel}
         </label>
         <input
-          id={`${id}-r`}
+          id={`${id}-t`}
           className="input"
-          maxLength={300}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          maxLength={props.textMax}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
         />
       </div>
       {error && (
@@ -170,7 +163,7 @@ function RefundForm({ view, onChanged }: { view: JobActionsView; onChanged(): vo
         </p>
       )}
       <button type="submit" className="button button-secondary" disabled={busy}>
-        {busy ? "Refunding…" : "Refund client"}
+        {busy ? props.busyLabel : props.submitLabel}
       </button>
     </form>
   );
