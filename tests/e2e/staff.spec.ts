@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL } from "./config";
-import { DEMO, DEMO_PASSWORD, logInWithModal, shot } from "./helpers";
+import { d1, DEMO, DEMO_PASSWORD, logInWithModal, shot } from "./helpers";
 
 /** The seeded manager (group 70, docs/decisions/090). */
 const MANAGER = "manager@example.com";
@@ -25,6 +25,24 @@ test.describe("staff", () => {
     await act(page, first, "Silent reject", "Licence number does not verify");
     await shot(page, "admin-applications");
 
+    const [priya] = d1(
+      `SELECT v.vendor_id, v.base_zip, vs.service_id FROM vendors v
+       JOIN users u ON u.user_id = v.user_id AND u.name = 'Priya Shah'
+       JOIN vendor_services vs ON vs.vendor_id = v.vendor_id AND vs.enabled = 1 LIMIT 1`,
+    ) as { vendor_id: number; base_zip: string; service_id: number }[];
+    const priyaTimes = () =>
+      page.request.post("/api/booking/getServicesData", {
+        headers: { origin: BASE_URL },
+        data: {
+          processType: 1,
+          zipCode: priya!.base_zip,
+          services: [{ serviceId: priya!.service_id, vendorId: priya!.vendor_id }],
+          cart: [],
+          filterSOID: 0,
+        },
+      });
+    expect((await priyaTimes()).status()).toBe(200);
+
     await page.goto("/admin/vendors");
     // The first page loads once the screen is interactive; a search typed before that would be lost.
     await expect(page.getByTestId("vendors-table")).toBeVisible();
@@ -34,6 +52,12 @@ test.describe("staff", () => {
     await expect(row).toBeVisible();
     await act(page, row, "Soft ban", "Three no-shows this month");
     await expect(row.getByText("soft-banned")).toBeVisible();
+
+    // A soft-banned pro gets no offers and no same-day work (decision 093): the booking's free-time search,
+    // which job offers share (bookableVendor), no longer finds her.
+    const banned = await priyaTimes();
+    expect(banned.status()).toBe(409);
+    expect(((await banned.json()) as { error: { code: string } }).error.code).toBe("ITEM_NOT_AVAILABLE");
 
     await page.goto("/admin/audit");
     await expect(page.getByTestId("audit-table").getByText("vendor.soft_ban").first()).toBeVisible();
