@@ -3,6 +3,7 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { formatLocal } from "../../../domain/calendar/time";
 import { newAuditedAction, runAudited } from "../../admin/audit";
+import { sendConnectInvoice } from "../../connect/invoice";
 import { IdParam, offsetOf, pageOf, ReasonBody } from "../../admin/paging";
 import { textSafely, vendorPhones } from "../../checkout/notify";
 import { fail } from "../../http/errors";
@@ -11,11 +12,15 @@ import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
 import { requireConnectAdmin, viewerOf } from "../../middleware/roles";
 
 const QueueQuery = v.object({
-  status: v.optional(v.picklist(["new", "assigned", "cancelled"]), "new"),
+  status: v.optional(v.picklist(["new", "assigned", "scheduled", "cancelled"]), "new"),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number), v.minValue(1)), "1"),
 });
 const AssignBody = v.object({
   vendor_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
+});
+const InvoiceBody = v.object({
+  amount_cents: v.pipe(v.number(), v.integer("Send whole cents."), v.minValue(1)),
   reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
 });
 
@@ -31,16 +36,25 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
     const { results } = await c.env.DB.prepare(
       `SELECT r.connect_request_id, r.business_name, r.contact_name, r.phone, r.email, r.address, r.zipcode, r.starts_at,
               r.time_zone, r.people, r.service_id, s.description AS service, r.notes, r.status, r.vendor_id,
-              v.display_name AS vendor_name, r.created_at
+              v.display_name AS vendor_name, r.created_at, r.sessions, r.service_order_id, r.price_cents,
+              so.service_order_status_id AS job_status, p.status AS pay_status, p.paid_at
        FROM connect_requests r JOIN services s ON s.service_id = r.service_id
        LEFT JOIN vendors v ON v.vendor_id = r.vendor_id
+       LEFT JOIN service_orders so ON so.service_order_id = r.service_order_id
+       LEFT JOIN pay_links p ON p.pay_link_id = r.pay_link_id
        WHERE r.status = ?1 ORDER BY r.starts_at, r.connect_request_id LIMIT 11 OFFSET ?2`,
     )
       .bind(status, offsetOf(page))
-      .all<Record<string, unknown> & { starts_at: number; time_zone: string }>();
+      .all<Record<string, unknown> & { starts_at: number; time_zone: string; pay_status: string | null }>();
     return c.json(
       pageOf(
-        results.map((r) => ({ ...r, local_time: formatLocal(r.starts_at, r.time_zone) })),
+        results.map((r) => ({
+          ...r,
+          local_time: formatLocal(r.starts_at, r.time_zone),
+          // Invoiced: a pay link was sent (open, or paid); paid once the business paid it.
+          invoiced: r.pay_status === "open" || r.pay_status === "paid",
+          paid: r.pay_status === "paid",
+        })),
         page,
       ),
     );
@@ -116,7 +130,8 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
     const now = c.get("now");
     const d1 = c.env.DB;
     const req = await request(c, id);
-    if (req.status === "cancelled") fail("STAFF_ACTION_NOT_ALLOWED");
+    // A scheduled request has a job on a pro's calendar: that job is cancelled with the staff job tools.
+    if (req.status === "cancelled" || req.status === "scheduled") fail("STAFF_ACTION_NOT_ALLOWED");
     const { done } = await runAudited(
       d1,
       newAuditedAction(),
@@ -138,6 +153,23 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
     );
     if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
     return c.json({ data: { connect_request_id: id, status: "cancelled" }, code: "STAFF_ACTION_DONE" as const });
+  })
+  /**
+   * POST /:id/invoice `{ amount_cents, reason? }`: sets what the business pays for its scheduled request and
+   * sends it a card pay link by text and email (worker/connect/invoice.ts; docs/decisions/087).
+   */
+  .post("/:id/invoice", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const body = await jsonBody(c, InvoiceBody);
+    const data = await sendConnectInvoice(
+      c.env,
+      c.get("db"),
+      viewerOf(c).user_id,
+      { id, amount_cents: body.amount_cents, reason: body.reason || null },
+      new URL(c.req.url).origin,
+      c.get("now"),
+    );
+    return c.json({ data, code: "CONNECT_INVOICE_SENT" as const });
   });
 
 async function request(c: Context<AppEnv>, id: number) {

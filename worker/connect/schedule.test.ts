@@ -1,0 +1,167 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ServiceOrderStatus } from "../../domain/order-status";
+import { auditRowsFor } from "../admin/test-fixtures";
+import { calendarOf, makeService, makeZip } from "../calendar/test-fixtures";
+import { count } from "../checkout/test-fixtures";
+import { vendorWorld } from "../orders/test-fixtures";
+import { Client, freshPhone, promote, signUp, T0 } from "../test-utils";
+
+/** 2026-11-30 14:00 in New York. */
+const START = Date.UTC(2026, 10, 30, 19);
+
+export async function connectWorld() {
+  const world = await vendorWorld();
+  const zip = await makeZip();
+  const service = await makeService({ type: 2, minutes: 60, price: 15_000 });
+  await env.DB.prepare("INSERT INTO vendor_services (vendor_id, service_id, enabled) VALUES (?, ?, 1)")
+    .bind(world.vendorId, service.serviceId)
+    .run();
+  const staff = new Client();
+  const s = await signUp(staff, { name: "Connect Staff" });
+  await promote(s.profile.user_id, { groups: "31" });
+  const phone = freshPhone();
+  const sent = await new Client().post("/api/connect/requests", {
+    business_name: "Harbor Hotel",
+    contact_name: "Maya Events",
+    phone,
+    email: "events@harbor.example",
+    address: "1 Harbor Way",
+    zipcode: zip.zip,
+    date: "2026-11-30",
+    time: "14:00",
+    people: 12,
+    service_id: service.serviceId,
+    notes: "Sales team",
+  });
+  expect(sent.status).toBe(201);
+  const id = sent.body.data.connect_request_id as number;
+  const assigned = await staff.post(`/api/connect/admin/requests/${id}/assign`, { vendor_id: world.vendorId });
+  expect(assigned.status).toBe(200);
+  return { world, staff, id, serviceId: service.serviceId, phone };
+}
+
+const schedule = (client: Client, id: number, sessions = 3) =>
+  client.post("/api/vendor/me/vendor-connect-schedule", { connect_request_id: id, sessions });
+
+describe("POST /api/vendor/me/vendor-connect-schedule", () => {
+  it("books the request as one connect job on the pro's calendar, once under 20 parallel calls", async () => {
+    const { world, staff, id, phone } = await connectWorld();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => schedule(world.vendorClient, id)));
+    for (const r of replies) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const soids = new Set(replies.map((r) => r.body.data.service_order_id));
+    expect(soids.size).toBe(1);
+    const soid = [...soids][0] as number;
+    expect(replies[0]!.body.data).toMatchObject({
+      status: "scheduled",
+      job_minutes: 180,
+      sessions: 3,
+      promised_arrival_time: "2026-11-30 14:00",
+      is_connect: true,
+    });
+
+    const job = await env.DB.prepare(
+      `SELECT vendor_id, service_order_status_id AS s, is_connect, job_minutes, promised_arrival_time AS t, price_cents,
+              vendor_payout_cents, customer_notes FROM service_orders WHERE service_order_id = ?`,
+    )
+      .bind(soid)
+      .first<Record<string, number | string>>();
+    expect(job).toMatchObject({
+      vendor_id: world.vendorId,
+      s: ServiceOrderStatus.SCHEDULED,
+      is_connect: 1,
+      job_minutes: 180,
+      t: START,
+      price_cents: 45_000,
+      vendor_payout_cents: 31_500,
+    });
+    expect(String(job!.customer_notes)).toMatch(/Harbor Hotel, 12 people/);
+    expect(await count("SELECT count(*) AS n FROM orders WHERE idempotency_key = ?", `connect:r${id}`)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM service_orders WHERE order_id IN (SELECT order_id FROM orders WHERE idempotency_key = ?)",
+        `connect:r${id}`,
+      ),
+    ).toBe(1);
+
+    // One booking on the calendar object, for all of its length, marked connect; no hold left over.
+    const busy = await calendarOf(world.vendorId).listBusy({ vendorId: world.vendorId, now: T0 });
+    const bookings = busy.filter((b) => b.kind === "booking" && b.ref === String(soid));
+    expect(bookings).toHaveLength(1);
+    expect(bookings[0]).toMatchObject({ start: START, end: START + 180 * 60_000, isConnect: true });
+    expect(busy.filter((b) => b.kind === "hold")).toHaveLength(0);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM vendor_busy WHERE vendor_id = ? AND kind = 'booking' AND ref_id = ? AND is_connect = 1",
+        world.vendorId,
+        String(soid),
+      ),
+    ).toBe(1);
+
+    // The pro's dashboard lists it with the other jobs; the assigned list no longer does.
+    const details = await world.vendorClient.post("/api/vendor/me/main-details", {});
+    const upcoming = details.body.data[1] as Array<{ service_order_id: number; is_connect: boolean; name: string }>;
+    expect(upcoming.find((j) => j.service_order_id === soid)).toMatchObject({ is_connect: true, name: "Business" });
+    expect((await world.vendorClient.get("/api/vendor/me/connect-requests")).body.data).toEqual([]);
+
+    // Connect staff see it scheduled, unpaid; the business was texted.
+    const queue = await staff.get("/api/connect/admin/requests?status=scheduled");
+    expect(
+      queue.body.data.items.find((r: { connect_request_id: number }) => r.connect_request_id === id),
+    ).toMatchObject({
+      status: "scheduled",
+      service_order_id: soid,
+      price_cents: 45_000,
+      paid: false,
+    });
+    expect(
+      await count("SELECT count(*) AS n FROM outbox WHERE \"to\" = ? AND body LIKE '%is confirmed with%'", phone),
+    ).toBe(1);
+    // A scheduled request is not cancelled from the queue (its job is staff's job tools' now).
+    const cancel = await staff.post(`/api/connect/admin/requests/${id}/cancel`, { reason: "Client called it off" });
+    expect(cancel.status).toBe(409);
+    // The request is the pro's only: a later retry answers the same job.
+    const again = await schedule(world.vendorClient, id, 2);
+    expect(again.body.data.service_order_id).toBe(soid);
+  });
+
+  it("a conflict answers the calendar's code and writes nothing; after it clears, it books", async () => {
+    const { world, id } = await connectWorld();
+    await calendarOf(world.vendorId).addTimeOff(
+      { vendorId: world.vendorId, ref: `off-${id}`, start: START + 60 * 60_000, end: START + 90 * 60_000, now: T0 },
+      `off-${id}`,
+    );
+    const refused = await schedule(world.vendorClient, id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("CART_ITEM_NOT_AVAILABLE");
+    expect(await count("SELECT count(*) AS n FROM orders WHERE idempotency_key = ?", `connect:r${id}`)).toBe(0);
+    const row = await env.DB.prepare(
+      "SELECT status, service_order_id FROM connect_requests WHERE connect_request_id = ?",
+    )
+      .bind(id)
+      .first();
+    expect(row).toEqual({ status: "assigned", service_order_id: null });
+    // One session ends before the time off (connect jobs count for their whole length, so two would not).
+    const one = await schedule(world.vendorClient, id, 1);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body.data.job_minutes).toBe(60);
+  });
+
+  it("only the assigned pro, only vendors, and valid sessions", async () => {
+    const { id } = await connectWorld();
+    const other = await vendorWorld();
+    const stranger = await schedule(other.vendorClient, id);
+    expect(stranger.status).toBe(404);
+    const customer = new Client();
+    await signUp(customer, { name: "Just A Customer" });
+    expect((await schedule(customer, id)).status).toBe(403);
+    expect((await schedule(new Client(), id)).status).toBe(401);
+    const { world, id: id2 } = await connectWorld();
+    expect((await schedule(world.vendorClient, id2, 0)).status).toBe(400);
+    expect((await schedule(world.vendorClient, id2, 9)).status).toBe(400);
+    expect(
+      (await world.vendorClient.post("/api/vendor/me/vendor-connect-schedule", { connect_request_id: "x" })).status,
+    ).toBe(400);
+    expect(await auditRowsFor("connect_request", id2)).toHaveLength(1);
+  });
+});
