@@ -51,23 +51,32 @@ interface InvoiceRow {
   starts_at: number;
   time_zone: string;
   paid_links: number;
+  link_status: string | null;
+  link_amount_cents: number | null;
+  link_created_at: number | null;
+  link_expires_at: number | null;
 }
 
 export interface InvoiceSent {
   connect_request_id: number;
   pay_link_id: number;
   amount_cents: number;
-  url: string;
+  /** The link (shown once, when it is made); null when the same invoice was just sent. */
+  url: string | null;
   expires_at: string;
   texted: boolean;
   emailed: boolean;
+  already_sent: boolean;
 }
+
+/** The same amount again within this time is the same invoice (a double click), unless `resend` is asked. */
+export const CONNECT_INVOICE_DEDUP_MS = 10 * 60_000;
 
 export async function sendConnectInvoice(
   env: Env,
   db: DrizzleD1Database,
   actorUserId: number,
-  input: { id: number; amount_cents: number; reason: string | null },
+  input: { id: number; amount_cents: number; reason: string | null; resend?: boolean },
   origin: string,
   now: number,
 ): Promise<InvoiceSent> {
@@ -77,9 +86,12 @@ export async function sendConnectInvoice(
       `SELECT r.connect_request_id, r.status, r.vendor_id, r.service_order_id, r.sessions, r.price_cents, r.pay_link_id,
               r.business_name, r.phone, r.email, r.starts_at, r.time_zone, s.base_price_cents, s.duration_minutes,
               s.description AS service, so.service_order_status_id AS job_status, so.price_cents AS job_price_cents,
-              (SELECT count(*) FROM pay_links p WHERE p.pay_link_id = r.pay_link_id AND p.status = 'paid') AS paid_links
+              (SELECT count(*) FROM pay_links p WHERE p.pay_link_id = r.pay_link_id AND p.status = 'paid') AS paid_links,
+              pl.status AS link_status, pl.amount_cents AS link_amount_cents, pl.created_at AS link_created_at,
+              pl.expires_at AS link_expires_at
        FROM connect_requests r JOIN services s ON s.service_id = r.service_id
        LEFT JOIN service_orders so ON so.service_order_id = r.service_order_id
+       LEFT JOIN pay_links pl ON pl.pay_link_id = r.pay_link_id
        WHERE r.connect_request_id = ?`,
     )
     .bind(input.id)
@@ -103,6 +115,23 @@ export async function sendConnectInvoice(
   // A completed job's pay is already earned on its price: after completion the invoice keeps that price.
   if (r.job_status === ServiceOrderStatus.COMPLETED && input.amount_cents !== r.job_price_cents) {
     fail("STAFF_ACTION_NOT_ALLOWED", { amount_cents: "The job is completed: invoice its price." });
+  }
+  if (
+    !input.resend &&
+    r.link_status === "open" &&
+    r.link_amount_cents === input.amount_cents &&
+    (r.link_created_at ?? 0) > now - CONNECT_INVOICE_DEDUP_MS
+  ) {
+    return {
+      connect_request_id: input.id,
+      pay_link_id: r.pay_link_id!,
+      amount_cents: input.amount_cents,
+      url: null,
+      expires_at: iso(r.link_expires_at ?? now),
+      texted: false,
+      emailed: false,
+      already_sent: true,
+    };
   }
   const token = randomToken(32);
   const tokenHash = await sha256Hex(token);
@@ -194,5 +223,6 @@ export async function sendConnectInvoice(
     expires_at: iso(expiresAt),
     texted,
     emailed,
+    already_sent: false,
   };
 }

@@ -2,44 +2,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { auditRowsFor } from "../admin/test-fixtures";
-import { calendarOf, makeService, makeZip } from "../calendar/test-fixtures";
+import { calendarOf } from "../calendar/test-fixtures";
 import { count } from "../checkout/test-fixtures";
 import { vendorWorld } from "../orders/test-fixtures";
-import { Client, freshPhone, promote, signUp, T0 } from "../test-utils";
-
-/** 2026-11-30 14:00 in New York. */
-const START = Date.UTC(2026, 10, 30, 19);
-
-export async function connectWorld() {
-  const world = await vendorWorld();
-  const zip = await makeZip();
-  const service = await makeService({ type: 2, minutes: 60, price: 15_000 });
-  await env.DB.prepare("INSERT INTO vendor_services (vendor_id, service_id, enabled) VALUES (?, ?, 1)")
-    .bind(world.vendorId, service.serviceId)
-    .run();
-  const staff = new Client();
-  const s = await signUp(staff, { name: "Connect Staff" });
-  await promote(s.profile.user_id, { groups: "31" });
-  const phone = freshPhone();
-  const sent = await new Client().post("/api/connect/requests", {
-    business_name: "Harbor Hotel",
-    contact_name: "Maya Events",
-    phone,
-    email: "events@harbor.example",
-    address: "1 Harbor Way",
-    zipcode: zip.zip,
-    date: "2026-11-30",
-    time: "14:00",
-    people: 12,
-    service_id: service.serviceId,
-    notes: "Sales team",
-  });
-  expect(sent.status).toBe(201);
-  const id = sent.body.data.connect_request_id as number;
-  const assigned = await staff.post(`/api/connect/admin/requests/${id}/assign`, { vendor_id: world.vendorId });
-  expect(assigned.status).toBe(200);
-  return { world, staff, id, serviceId: service.serviceId, phone };
-}
+import { Client, signUp, T0 } from "../test-utils";
+import { connectWorld, START } from "./test-fixtures";
 
 const schedule = (client: Client, id: number, sessions = 3) =>
   client.post("/api/vendor/me/vendor-connect-schedule", { connect_request_id: id, sessions });

@@ -22,6 +22,8 @@ const AssignBody = v.object({
 const InvoiceBody = v.object({
   amount_cents: v.pipe(v.number(), v.integer("Send whole cents."), v.minValue(1)),
   reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
+  /** Send the same amount again as a new link (otherwise the same amount within 10 minutes is a duplicate). */
+  resend: v.optional(v.boolean(), false),
 });
 
 /**
@@ -165,7 +167,7 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
       c.env,
       c.get("db"),
       viewerOf(c).user_id,
-      { id, amount_cents: body.amount_cents, reason: body.reason || null },
+      { id, amount_cents: body.amount_cents, reason: body.reason || null, resend: body.resend },
       new URL(c.req.url).origin,
       c.get("now"),
     );
