@@ -52,6 +52,7 @@ const routes: Array<[method: "GET" | "POST", path: string, allowed: Role[]]> = [
   ["GET", "/api/connect/admin/requests/999999999/pros", CONNECT],
   ["POST", "/api/connect/admin/requests/999999999/assign", CONNECT],
   ["POST", "/api/connect/admin/requests/999999999/cancel", CONNECT],
+  ["POST", "/api/connect/admin/requests/999999999/invoice", CONNECT],
   ["GET", "/api/connect/admin/tips", CONNECT],
 ];
 
