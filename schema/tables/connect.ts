@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { payLinks } from "./after-booking";
 import { services } from "./catalogue";
@@ -8,7 +8,8 @@ import { vendors } from "./vendors";
 
 /**
  * A business's request for services for several people at one address and time (/connect). Connect staff
- * (group 31) assign it to a pro (docs/decisions/095): new -> assigned, or cancelled; the pro schedules it as a
+ * (group 31) assign it to a pro (docs/decisions/095): new -> assigned (one pro) or offered (several, the first to
+ * schedule wins), or cancelled; the pro schedules it as a
  * connect job on their calendar (assigned -> scheduled) and the business pays through a pay link
  * (docs/decisions/087).
  */
@@ -29,7 +30,7 @@ export const connectRequests = sqliteTable(
       .notNull()
       .references(() => services.service_id),
     notes: text("notes"),
-    status: text("status", { enum: ["new", "assigned", "scheduled", "cancelled"] })
+    status: text("status", { enum: ["new", "assigned", "offered", "scheduled", "cancelled"] })
       .notNull()
       .default("new"),
     vendor_id: integer("vendor_id").references(() => vendors.vendor_id),
@@ -50,5 +51,27 @@ export const connectRequests = sqliteTable(
     index("connect_requests_status_idx").on(t.status, t.starts_at),
     index("connect_requests_vendor_idx").on(t.vendor_id, t.starts_at),
     uniqueIndex("connect_requests_so_uq").on(t.service_order_id),
+  ],
+);
+
+/** A request offered to several pros (docs/decisions/089): offered -> won for the first to schedule, lost for the rest. */
+export const connectRequestOffers = sqliteTable(
+  "connect_request_offers",
+  {
+    connect_request_id: integer("connect_request_id")
+      .notNull()
+      .references(() => connectRequests.connect_request_id),
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id),
+    status: text("status", { enum: ["offered", "won", "lost"] })
+      .notNull()
+      .default("offered"),
+    offered_at: instant("offered_at").notNull(),
+    responded_at: instant("responded_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connect_request_id, t.vendor_id] }),
+    index("connect_request_offers_vendor_idx").on(t.vendor_id, t.status),
   ],
 );

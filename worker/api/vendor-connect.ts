@@ -26,18 +26,26 @@ const ScheduleBody = v.object({
  */
 export const vendorConnectApi = new Hono<AppEnv>()
   .use(requireVendor)
-  /** GET /api/vendor/me/connect-requests: assigned requests waiting to be scheduled, upcoming first. */
+  /**
+   * GET /api/vendor/me/connect-requests: requests waiting for this pro to schedule them, upcoming first: assigned
+   * to them, or offered to them among several (`shared`: the first pro to schedule it gets it).
+   */
   .get("/connect-requests", async (c) => {
     const vendorId = viewerOf(c).vendor_id!;
     const { results } = await c.env.DB.prepare(
       `SELECT r.connect_request_id, r.business_name, r.contact_name, r.phone, r.address, r.zipcode, r.starts_at,
-              r.time_zone, r.people, s.description AS service, s.duration_minutes, r.notes
+              r.time_zone, r.people, s.description AS service, s.duration_minutes, r.notes, r.status = 'offered' AS shared
        FROM connect_requests r JOIN services s ON s.service_id = r.service_id
-       WHERE r.vendor_id = ?1 AND r.status = 'assigned' AND r.starts_at > ?2 ORDER BY r.starts_at LIMIT 50`,
+       WHERE r.starts_at > ?2 AND ((r.vendor_id = ?1 AND r.status = 'assigned') OR (r.status = 'offered' AND EXISTS (
+         SELECT 1 FROM connect_request_offers o WHERE o.connect_request_id = r.connect_request_id AND o.vendor_id = ?1
+           AND o.status = 'offered')))
+       ORDER BY r.starts_at LIMIT 50`,
     )
       .bind(vendorId, c.get("now"))
-      .all<Record<string, unknown> & { starts_at: number; time_zone: string }>();
-    return c.json({ data: results.map((r) => ({ ...r, local_time: formatLocal(r.starts_at, r.time_zone) })) });
+      .all<Record<string, unknown> & { starts_at: number; time_zone: string; shared: number }>();
+    return c.json({
+      data: results.map((r) => ({ ...r, shared: r.shared === 1, local_time: formatLocal(r.starts_at, r.time_zone) })),
+    });
   })
   /**
    * POST /api/vendor/me/vendor-connect-schedule `{ connect_request_id, sessions? }`: books the request on the

@@ -6,7 +6,7 @@ import { calendarOf } from "../calendar/test-fixtures";
 import { count } from "../checkout/test-fixtures";
 import { vendorWorld } from "../orders/test-fixtures";
 import { Client, signUp, T0 } from "../test-utils";
-import { connectWorld, START } from "./test-fixtures";
+import { connectWorld, secondPro, START } from "./test-fixtures";
 
 const schedule = (client: Client, id: number, sessions = 3) =>
   client.post("/api/vendor/me/vendor-connect-schedule", { connect_request_id: id, sessions });
@@ -130,5 +130,74 @@ describe("POST /api/vendor/me/vendor-connect-schedule", () => {
       (await world.vendorClient.post("/api/vendor/me/vendor-connect-schedule", { connect_request_id: "x" })).status,
     ).toBe(400);
     expect(await auditRowsFor("connect_request", id2)).toHaveLength(1);
+  });
+});
+
+describe("a request offered to several pros", () => {
+  it("goes to the first pro who schedules it; the others find it no longer available", async () => {
+    const { world, staff, id, serviceId } = await connectWorld({ assign: false });
+    const b = await secondPro(serviceId);
+    const path = `/api/connect/admin/requests/${id}/offer`;
+    expect((await staff.post(path, { vendor_ids: [world.vendorId] })).status).toBe(400);
+    const stranger = await vendorWorld();
+    const refused = await staff.post(path, { vendor_ids: [world.vendorId, stranger.vendorId] });
+    expect(refused.status).toBe(400);
+    expect(await auditRowsFor("connect_request", id)).toHaveLength(0);
+    const offers = await Promise.all(
+      Array.from({ length: 20 }, () => staff.post(path, { vendor_ids: [world.vendorId, b.vendorId] })),
+    );
+    expect(offers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(await auditRowsFor("connect_request", id)).toHaveLength(1);
+    for (const pro of [world, b]) {
+      const mine = await pro.vendorClient.get("/api/vendor/me/connect-requests");
+      expect(mine.body.data).toMatchObject([{ connect_request_id: id, shared: true }]);
+    }
+    expect((await schedule(stranger.vendorClient, id)).status).toBe(404);
+
+    // Both pros race, ten calls each: one pro gets it, once.
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => schedule((i % 2 ? b : world).vendorClient, id, 1).then((r) => ({ i, r }))),
+    );
+    const winners = new Set(replies.filter(({ r }) => r.status === 200).map(({ i }) => i % 2));
+    expect(winners.size).toBe(1);
+    const winner = [...winners][0] === 1 ? b : world;
+    const loser = winner === b ? world : b;
+    for (const { i, r } of replies) {
+      if ((i % 2 === 1 ? b : world) === loser) expect(r.body.error.code).toBe("FAILED_VENDOR_SCHEDULE_ACCEPT");
+    }
+    const soid = replies.find(({ r }) => r.status === 200)!.r.body.data.service_order_id;
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM service_orders WHERE service_order_id = ? AND vendor_id = ?",
+        soid,
+        winner.vendorId,
+      ),
+    ).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM orders WHERE idempotency_key = ?", `connect:r${id}`)).toBe(1);
+    const loserBusy = await calendarOf(loser.vendorId).listBusy({ vendorId: loser.vendorId, now: T0 });
+    expect(loserBusy).toEqual([]);
+    const statuses = await env.DB.prepare(
+      "SELECT vendor_id, status FROM connect_request_offers WHERE connect_request_id = ? ORDER BY vendor_id",
+    )
+      .bind(id)
+      .all<{ vendor_id: number; status: string }>();
+    expect(Object.fromEntries(statuses.results.map((o) => [o.vendor_id, o.status]))).toEqual({
+      [winner.vendorId]: "won",
+      [loser.vendorId]: "lost",
+    });
+    expect((await loser.vendorClient.get("/api/vendor/me/connect-requests")).body.data).toEqual([]);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM outbox WHERE \"to\" = ? AND body LIKE '%no longer available%'",
+        loser.vendorPhone,
+      ),
+    ).toBe(1);
+    const queue = await staff.get("/api/connect/admin/requests?status=scheduled");
+    expect(
+      queue.body.data.items.find((r: { connect_request_id: number }) => r.connect_request_id === id),
+    ).toMatchObject({
+      vendor_id: winner.vendorId,
+      status: "scheduled",
+    });
   });
 });

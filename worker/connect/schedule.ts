@@ -8,7 +8,7 @@ import type { ConfirmAnswer, HoldAnswer } from "../../durable/vendor-calendar";
 import { calendarFor, refusalError } from "../calendar/calendar-client";
 import { notifyVendor } from "../calendar/notify-vendor";
 import { toVendorSettings, vendorSettingsQuery } from "../calendar/settings";
-import { textSafely } from "../checkout/notify";
+import { textSafely, vendorPhones } from "../checkout/notify";
 import { fail } from "../http/errors";
 
 /**
@@ -16,7 +16,8 @@ import { fail } from "../http/errors";
  * (docs/decisions/087-connect-jobs-and-payment.md): `sessions` back-to-back blocks of the service's length
  * from the requested start, booked through the pro's calendar object with is_connect set (so the job counts
  * for all of its length in conflict checks, SPEC section 9), then written to D1 (order, job, request
- * `assigned -> scheduled`) in one batch that only applies while the request is still assigned to this pro.
+ * `assigned|offered -> scheduled`) in one batch that only applies while the request is still this pro's to take:
+ * assigned to them, or offered to them among several with nobody ahead (docs/decisions/089: the first wins).
  */
 
 /** A connect job is at most a working day: sessions x the service's length. */
@@ -125,11 +126,21 @@ export async function scheduleConnectRequest(
   const d1 = env.DB;
   const id = input.connect_request_id;
   const req = await requestOf(d1, id);
-  if (!req || req.vendor_id !== vendorId) {
+  const offer = await d1
+    .prepare("SELECT status FROM connect_request_offers WHERE connect_request_id = ? AND vendor_id = ?")
+    .bind(id, vendorId)
+    .first<{ status: "offered" | "won" | "lost" }>();
+  if (!req || (req.vendor_id !== vendorId && !offer)) {
     return fail("NOT_FOUND", { connect_request_id: "We couldn't find this request among yours." });
   }
-  if (req.status === "scheduled" && req.service_order_id !== null) return answerOf(d1, req);
-  if (req.status !== "assigned" || req.starts_at <= now) fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
+  if (req.status === "scheduled" && req.vendor_id === vendorId && req.service_order_id !== null) {
+    return answerOf(d1, req);
+  }
+  // Offered to several pros: another one scheduled it first (or staff took it back).
+  const open =
+    (req.status === "assigned" && req.vendor_id === vendorId) ||
+    (req.status === "offered" && offer?.status === "offered");
+  if (!open || req.starts_at <= now) fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
   const minutes = req.duration_minutes * input.sessions;
   if (minutes > CONNECT_MAX_JOB_MINUTES) {
     fail("INVALID_INPUT", {
@@ -162,7 +173,9 @@ export async function scheduleConnectRequest(
   const price = req.base_price_cents * input.sessions;
   const payout = bpsOf(price, PRICING.vendorShareBps);
   const house = await connectHouseUserId(d1, now);
-  const stillMine = `r.connect_request_id = ?1 AND r.status = 'assigned' AND r.vendor_id = ?2`;
+  // Still this pro's to take: assigned to them, or offered to them and nobody has scheduled it yet.
+  const stillMine = `r.connect_request_id = ?1 AND ((r.status = 'assigned' AND r.vendor_id = ?2) OR (r.status = 'offered'
+    AND EXISTS (SELECT 1 FROM connect_request_offers x WHERE x.connect_request_id = ?1 AND x.vendor_id = ?2 AND x.status = 'offered')))`;
   const notes = `Business booking: ${req.business_name}, ${req.people} people, ${input.sessions} x ${req.duration_minutes} min.`;
   const results = await d1.batch([
     d1
@@ -188,14 +201,26 @@ export async function scheduleConnectRequest(
       .bind(id, vendorId, minutes, price, payout, orderKey(id), now),
     d1
       .prepare(
-        `UPDATE connect_requests AS r SET status = 'scheduled', sessions = ?3, price_cents = ?4, scheduled_at = ?6,
-           updated_at = ?6,
+        `UPDATE connect_requests AS r SET status = 'scheduled', vendor_id = ?2, sessions = ?3, price_cents = ?4,
+           scheduled_at = ?6, updated_at = ?6,
            service_order_id = (SELECT so.service_order_id FROM service_orders so JOIN orders o ON o.order_id = so.order_id
                                WHERE o.idempotency_key = ?5)
          WHERE ${stillMine} RETURNING service_order_id`,
       )
       .bind(id, vendorId, input.sessions, price, orderKey(id), now),
+    // Offered to several: the winner's offer is won, the others' lost.
+    d1
+      .prepare(
+        `UPDATE connect_request_offers SET status = CASE WHEN vendor_id = ?2 THEN 'won' ELSE 'lost' END, responded_at = ?3
+         WHERE connect_request_id = ?1 AND status = 'offered'
+           AND EXISTS (SELECT 1 FROM connect_requests WHERE connect_request_id = ?1 AND status = 'scheduled' AND vendor_id = ?2)
+         RETURNING vendor_id, status`,
+      )
+      .bind(id, vendorId, now),
   ]);
+  const losers = ((results[3]?.results ?? []) as Array<{ vendor_id: number; status: string }>)
+    .filter((o) => o.status === "lost")
+    .map((o) => o.vendor_id);
   const won = (results[2]?.results[0] as { service_order_id: number } | undefined)?.service_order_id ?? null;
   const current = await requestOf(d1, id);
   if (!current || current.status !== "scheduled" || current.vendor_id !== vendorId || !current.service_order_id) {
@@ -218,10 +243,18 @@ export async function scheduleConnectRequest(
     await d1.batch([
       d1
         .prepare(
-          `UPDATE connect_requests SET status = 'assigned', service_order_id = NULL, sessions = NULL, price_cents = NULL,
-             scheduled_at = NULL, updated_at = ?3 WHERE connect_request_id = ?1 AND service_order_id = ?2 AND status = 'scheduled'`,
+          `UPDATE connect_requests SET status = ?4, vendor_id = CASE WHEN ?4 = 'offered' THEN NULL ELSE vendor_id END,
+             service_order_id = NULL, sessions = NULL, price_cents = NULL, scheduled_at = NULL, updated_at = ?3
+           WHERE connect_request_id = ?1 AND service_order_id = ?2 AND status = 'scheduled'`,
         )
-        .bind(id, soid, now),
+        .bind(id, soid, now, req.status),
+      d1
+        .prepare(
+          `UPDATE connect_request_offers SET status = 'offered', responded_at = NULL
+           WHERE connect_request_id = ?1 AND status IN ('won', 'lost')
+             AND EXISTS (SELECT 1 FROM connect_requests WHERE connect_request_id = ?1 AND status = 'offered')`,
+        )
+        .bind(id),
       d1
         .prepare(
           "DELETE FROM service_orders WHERE service_order_id = ?1 AND NOT EXISTS (SELECT 1 FROM connect_requests WHERE service_order_id = ?1)",
@@ -237,6 +270,14 @@ export async function scheduleConnectRequest(
   }
   if (won !== null) {
     await notifyVendor(env, vendorId, { type: "job.changed", service_order_id: soid, at: now }).catch(() => undefined);
+    if (losers.length > 0) {
+      const phones = await vendorPhones(db, losers);
+      await Promise.all(
+        [...phones.values()].map((to) =>
+          textSafely(env, db, to, `${req.business_name}: this business request is no longer available.`, now),
+        ),
+      );
+    }
     const pro = await d1
       .prepare("SELECT display_name FROM vendors WHERE vendor_id = ?")
       .bind(vendorId)

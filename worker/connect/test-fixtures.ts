@@ -8,7 +8,7 @@ import { Client, freshPhone, promote, signUp } from "../test-utils";
 export const START = Date.UTC(2026, 10, 30, 19);
 
 /** A pro offering a connect service, connect staff, and a business request assigned to the pro. */
-export async function connectWorld() {
+export async function connectWorld(opts: { assign?: boolean } = {}) {
   const world = await vendorWorld();
   const zip = await makeZip();
   const service = await makeService({ type: 2, minutes: 60, price: 15_000 });
@@ -34,7 +34,18 @@ export async function connectWorld() {
   });
   expect(sent.status).toBe(201);
   const id = sent.body.data.connect_request_id as number;
-  const assigned = await staff.post(`/api/connect/admin/requests/${id}/assign`, { vendor_id: world.vendorId });
-  expect(assigned.status).toBe(200);
+  if (opts.assign !== false) {
+    const assigned = await staff.post(`/api/connect/admin/requests/${id}/assign`, { vendor_id: world.vendorId });
+    expect(assigned.status).toBe(200);
+  }
   return { world, staff, id, serviceId: service.serviceId, phone };
+}
+
+/** Another pro who offers the same connect service. */
+export async function secondPro(serviceId: number) {
+  const pro = await vendorWorld();
+  await env.DB.prepare("INSERT INTO vendor_services (vendor_id, service_id, enabled) VALUES (?, ?, 1)")
+    .bind(pro.vendorId, serviceId)
+    .run();
+  return pro;
 }

@@ -12,11 +12,22 @@ import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
 import { requireConnectAdmin, viewerOf } from "../../middleware/roles";
 
 const QueueQuery = v.object({
-  status: v.optional(v.picklist(["new", "assigned", "scheduled", "cancelled"]), "new"),
+  status: v.optional(v.picklist(["new", "assigned", "offered", "scheduled", "cancelled"]), "new"),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number), v.minValue(1)), "1"),
 });
 const AssignBody = v.object({
   vendor_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
+});
+/** Offering to several pros at once: 2 to 10 of them (docs/decisions/089). */
+export const CONNECT_OFFER_MAX_PROS = 10;
+const OfferBody = v.object({
+  vendor_ids: v.pipe(
+    v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    v.minLength(2, "Pick at least two pros (or assign one)."),
+    v.maxLength(CONNECT_OFFER_MAX_PROS, `Pick at most ${CONNECT_OFFER_MAX_PROS} pros.`),
+    v.check((ids) => new Set(ids).size === ids.length, "Pick each pro once."),
+  ),
   reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
 });
 const InvoiceBody = v.object({
@@ -39,7 +50,9 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
       `SELECT r.connect_request_id, r.business_name, r.contact_name, r.phone, r.email, r.address, r.zipcode, r.starts_at,
               r.time_zone, r.people, r.service_id, s.description AS service, r.notes, r.status, r.vendor_id,
               v.display_name AS vendor_name, r.created_at, r.sessions, r.service_order_id, r.price_cents,
-              so.service_order_status_id AS job_status, p.status AS pay_status, p.paid_at
+              so.service_order_status_id AS job_status, p.status AS pay_status, p.paid_at,
+              (SELECT group_concat(ov.display_name, ', ') FROM connect_request_offers o JOIN vendors ov ON ov.vendor_id = o.vendor_id
+               WHERE o.connect_request_id = r.connect_request_id) AS offered_to
        FROM connect_requests r JOIN services s ON s.service_id = r.service_id
        LEFT JOIN vendors v ON v.vendor_id = r.vendor_id
        LEFT JOIN service_orders so ON so.service_order_id = r.service_order_id
@@ -123,6 +136,76 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
     }
     return c.json({
       data: { connect_request_id: id, status: "assigned", vendor_id: body.vendor_id, vendor_name: pro.display_name },
+      code: "STAFF_ACTION_DONE" as const,
+    });
+  })
+  /**
+   * POST /:id/offer `{ vendor_ids, reason? }`: offers a new request to several pros at once; each is texted and
+   * sees it on their side, the first to schedule it wins and the others find it no longer available.
+   */
+  .post("/:id/offer", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const body = await jsonBody(c, OfferBody);
+    const now = c.get("now");
+    const d1 = c.env.DB;
+    const req = await request(c, id);
+    if (req.status !== "new") fail("STAFF_ACTION_NOT_ALLOWED");
+    const ids = JSON.stringify(body.vendor_ids);
+    const { results: able } = await d1
+      .prepare(
+        `SELECT v.vendor_id FROM vendors v JOIN vendor_services vs ON vs.vendor_id = v.vendor_id
+         WHERE v.vendor_id IN (SELECT value FROM json_each(?1)) AND vs.service_id = ?2 AND vs.enabled = 1
+           AND vs.restricted_at IS NULL AND v.status = 'active' AND v.soft_banned = 0`,
+      )
+      .bind(ids, req.service_id)
+      .all<{ vendor_id: number }>();
+    if (able.length !== body.vendor_ids.length) {
+      fail("INVALID_INPUT", { vendor_ids: "One of these pros can't take this request." });
+    }
+    const op = newAuditedAction();
+    const { done } = await runAudited(
+      d1,
+      op,
+      d1
+        .prepare(
+          "UPDATE connect_requests SET status = 'offered', updated_at = ?2 WHERE connect_request_id = ?1 AND status = 'new'",
+        )
+        .bind(id, now),
+      {
+        actorUserId: viewerOf(c).user_id,
+        action: "connect_request.offer",
+        targetType: "connect_request",
+        targetId: id,
+        reason: body.reason || null,
+        before: { status: "new" },
+        after: { status: "offered", vendor_ids: body.vendor_ids },
+        now,
+      },
+      [
+        d1
+          .prepare(
+            `INSERT INTO connect_request_offers (connect_request_id, vendor_id, status, offered_at)
+             SELECT ?1, value, 'offered', ?2 FROM json_each(?3) WHERE ${op.guard}`,
+          )
+          .bind(id, now, ids),
+      ],
+    );
+    if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+    const phones = await vendorPhones(c.get("db"), body.vendor_ids);
+    const when = formatWhen(req.starts_at, req.time_zone);
+    await Promise.all(
+      [...phones.values()].map((to) =>
+        textSafely(
+          c.env,
+          c.get("db"),
+          to,
+          `A business booking is open: ${req.business_name}, ${req.people} people, ${when}. The first pro to schedule it gets it. See your dashboard.`,
+          now,
+        ),
+      ),
+    );
+    return c.json({
+      data: { connect_request_id: id, status: "offered", vendor_ids: body.vendor_ids },
       code: "STAFF_ACTION_DONE" as const,
     });
   })
