@@ -74,14 +74,22 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
       ),
     );
   })
-  /** Pros who could take it: active, not soft-banned, offering the service (not restricted). */
+  /**
+   * Pros who could take it: active, not soft-banned, offering the service (not restricted); the nearest to the
+   * address first (the ZIP's centre; same ZIP first), then the most experienced.
+   */
   .get("/:id/pros", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
     const { results } = await c.env.DB.prepare(
       `SELECT v.vendor_id, v.display_name, v.base_zip, v.rating_avg_x100, v.completed_jobs
        FROM connect_requests r JOIN vendor_services vs ON vs.service_id = r.service_id AND vs.enabled = 1 AND vs.restricted_at IS NULL
        JOIN vendors v ON v.vendor_id = vs.vendor_id AND v.status = 'active' AND v.soft_banned = 0
-       WHERE r.connect_request_id = ? ORDER BY (v.base_zip = r.zipcode) DESC, v.completed_jobs DESC LIMIT 50`,
+       LEFT JOIN zipcodes z ON z.zip = r.zipcode
+       WHERE r.connect_request_id = ?
+       ORDER BY (v.base_zip = r.zipcode) DESC,
+         coalesce((v.latitude - z.latitude) * (v.latitude - z.latitude) + (v.longitude - z.longitude) * (v.longitude - z.longitude), 1e9),
+         v.completed_jobs DESC
+       LIMIT 50`,
     )
       .bind(id)
       .all();
