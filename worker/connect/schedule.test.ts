@@ -201,3 +201,38 @@ describe("a request offered to several pros", () => {
     });
   });
 });
+
+describe("taking a request back", () => {
+  it("returns an assigned or offered request to the queue; its pros can no longer schedule it", async () => {
+    const { world, staff, id, serviceId } = await connectWorld();
+    const release = (reason = "The pro can't make that time") =>
+      staff.post(`/api/connect/admin/requests/${id}/release`, { reason });
+    expect((await staff.post(`/api/connect/admin/requests/${id}/release`, { reason: "no" })).status).toBe(400);
+    const replies = await Promise.all(Array.from({ length: 20 }, () => release()));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    expect((await auditRowsFor("connect_request", id)).map((r) => r.action)).toEqual([
+      "connect_request.assign",
+      "connect_request.release",
+    ]);
+    expect((await schedule(world.vendorClient, id)).status).toBe(404);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM outbox WHERE \"to\" = ? AND body LIKE '%no longer available%'",
+        world.vendorPhone,
+      ),
+    ).toBe(1);
+
+    // Offered to two pros, taken back, offered again to the same pros: it works, and one of them schedules it.
+    const b = await secondPro(serviceId);
+    const offer = () =>
+      staff.post(`/api/connect/admin/requests/${id}/offer`, { vendor_ids: [world.vendorId, b.vendorId] });
+    expect((await offer()).status).toBe(200);
+    expect((await release()).status).toBe(200);
+    expect((await schedule(b.vendorClient, id)).body.error.code).toBe("FAILED_VENDOR_SCHEDULE_ACCEPT");
+    expect((await offer()).status).toBe(200);
+    const done = await schedule(b.vendorClient, id, 1);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    // A scheduled request is not taken back.
+    expect((await release()).status).toBe(409);
+  });
+});

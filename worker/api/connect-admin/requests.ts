@@ -193,7 +193,8 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
         d1
           .prepare(
             `INSERT INTO connect_request_offers (connect_request_id, vendor_id, status, offered_at)
-             SELECT ?1, value, 'offered', ?2 FROM json_each(?3) WHERE ${op.guard}`,
+             SELECT ?1, value, 'offered', ?2 FROM json_each(?3) WHERE ${op.guard}
+             ON CONFLICT (connect_request_id, vendor_id) DO UPDATE SET status = 'offered', offered_at = ?2, responded_at = NULL`,
           )
           .bind(id, now, ids),
       ],
@@ -216,6 +217,61 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
       data: { connect_request_id: id, status: "offered", vendor_ids: body.vendor_ids },
       code: "STAFF_ACTION_DONE" as const,
     });
+  })
+  /**
+   * POST /:id/release `{ reason }`: takes an assigned or offered request back to the queue (`new`), e.g. when
+   * the pro can't make the time; the pro (or every pro it was offered to) is texted that it is no longer
+   * available. A request a pro already scheduled is not released (409).
+   */
+  .post("/:id/release", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const { reason } = await jsonBody(c, ReasonBody);
+    const now = c.get("now");
+    const d1 = c.env.DB;
+    const req = await request(c, id);
+    if (req.status !== "assigned" && req.status !== "offered") fail("STAFF_ACTION_NOT_ALLOWED");
+    const { results: offered } = await d1
+      .prepare("SELECT vendor_id FROM connect_request_offers WHERE connect_request_id = ? AND status = 'offered'")
+      .bind(id)
+      .all<{ vendor_id: number }>();
+    const op = newAuditedAction();
+    const { done } = await runAudited(
+      d1,
+      op,
+      d1
+        .prepare(
+          `UPDATE connect_requests SET status = 'new', vendor_id = NULL, updated_at = ?3
+           WHERE connect_request_id = ?1 AND status = ?2 AND vendor_id IS ?4`,
+        )
+        .bind(id, req.status, now, req.vendor_id),
+      {
+        actorUserId: viewerOf(c).user_id,
+        action: "connect_request.release",
+        targetType: "connect_request",
+        targetId: id,
+        reason,
+        before: { status: req.status, vendor_id: req.vendor_id },
+        after: { status: "new", vendor_id: null },
+        now,
+      },
+      [
+        d1
+          .prepare(
+            `UPDATE connect_request_offers SET status = 'lost', responded_at = ?2
+             WHERE connect_request_id = ?1 AND status = 'offered' AND ${op.guard}`,
+          )
+          .bind(id, now),
+      ],
+    );
+    if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+    const told = [...new Set([...(req.vendor_id ? [req.vendor_id] : []), ...offered.map((o) => o.vendor_id)])];
+    const phones = await vendorPhones(c.get("db"), told);
+    await Promise.all(
+      [...phones.values()].map((to) =>
+        textSafely(c.env, c.get("db"), to, `${req.business_name}: this business request is no longer available.`, now),
+      ),
+    );
+    return c.json({ data: { connect_request_id: id, status: "new" }, code: "STAFF_ACTION_DONE" as const });
   })
   .post("/:id/cancel", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
@@ -267,12 +323,13 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
 
 async function request(c: Context<AppEnv>, id: number) {
   const row = await c.env.DB.prepare(
-    `SELECT status, service_id, business_name, people, starts_at, time_zone, address FROM connect_requests
+    `SELECT status, vendor_id, service_id, business_name, people, starts_at, time_zone, address FROM connect_requests
      WHERE connect_request_id = ?`,
   )
     .bind(id)
     .first<{
       status: string;
+      vendor_id: number | null;
       service_id: number;
       business_name: string;
       people: number;

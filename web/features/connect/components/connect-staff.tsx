@@ -357,6 +357,19 @@ export function ConnectQueue() {
                   {r.status === "new" && <AssignButton row={r} onDone={done} />}
                   {r.status === "new" && <OfferButton row={r} onDone={done} />}
                   {r.status === "scheduled" && !r.paid && <InvoiceButton row={r} onDone={done} />}
+                  {(r.status === "assigned" || r.status === "offered") && (
+                    <ActionButton
+                      label="Take back"
+                      title={`Take ${r.business_name}'s request back to the queue`}
+                      path={`/connect/admin/requests/${r.connect_request_id}/release`}
+                      onDone={done}
+                    >
+                      <p className="muted">
+                        The request goes back to New so you can assign or offer it again; its pros are told it is no
+                        longer available.
+                      </p>
+                    </ActionButton>
+                  )}
                   {r.status !== "cancelled" && r.status !== "scheduled" && (
                     <ActionButton
                       label="Cancel request"
