@@ -1,11 +1,11 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { auditRowsFor } from "../admin/test-fixtures";
 import { calendarOf } from "../calendar/test-fixtures";
 import { count } from "../checkout/test-fixtures";
 import { vendorWorld } from "../orders/test-fixtures";
-import { Client, signUp, T0 } from "../test-utils";
+import { Client, ORIGIN, signUp, T0 } from "../test-utils";
 import { connectWorld, secondPro, START } from "./test-fixtures";
 
 const schedule = (client: Client, id: number, sessions = 3) =>
@@ -234,5 +234,37 @@ describe("taking a request back", () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     // A scheduled request is not taken back.
     expect((await release()).status).toBe(409);
+  });
+});
+
+describe("the pro's open dashboard", () => {
+  it("hears when a request is assigned to them or taken back", async () => {
+    const { world, staff, id } = await connectWorld({ assign: false });
+    const res = await SELF.fetch(`${ORIGIN}/api/vendor/me/live`, {
+      headers: { Upgrade: "websocket", cookie: world.vendorClient.cookie ?? "", "x-test-now": String(T0) },
+    });
+    const ws = res.webSocket!;
+    const events: Array<{ type: string; connect_request_id?: number }> = [];
+    ws.accept();
+    ws.addEventListener("message", (e) => {
+      if (typeof e.data === "string" && e.data !== "pong") events.push(JSON.parse(e.data));
+    });
+    const heard = async (n: number) => {
+      const until = Date.now() + 2_000;
+      while (events.filter((e) => e.type === "connect.request").length < n) {
+        if (Date.now() > until) throw new Error("no connect.request event");
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    expect((await staff.post(`/api/connect/admin/requests/${id}/assign`, { vendor_id: world.vendorId })).status).toBe(
+      200,
+    );
+    await heard(1);
+    expect(events.find((e) => e.type === "connect.request")).toMatchObject({ connect_request_id: id });
+    expect(
+      (await staff.post(`/api/connect/admin/requests/${id}/release`, { reason: "Client moved the date" })).status,
+    ).toBe(200);
+    await heard(2);
+    ws.close();
   });
 });

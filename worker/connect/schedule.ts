@@ -6,7 +6,7 @@ import { PRICING } from "../../domain/pricing-config";
 import { formatWhen } from "../../domain/slot-format";
 import type { ConfirmAnswer, HoldAnswer } from "../../durable/vendor-calendar";
 import { calendarFor, refusalError } from "../calendar/calendar-client";
-import { notifyVendor } from "../calendar/notify-vendor";
+import { notifyVendor, notifyVendors } from "../calendar/notify-vendor";
 import { toVendorSettings, vendorSettingsQuery } from "../calendar/settings";
 import { textSafely, vendorPhones } from "../checkout/notify";
 import { fail } from "../http/errors";
@@ -271,6 +271,7 @@ export async function scheduleConnectRequest(
   if (won !== null) {
     await notifyVendor(env, vendorId, { type: "job.changed", service_order_id: soid, at: now }).catch(() => undefined);
     if (losers.length > 0) {
+      await notifyVendors(env, losers, { type: "connect.request", connect_request_id: id, at: now });
       const phones = await vendorPhones(db, losers);
       await Promise.all(
         [...phones.values()].map((to) =>

@@ -5,6 +5,7 @@ import { formatLocal } from "../../../domain/calendar/time";
 import { newAuditedAction, runAudited } from "../../admin/audit";
 import { sendConnectInvoice } from "../../connect/invoice";
 import { IdParam, offsetOf, pageOf, ReasonBody } from "../../admin/paging";
+import { notifyVendors } from "../../calendar/notify-vendor";
 import { textSafely, vendorPhones } from "../../checkout/notify";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
@@ -131,6 +132,7 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
       },
     );
     if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+    await notifyVendors(c.env, [body.vendor_id], { type: "connect.request", connect_request_id: id, at: now });
     const phone = (await vendorPhones(c.get("db"), [body.vendor_id])).get(body.vendor_id);
     if (phone) {
       const when = formatWhen(req.starts_at, req.time_zone);
@@ -200,6 +202,7 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
       ],
     );
     if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+    await notifyVendors(c.env, body.vendor_ids, { type: "connect.request", connect_request_id: id, at: now });
     const phones = await vendorPhones(c.get("db"), body.vendor_ids);
     const when = formatWhen(req.starts_at, req.time_zone);
     await Promise.all(
@@ -265,6 +268,7 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
     );
     if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
     const told = [...new Set([...(req.vendor_id ? [req.vendor_id] : []), ...offered.map((o) => o.vendor_id)])];
+    await notifyVendors(c.env, told, { type: "connect.request", connect_request_id: id, at: now });
     const phones = await vendorPhones(c.get("db"), told);
     await Promise.all(
       [...phones.values()].map((to) =>

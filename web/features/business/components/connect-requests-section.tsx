@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { BriefcaseIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
 import { formatLocalTime } from "../../../lib/local-time";
@@ -86,8 +86,13 @@ function RequestLine({ r, onScheduled }: { r: ConnectRequestForPro; onScheduled(
  * The business requests connect staff gave this pro (docs/decisions/087): scheduling one books it on the pro's
  * calendar and it joins their jobs with a "Business" mark. Hidden when there is none.
  */
-export function ConnectRequestsSection({ onScheduled }: { onScheduled(): void }) {
+export function ConnectRequestsSection({ onScheduled, refresh }: { onScheduled(): void; refresh: number }) {
   const list = useRequest("pro:connect-requests", (signal) => getConnectRequests(signal));
+  const reload = list.reload;
+  // A live event (a request assigned, offered or taken back) reloads the list.
+  useEffect(() => {
+    if (refresh > 0) reload();
+  }, [refresh, reload]);
   const items = list.data ?? [];
   if (list.loading && !list.data) return null;
   if (list.error) {

@@ -84,7 +84,14 @@ export function DashboardPage() {
   const view = useLocation({ select: (l) => String((l.search as Record<string, unknown>).view ?? "") });
   const details = useRequest<MainDetails>("main-details", (signal) => getMainDetails(signal));
   const reload = details.reload;
-  const live = useLiveUpdates(useCallback(() => reload(), [reload]));
+  // Every live event resyncs the page; the business requests list follows the same tick.
+  const [liveTick, setLiveTick] = useState(0);
+  const live = useLiveUpdates(
+    useCallback(() => {
+      reload();
+      setLiveTick((t) => t + 1);
+    }, [reload]),
+  );
   const [busy, setBusy] = useState<string | null>(null);
   const [open, setOpen] = useState<VendorJobView | VendorOfferView | null>(null);
 
@@ -238,7 +245,7 @@ export function DashboardPage() {
             )}
           </Section>
 
-          <ConnectRequestsSection onScheduled={reload} />
+          <ConnectRequestsSection onScheduled={reload} refresh={liveTick} />
 
           <PenaltyAppeals />
 
