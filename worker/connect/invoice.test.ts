@@ -172,4 +172,28 @@ describe("POST /api/connect/admin/requests/:id/invoice", () => {
       ),
     ).toBe(1);
   });
+
+  it("follows the job when staff move it: no invoice while it waits for a pro", async () => {
+    const { staff, id, soid, world } = await scheduled();
+    const { client: admin } = await signedInAdmin();
+    const moved = await admin.post(`/api/admin/jobs/${soid}/reschedule`, {
+      reason: "The hotel moved the event",
+      date: "2026-12-01",
+      time: "11:00",
+      fee: "waived",
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // The connect job is not offered back to the pro who had it (decision 088).
+    expect(moved.body.data.offered_to).not.toContain(world.vendorId);
+    const queue = await staff.get("/api/connect/admin/requests?status=scheduled");
+    expect(
+      queue.body.data.items.find((r: { connect_request_id: number }) => r.connect_request_id === id),
+    ).toMatchObject({
+      job_status: ServiceOrderStatus.PENDING,
+      invoiced: false,
+    });
+    const invoice = await staff.post(`/api/connect/admin/requests/${id}/invoice`, { amount_cents: 30_000, reason });
+    expect(invoice.status).toBe(409);
+    expect(await count("SELECT count(*) AS n FROM pay_links WHERE service_order_id = ?", soid)).toBe(0);
+  });
 });

@@ -48,6 +48,8 @@ interface InvoiceRow {
   service: string;
   job_status: number | null;
   job_price_cents: number | null;
+  /** The job's pro now (staff may have moved the job to another pro since it was scheduled). */
+  job_vendor_id: number | null;
   starts_at: number;
   time_zone: string;
   paid_links: number;
@@ -86,6 +88,7 @@ export async function sendConnectInvoice(
       `SELECT r.connect_request_id, r.status, r.vendor_id, r.service_order_id, r.sessions, r.price_cents, r.pay_link_id,
               r.business_name, r.phone, r.email, r.starts_at, r.time_zone, s.base_price_cents, s.duration_minutes,
               s.description AS service, so.service_order_status_id AS job_status, so.price_cents AS job_price_cents,
+              so.vendor_id AS job_vendor_id,
               (SELECT count(*) FROM pay_links p WHERE p.pay_link_id = r.pay_link_id AND p.status = 'paid') AS paid_links,
               pl.status AS link_status, pl.amount_cents AS link_amount_cents, pl.created_at AS link_created_at,
               pl.expires_at AS link_expires_at
@@ -98,7 +101,7 @@ export async function sendConnectInvoice(
     .first<InvoiceRow>();
   if (!r) return fail("NOT_FOUND");
   // Only a scheduled request whose job is still on (or done), and not paid yet, is invoiced.
-  if (r.status !== "scheduled" || r.service_order_id === null || r.vendor_id === null || r.paid_links > 0) {
+  if (r.status !== "scheduled" || r.service_order_id === null || r.job_vendor_id === null || r.paid_links > 0) {
     fail("STAFF_ACTION_NOT_ALLOWED");
   }
   const jobOn =
@@ -170,7 +173,7 @@ export async function sendConnectInvoice(
              status, expires_at, created_at)
            SELECT ?1, 'charge', ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8 WHERE ${op.guard}`,
         )
-        .bind(tokenHash, soid, r.vendor_id, input.amount_cents, description, actorUserId, expiresAt, now),
+        .bind(tokenHash, soid, r.job_vendor_id, input.amount_cents, description, actorUserId, expiresAt, now),
       d1
         .prepare(
           `UPDATE connect_requests SET pay_link_id = (SELECT pay_link_id FROM pay_links WHERE token_hash = ?2)
@@ -198,7 +201,7 @@ export async function sendConnectInvoice(
     .first<{ pay_link_id: number }>();
   const url = new URL("/", origin);
   url.searchParams.set("cpid", token);
-  url.searchParams.set("vid", String(r.vendor_id));
+  url.searchParams.set("vid", String(r.job_vendor_id));
   const amount = `$${centsToDecimal(input.amount_cents)}`;
   const texted = await textSafely(
     env,

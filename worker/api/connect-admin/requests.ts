@@ -55,8 +55,8 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
               (SELECT group_concat(ov.display_name, ', ') FROM connect_request_offers o JOIN vendors ov ON ov.vendor_id = o.vendor_id
                WHERE o.connect_request_id = r.connect_request_id) AS offered_to
        FROM connect_requests r JOIN services s ON s.service_id = r.service_id
-       LEFT JOIN vendors v ON v.vendor_id = r.vendor_id
        LEFT JOIN service_orders so ON so.service_order_id = r.service_order_id
+       LEFT JOIN vendors v ON v.vendor_id = coalesce(so.vendor_id, r.vendor_id)
        LEFT JOIN pay_links p ON p.pay_link_id = r.pay_link_id
        WHERE r.status = ?1 ORDER BY r.starts_at, r.connect_request_id LIMIT 11 OFFSET ?2`,
     )

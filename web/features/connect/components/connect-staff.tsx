@@ -294,6 +294,15 @@ function InvoiceButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: stri
   );
 }
 
+/** The connect job's state when it is not simply scheduled (staff may have moved or closed it). */
+const JOB_STATE: Record<number, string> = {
+  10: "Job waiting for a pro",
+  30: "Job in progress",
+  40: "Job completed",
+  50: "Job cancelled",
+  60: "Job suspended",
+};
+
 function PayState({ row }: { row: ConnectRequestRow }) {
   if (row.paid) return <span className="status-pill is-delivered">Paid</span>;
   if (row.invoiced) return <span className="status-pill">Invoice sent, unpaid</span>;
@@ -351,6 +360,9 @@ export function ConnectQueue() {
                   <p data-testid="connect-scheduled">
                     Scheduled by {r.vendor_name} · job #{r.service_order_id} · {r.sessions} session
                     {r.sessions === 1 ? "" : "s"} · {formatCents(r.price_cents ?? 0)} <PayState row={r} />
+                    {r.job_status !== null && JOB_STATE[r.job_status] && (
+                      <span className="status-pill">{JOB_STATE[r.job_status]}</span>
+                    )}
                   </p>
                 )}
                 <div className="order-actions">
