@@ -73,6 +73,7 @@ function RequestLine({ r, onScheduled }: { r: ConnectRequestForPro; onScheduled(
           className="button button-primary button-sm"
           disabled={busy}
           onClick={() => void schedule()}
+          aria-label={`Schedule ${r.business_name}`}
           data-testid="connect-schedule"
         >
           {busy ? "Scheduling…" : "Schedule"}
