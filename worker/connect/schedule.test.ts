@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { auditRowsFor } from "../admin/test-fixtures";
-import { calendarOf } from "../calendar/test-fixtures";
+import { calendarOf, settingsOf } from "../calendar/test-fixtures";
 import { count } from "../checkout/test-fixtures";
 import { vendorWorld } from "../orders/test-fixtures";
 import { Client, ORIGIN, signUp, T0 } from "../test-utils";
@@ -108,10 +108,39 @@ describe("POST /api/vendor/me/vendor-connect-schedule", () => {
       .bind(id)
       .first();
     expect(row).toEqual({ status: "assigned", service_order_id: null });
-    // One session ends before the time off (connect jobs count for their whole length, so two would not).
-    const one = await schedule(world.vendorClient, id, 1);
-    expect(one.status, JSON.stringify(one.body)).toBe(200);
-    expect(one.body.data.job_minutes).toBe(60);
+    // The same try again is refused again; once the pro frees the time, it books.
+    expect((await schedule(world.vendorClient, id)).body.error.code).toBe("CART_ITEM_NOT_AVAILABLE");
+    await calendarOf(world.vendorId).removeTimeOff(
+      { vendorId: world.vendorId, ref: `off-${id}`, now: T0 },
+      `off-${id}:rm`,
+    );
+    const booked = await schedule(world.vendorClient, id);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    expect(booked.body.data.job_minutes).toBe(180);
+  });
+
+  it("counts the connect job for all of its length in the pro's conflict checks (SPEC 9)", async () => {
+    const { world, id } = await connectWorld();
+    expect((await schedule(world.vendorClient, id)).status).toBe(200); // 14:00 to 17:00
+    // A 60-minute job at 17:30: 30 minutes after the connect job ends, inside the 60-minute padding.
+    const after = START + 210 * 60_000;
+    const hold = async (vendorId: number, start: number, minutes: number, key: string) => {
+      const settings = await settingsOf(vendorId);
+      const answer = await calendarOf(vendorId).placeHold({
+        settings,
+        now: T0,
+        start,
+        durationMinutes: minutes,
+        idempotencyKey: key,
+      });
+      return answer.ok;
+    };
+    const refused = await hold(world.vendorId, after, 60, `after-connect-${id}`);
+    expect(refused).toBe(false);
+    // The same three hours as an ordinary job count for 60% (14:00 to 15:48): 17:30 is free.
+    const other = await vendorWorld();
+    expect(await hold(other.vendorId, START, 180, `plain-${id}`)).toBe(true);
+    expect(await hold(other.vendorId, after, 60, `after-plain-${id}`)).toBe(true);
   });
 
   it("only the assigned pro, only vendors, and valid sessions", async () => {

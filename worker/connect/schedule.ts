@@ -1,5 +1,5 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { formatLocal, iso, MINUTE_MS } from "../../domain/calendar/time";
+import { formatLocal, iso } from "../../domain/calendar/time";
 import { bpsOf } from "../../domain/checkout-rules";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { PRICING } from "../../domain/pricing-config";
@@ -62,6 +62,7 @@ interface RequestRow {
   time_zone: string;
   people: number;
   service_order_id: number | null;
+  updated_at: number;
   duration_minutes: number;
   base_price_cents: number;
   service: string;
@@ -84,7 +85,8 @@ async function requestOf(d1: D1Database, id: number): Promise<RequestRow | null>
   return d1
     .prepare(
       `SELECT r.connect_request_id, r.status, r.vendor_id, r.service_id, r.business_name, r.phone, r.starts_at,
-              r.time_zone, r.people, r.service_order_id, s.duration_minutes, s.base_price_cents, s.description AS service
+              r.time_zone, r.people, r.service_order_id, r.updated_at, s.duration_minutes, s.base_price_cents,
+              s.description AS service
        FROM connect_requests r JOIN services s ON s.service_id = r.service_id WHERE r.connect_request_id = ?`,
     )
     .bind(id)
@@ -151,8 +153,9 @@ export async function scheduleConnectRequest(
   if (!settingsRow) return fail("NOT_FOUND");
   const settings = toVendorSettings(settingsRow);
   const calendar = calendarFor(env, vendorId);
-  // Parallel calls of one minute share the hold (the key's answer is replayed); a later retry checks afresh.
-  const holdKey = `connect:r${id}:v${vendorId}:m${minutes}:t${Math.floor(now / MINUTE_MS)}`;
+  // Calls on the request as it is now share the hold (the key's answer is replayed); a refusal moves the
+  // request's updated_at, so a retry after the pro freed the time checks afresh instead of replaying it.
+  const holdKey = `connect:r${id}:v${vendorId}:m${minutes}:u${req.updated_at}`;
   const hold: HoldAnswer = await calendar.placeHold({
     settings,
     now,
@@ -162,11 +165,17 @@ export async function scheduleConnectRequest(
     idempotencyKey: holdKey,
   });
   if (!hold.ok) {
-    // A parallel call of another minute may have won with its own hold: then this is that job.
+    // A parallel call that read the request before a change may have won with its own hold: then this is that job.
     const again = await requestOf(d1, id);
     if (again?.status === "scheduled" && again.vendor_id === vendorId && again.service_order_id !== null) {
       return answerOf(d1, again);
     }
+    await d1
+      .prepare(
+        "UPDATE connect_requests SET updated_at = max(updated_at + 1, ?2) WHERE connect_request_id = ?1 AND updated_at = ?3",
+      )
+      .bind(id, now, req.updated_at)
+      .run();
     throw refusalError(hold, req.time_zone);
   }
 
