@@ -13,6 +13,7 @@ export const LIVE_MESSAGE_TYPES = [
   "job.rescheduled",
   "reschedule.requested",
   "job.changed",
+  "connect.request",
 ] as const;
 export type LiveMessageType = (typeof LIVE_MESSAGE_TYPES)[number];
 

@@ -249,6 +249,9 @@ export const catalogue = {
     "A reschedule with a fee must go through a suspension first: suspend the job with the fee, then reschedule it.",
     409,
   ),
+  // Business (connect) jobs and their invoices (docs/decisions/087)
+  CONNECT_SCHEDULED: success("The business booking is on your calendar."),
+  CONNECT_INVOICE_SENT: success("The invoice link was sent to the business."),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

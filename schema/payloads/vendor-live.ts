@@ -10,7 +10,9 @@ export type VendorLiveEvent =
   | { type: "job.cancelled"; service_order_id: number; at: number }
   | { type: "job.rescheduled"; service_order_id: number; at: number }
   | { type: "reschedule.requested"; service_order_id: number; at: number }
-  | { type: "job.changed"; service_order_id: number; at: number };
+  | { type: "job.changed"; service_order_id: number; at: number }
+  /** A business request was given to this pro, offered to them, or taken back (docs/decisions/087). */
+  | { type: "connect.request"; connect_request_id: number; at: number };
 
 export const LIVE_PING = "ping";
 export const LIVE_PONG = "pong";

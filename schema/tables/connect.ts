@@ -1,12 +1,17 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
+import { payLinks } from "./after-booking";
 import { services } from "./catalogue";
-import { createdAt, instant } from "./columns";
+import { cents, createdAt, instant } from "./columns";
+import { serviceOrders } from "./orders";
 import { vendors } from "./vendors";
 
 /**
  * A business's request for services for several people at one address and time (/connect). Connect staff
- * (group 31) assign it to a pro (docs/decisions/095): new -> assigned, or cancelled.
+ * (group 31) assign it to a pro (docs/decisions/095): new -> assigned (one pro) or offered (several, the first to
+ * schedule wins), or cancelled; the pro schedules it as a
+ * connect job on their calendar (assigned -> scheduled) and the business pays through a pay link
+ * (docs/decisions/087).
  */
 export const connectRequests = sqliteTable(
   "connect_requests",
@@ -25,16 +30,48 @@ export const connectRequests = sqliteTable(
       .notNull()
       .references(() => services.service_id),
     notes: text("notes"),
-    status: text("status", { enum: ["new", "assigned", "cancelled"] })
+    status: text("status", { enum: ["new", "assigned", "offered", "scheduled", "cancelled"] })
       .notNull()
       .default("new"),
     vendor_id: integer("vendor_id").references(() => vendors.vendor_id),
     requested_by_user_id: integer("requested_by_user_id").references(() => users.user_id),
+    /** Back-to-back service blocks the pro booked (the job is sessions x the service's length). */
+    sessions: integer("sessions"),
+    /** The connect job made when the pro scheduled it. */
+    service_order_id: integer("service_order_id").references(() => serviceOrders.service_order_id),
+    scheduled_at: instant("scheduled_at"),
+    /** What the business is asked to pay (set at scheduling from the list price, changed by connect staff). */
+    price_cents: cents("price_cents"),
+    /** The latest pay link sent to the business (paid when its status is paid). */
+    pay_link_id: integer("pay_link_id").references(() => payLinks.pay_link_id),
     created_at: createdAt(),
     updated_at: instant("updated_at").notNull(),
   },
   (t) => [
     index("connect_requests_status_idx").on(t.status, t.starts_at),
     index("connect_requests_vendor_idx").on(t.vendor_id, t.starts_at),
+    uniqueIndex("connect_requests_so_uq").on(t.service_order_id),
+  ],
+);
+
+/** A request offered to several pros (docs/decisions/089): offered -> won for the first to schedule, lost for the rest. */
+export const connectRequestOffers = sqliteTable(
+  "connect_request_offers",
+  {
+    connect_request_id: integer("connect_request_id")
+      .notNull()
+      .references(() => connectRequests.connect_request_id),
+    vendor_id: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.vendor_id),
+    status: text("status", { enum: ["offered", "won", "lost"] })
+      .notNull()
+      .default("offered"),
+    offered_at: instant("offered_at").notNull(),
+    responded_at: instant("responded_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connect_request_id, t.vendor_id] }),
+    index("connect_request_offers_vendor_idx").on(t.vendor_id, t.status),
   ],
 );

@@ -82,12 +82,16 @@ test.describe("staff", () => {
     await admin.close();
   });
 
-  test("a business request from /connect is assigned by the connect admin and reaches the pro", async ({
+  test("a business request from /connect is assigned by the connect admin, scheduled by the pro and invoiced", async ({
     page,
-    playwright,
+    browser,
   }) => {
     const business = `E2E Hotel ${Date.now()}`;
-    const when = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    // A Saturday 3 to 11 weeks out at 10:00 (past the seeded bookings; the nearest pros for the first business
+    // service work Saturday mornings), a different one from run to run so a rerun on the same state is free.
+    const day = new Date(Date.now() + (21 + (Math.floor(Date.now() / 1000) % 8) * 7) * 86_400_000);
+    day.setUTCDate(day.getUTCDate() + ((6 - day.getUTCDay() + 7) % 7));
+    const when = day.toISOString().slice(0, 10);
     await page.goto("/connect");
     // The services load once the page is interactive: filling before that can lose the first field.
     await expect(page.getByRole("combobox", { name: "Service" })).toBeEnabled();
@@ -98,7 +102,7 @@ test.describe("staff", () => {
     await page.getByLabel("Street address").fill("350 W 31st St");
     await page.getByLabel("ZIP code").fill("10001");
     await page.getByLabel("Date").fill(when);
-    await page.getByLabel("Start time").fill("14:00");
+    await page.getByLabel("Start time").fill("10:00");
     await page.getByLabel("Number of people").fill("12");
     await page.getByRole("button", { name: "Send request" }).click();
     await expect(page.getByTestId("connect-request-sent")).toBeVisible();
@@ -119,16 +123,37 @@ test.describe("staff", () => {
     const vendorId = items.find((r) => r.business_name === business)!.vendor_id;
     // Seeded pros: Maya is vendor 1; vendor N (2-36) signs in with +1646555 and N on four digits.
     const phone = vendorId === 1 ? "+12125550102" : `+1646555${String(vendorId).padStart(4, "0")}`;
-    const pro = await playwright.request.newContext({ baseURL: BASE_URL });
-    const login = await pro.post("/api/login", {
+
+    // The pro schedules it from their dashboard; it joins their jobs with a Business mark.
+    const pro = await browser.newPage({ baseURL: BASE_URL });
+    const login = await pro.request.post("/api/login", {
       headers: { origin: BASE_URL },
       data: { phone, password: DEMO_PASSWORD },
     });
     expect(login.status()).toBe(200);
-    const mine = (await (await pro.get("/api/vendor/me/connect-requests")).json()) as {
-      data: { business_name: string; people: number }[];
-    };
-    expect(mine.data.find((r) => r.business_name === business)).toMatchObject({ people: 12 });
-    await pro.dispose();
+    await pro.goto("/business");
+    const request = pro.getByTestId("connect-requests").locator("li").filter({ hasText: business });
+    await expect(request).toBeVisible();
+    await expect(request.getByText("12 people")).toBeVisible();
+    await request.getByRole("button", { name: "Schedule" }).click();
+    await expect(pro.getByText(`${business} is on your calendar.`)).toBeVisible();
+    await expect(pro.getByTestId("connect-requests")).toHaveCount(0);
+    const job = pro.getByTestId("upcoming-list").getByTestId("biz-job").filter({ hasText: "350 W 31st St" }).first();
+    await expect(job).toBeVisible();
+    await expect(job.locator(".status-tag").filter({ hasText: /^Business$/ })).toBeVisible();
+    await shot(pro, "pro-connect-scheduled");
+    await pro.close();
+
+    // Connect staff see it scheduled and unpaid, and send the invoice.
+    await page.getByRole("button", { name: "Scheduled", exact: true }).click();
+    const scheduled = page.getByTestId("connect-queue").locator("li").filter({ hasText: business });
+    await expect(scheduled.getByText("Not invoiced")).toBeVisible();
+    await scheduled.getByRole("button", { name: "Send invoice" }).click();
+    const invoice = page.getByRole("dialog");
+    await expect(invoice.getByLabel("Amount the business pays ($)")).not.toHaveValue("0.00");
+    await invoice.getByRole("button", { name: "Send invoice" }).click();
+    await expect(invoice).toBeHidden();
+    await expect(scheduled.getByText("Invoice sent, unpaid")).toBeVisible();
+    await shot(page, "connect-admin-invoiced");
   });
 });

@@ -72,7 +72,15 @@ export async function reofferJobs(
         ],
         now,
       );
-      const ids = (candidates ?? []).filter((id) => id !== oldVendorId);
+      // Never the pro it was taken from, nor a pro whose offer for it is declined (they declined it, gave it
+      // back, or staff moved it away from them: docs/decisions/088).
+      const declined = await env.DB.prepare(
+        "SELECT vendor_id FROM job_offers WHERE service_order_id = ? AND status = 'declined'",
+      )
+        .bind(j.service_order_id)
+        .all<{ vendor_id: number }>();
+      const out = new Set(declined.results.map((r) => r.vendor_id));
+      const ids = (candidates ?? []).filter((id) => id !== oldVendorId && !out.has(id));
       offered[j.service_order_id] = ids;
       if (ids.length === 0) continue;
       await env.DB.prepare(

@@ -135,3 +135,41 @@ describe("POST /api/admin/jobs/:id/reschedule", () => {
     expect((await client.get("/api/admin/jobs/abc")).status).toBe(400);
   });
 });
+
+describe("staff reschedule leaves the previous pro out", () => {
+  it("of the new offers, of accepting, and of a second reschedule's offers", async () => {
+    const j = await acceptedJob();
+    const [previous, other] = [j.w.vendorIds[0]!, j.w.vendorIds[1]!];
+    const { client } = await signedInAdmin();
+    const path = `/api/admin/jobs/${j.soId}/reschedule`;
+    const first = await client.post(path, { reason, date: "2026-11-24", time: "11:00", fee: "waived" });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data.offered_to).toEqual([other]);
+    const offerOf = (vendorId: number) =>
+      env.DB.prepare("SELECT status FROM job_offers WHERE service_order_id = ? AND vendor_id = ?")
+        .bind(j.soId, vendorId)
+        .first<{ status: string }>();
+    expect(await offerOf(previous)).toEqual({ status: "declined" });
+    expect(await offerOf(other)).toEqual({ status: "offered" });
+    // The previous pro cannot take it back, and their dashboard does not offer it.
+    const grab = await j.vendor.post("/api/vendor/me/jobs/accept", { service_order_id: j.soId });
+    expect(grab.body.error.code).toBe("FAILED_VENDOR_JOB_ACCEPT");
+    const offers = (await j.vendor.post("/api/vendor/me/main-details", {})).body.data[5] as Array<{
+      service_order_id: number;
+    }>;
+    expect(offers.map((o) => o.service_order_id)).not.toContain(j.soId);
+
+    // Moved again before anyone took it (no pro on the job now): still not the previous pro.
+    const second = await client.post(path, { reason, date: "2026-11-24", time: "13:00", fee: "waived" });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.data.offered_to).toEqual([other]);
+    expect(await offerOf(previous)).toEqual({ status: "declined" });
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM job_offers WHERE service_order_id = ? AND status = 'offered' AND vendor_id = ?",
+        j.soId,
+        previous,
+      ),
+    ).toBe(0);
+  });
+});

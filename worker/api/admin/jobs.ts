@@ -275,6 +275,15 @@ export const adminJobsApi = new Hono<AppEnv>()
             `UPDATE job_offers SET status = 'expired', responded_at = ?2 WHERE service_order_id = ?1 AND status = 'offered' AND ${op.guard}`,
           )
           .bind(id, now),
+        // The pro who had it is out of every later round (docs/decisions/088): their offer is declined, like a
+        // pro's own give-back, so neither the re-offer, nor an offer round's "last call", nor accept brings it back.
+        d1
+          .prepare(
+            `INSERT INTO job_offers (service_order_id, vendor_id, status, offered_at, expires_at, responded_at)
+             SELECT ?1, ?2, 'declined', ?3, ?3, ?3 WHERE ?2 IS NOT NULL AND ${op.guard}
+             ON CONFLICT (service_order_id, vendor_id) DO UPDATE SET status = 'declined', responded_at = ?3`,
+          )
+          .bind(id, job.vendor_id, now),
       ],
     );
     if (!done) fail("STAFF_ACTION_NOT_ALLOWED");

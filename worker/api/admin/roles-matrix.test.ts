@@ -52,6 +52,9 @@ const routes: Array<[method: "GET" | "POST", path: string, allowed: Role[]]> = [
   ["GET", "/api/connect/admin/requests/999999999/pros", CONNECT],
   ["POST", "/api/connect/admin/requests/999999999/assign", CONNECT],
   ["POST", "/api/connect/admin/requests/999999999/cancel", CONNECT],
+  ["POST", "/api/connect/admin/requests/999999999/invoice", CONNECT],
+  ["POST", "/api/connect/admin/requests/999999999/offer", CONNECT],
+  ["POST", "/api/connect/admin/requests/999999999/release", CONNECT],
   ["GET", "/api/connect/admin/tips", CONNECT],
 ];
 

@@ -142,6 +142,16 @@ export interface ConnectRequestRow {
   status: string;
   vendor_id: number | null;
   vendor_name: string | null;
+  /** Once scheduled (docs/decisions/087): the connect job, its sessions and what the business pays. */
+  sessions: number | null;
+  service_order_id: number | null;
+  price_cents: number | null;
+  job_status: number | null;
+  /** A pay link was sent; paid once the business paid it. */
+  invoiced: boolean;
+  paid: boolean;
+  /** Offered to several pros: their names. */
+  offered_to: string | null;
 }
 
 export interface ProOption {

@@ -94,3 +94,31 @@ export function getFeed(signal?: AbortSignal): Promise<FeedView> {
 export function regenerateFeed(): Promise<FeedView> {
   return apiRequest<FeedView>("/vendor/me/calendar/feed/regenerate", { json: {} });
 }
+
+/** A business (connect) request waiting for this pro to schedule it (GET /vendor/me/connect-requests). */
+export interface ConnectRequestForPro {
+  connect_request_id: number;
+  business_name: string;
+  contact_name: string;
+  address: string;
+  zipcode: string;
+  local_time: string;
+  time_zone: string;
+  people: number;
+  service: string;
+  duration_minutes: number;
+  notes: string | null;
+  /** Offered to several pros: the first to schedule it gets it. */
+  shared: boolean;
+}
+
+export function getConnectRequests(signal?: AbortSignal): Promise<ConnectRequestForPro[]> {
+  return apiRequest<ConnectRequestForPro[]>("/vendor/me/connect-requests", { signal });
+}
+
+/** Books the request on the pro's calendar as one connect job of `sessions` x the service's length. */
+export function scheduleConnectRequest(connectRequestId: number, sessions: number) {
+  return apiRequest<{ service_order_id: number; promised_arrival_time: string }>("/vendor/me/vendor-connect-schedule", {
+    json: { connect_request_id: connectRequestId, sessions },
+  });
+}

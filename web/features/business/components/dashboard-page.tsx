@@ -25,6 +25,7 @@ import {
   type VendorNotification,
 } from "../api/business";
 import { useLiveUpdates, type LiveStatus } from "../hooks/use-live-updates";
+import { ConnectRequestsSection } from "./connect-requests-section";
 import { JobDetailModal } from "./job-detail-modal";
 
 /** "YYYY-MM-DD" of an instant in a zone. */
@@ -65,7 +66,10 @@ function JobLine({ job, onOpen, children }: { job: VendorJobView; onOpen(): void
     <li className="biz-job" data-testid="biz-job" data-service-order-id={job.service_order_id}>
       <button type="button" className="biz-job-main" onClick={onOpen} aria-haspopup="dialog">
         <span className="biz-job-time">{formatLocalTime(job.promised_arrival_time, job.time_zone)}</span>
-        <span className="biz-job-title">{job.service}</span>
+        <span className="biz-job-title">
+          {job.service}
+          {job.is_connect && <span className="status-tag">Business</span>}
+        </span>
         <span className="biz-job-meta">
           {job.name} · {job.address} · {job.job_minutes} min · you earn {formatCents(job.pay_cents)}
         </span>
@@ -80,7 +84,14 @@ export function DashboardPage() {
   const view = useLocation({ select: (l) => String((l.search as Record<string, unknown>).view ?? "") });
   const details = useRequest<MainDetails>("main-details", (signal) => getMainDetails(signal));
   const reload = details.reload;
-  const live = useLiveUpdates(useCallback(() => reload(), [reload]));
+  // Every live event resyncs the page; the business requests list follows the same tick.
+  const [liveTick, setLiveTick] = useState(0);
+  const live = useLiveUpdates(
+    useCallback(() => {
+      reload();
+      setLiveTick((t) => t + 1);
+    }, [reload]),
+  );
   const [busy, setBusy] = useState<string | null>(null);
   const [open, setOpen] = useState<VendorJobView | VendorOfferView | null>(null);
 
@@ -233,6 +244,8 @@ export function DashboardPage() {
               </ul>
             )}
           </Section>
+
+          <ConnectRequestsSection onScheduled={reload} refresh={liveTick} />
 
           <PenaltyAppeals />
 

@@ -66,7 +66,7 @@ export function ConnectAdminPage() {
       width="wide"
       eyebrow="Connect admin"
       title="Business service requests"
-      intro="Requests from companies, hotels and event planners. Assign each to a pro who offers the service."
+      intro="Requests from companies, hotels and event planners. Assign or offer each to pros who offer the service; once a pro schedules it, send the business its invoice."
     >
       <ConnectQueue />
       <ConnectTips />

@@ -219,15 +219,114 @@ function AssignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: strin
   );
 }
 
-/** /connect/admin: the queue of business requests; assign to a pro or cancel. */
+/** Offer a new request to several pros at once: the first to schedule it gets it (docs/decisions/089). */
+function OfferButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string): void }) {
+  const [pros, setPros] = useState<ProOption[] | null>(null);
+  const [picked, setPicked] = useState<number[]>([]);
+  const id = useId();
+  useEffect(() => {
+    const ctrl = new AbortController();
+    getConnectPros(row.connect_request_id, ctrl.signal)
+      .then((list) => {
+        setPros(list);
+        setPicked(list.slice(0, 3).map((p) => p.vendor_id));
+      })
+      .catch(() => setPros([]));
+    return () => ctrl.abort();
+  }, [row.connect_request_id]);
+  if (pros === null || pros.length < 2) return null;
+  const toggle = (vendorId: number) =>
+    setPicked((p) => (p.includes(vendorId) ? p.filter((x) => x !== vendorId) : [...p, vendorId].slice(0, 10)));
+  return (
+    <ActionButton
+      label="Offer to several"
+      title={`Offer ${row.business_name}'s request to several pros`}
+      path={`/connect/admin/requests/${row.connect_request_id}/offer`}
+      body={{ vendor_ids: picked }}
+      reasonLabel="Note (optional)"
+      reasonRequired={false}
+      onDone={onDone}
+    >
+      <fieldset className="field" aria-describedby={`${id}-hint`}>
+        <legend className="field-label">Pros (2 to 10)</legend>
+        <p id={`${id}-hint`} className="muted">
+          The first pro to schedule it gets it; the others are told it is no longer available.
+        </p>
+        {pros.slice(0, 20).map((p) => (
+          <label key={p.vendor_id} className="check-row">
+            <input type="checkbox" checked={picked.includes(p.vendor_id)} onChange={() => toggle(p.vendor_id)} />
+            {p.display_name} {p.base_zip ? `(${p.base_zip})` : ""}
+          </label>
+        ))}
+      </fieldset>
+    </ActionButton>
+  );
+}
+
+/** Send the business its invoice: the amount, then a card pay link by text and email (docs/decisions/087). */
+function InvoiceButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string): void }) {
+  const [dollars, setDollars] = useState(((row.price_cents ?? 0) / 100).toFixed(2));
+  const cents = Math.round(Number(dollars) * 100);
+  return (
+    <ActionButton
+      label={row.invoiced ? "Send a new invoice" : "Send invoice"}
+      title={`Invoice ${row.business_name}`}
+      path={`/connect/admin/requests/${row.connect_request_id}/invoice`}
+      body={{ amount_cents: Number.isFinite(cents) ? cents : 0, resend: row.invoiced }}
+      reasonLabel="Note (optional)"
+      reasonRequired={false}
+      onDone={onDone}
+    >
+      <Field
+        label="Amount the business pays ($)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        required
+        value={dollars}
+        onChange={(e) => setDollars(e.target.value)}
+      />
+      <p className="muted">
+        We text and email the business a secure card payment link. A new invoice replaces an unpaid earlier link.
+      </p>
+    </ActionButton>
+  );
+}
+
+/** The connect job's state when it is not simply scheduled (staff may have moved or closed it). */
+const JOB_STATE: Record<number, string> = {
+  10: "Job waiting for a pro",
+  30: "Job in progress",
+  40: "Job completed",
+  50: "Job cancelled",
+  60: "Job suspended",
+};
+
+function PayState({ row }: { row: ConnectRequestRow }) {
+  if (row.paid) return <span className="status-pill is-delivered">Paid</span>;
+  if (row.invoiced) return <span className="status-pill">Invoice sent, unpaid</span>;
+  return <span className="status-pill">Not invoiced</span>;
+}
+
+const STATES = [
+  ["new", "New"],
+  ["assigned", "Assigned"],
+  ["offered", "Offered"],
+  ["scheduled", "Scheduled"],
+  ["cancelled", "Cancelled"],
+] as const;
+type QueueState = (typeof STATES)[number][0];
+
+/** /connect/admin: the queue of business requests; assign or offer to pros, invoice scheduled ones, cancel. */
 export function ConnectQueue() {
-  const [status, setStatus] = useState<"new" | "assigned" | "cancelled">("new");
+  const [status, setStatus] = useState<QueueState>("new");
   const list = useStaffList<ConnectRequestRow>("/connect/admin/requests", { status });
   const { notice, done } = useActionNotice(list.reload);
   return (
     <>
       <div className="segmented" role="group" aria-label="Request state">
-        {(["new", "assigned", "cancelled"] as const).map((s) => (
+        {STATES.map(([s, label]) => (
           <button
             key={s}
             type="button"
@@ -235,7 +334,7 @@ export function ConnectQueue() {
             aria-pressed={status === s}
             onClick={() => setStatus(s)}
           >
-            {s === "new" ? "New" : s === "assigned" ? "Assigned" : "Cancelled"}
+            {label}
           </button>
         ))}
       </div>
@@ -255,10 +354,35 @@ export function ConnectQueue() {
                   {r.contact_name} · {formatPhone(r.phone)} · {r.email}
                 </p>
                 {r.notes && <p>{r.notes}</p>}
-                {r.vendor_name && <p>Assigned to {r.vendor_name}</p>}
+                {r.status === "offered" && r.offered_to && <p>Offered to {r.offered_to}</p>}
+                {r.vendor_name && r.status !== "scheduled" && <p>Assigned to {r.vendor_name}</p>}
+                {r.status === "scheduled" && (
+                  <p data-testid="connect-scheduled">
+                    Scheduled by {r.vendor_name} · job #{r.service_order_id} · {r.sessions} session
+                    {r.sessions === 1 ? "" : "s"} · {formatCents(r.price_cents ?? 0)} <PayState row={r} />
+                    {r.job_status !== null && JOB_STATE[r.job_status] && (
+                      <span className="status-pill">{JOB_STATE[r.job_status]}</span>
+                    )}
+                  </p>
+                )}
                 <div className="order-actions">
                   {r.status === "new" && <AssignButton row={r} onDone={done} />}
-                  {r.status !== "cancelled" && (
+                  {r.status === "new" && <OfferButton row={r} onDone={done} />}
+                  {r.status === "scheduled" && !r.paid && <InvoiceButton row={r} onDone={done} />}
+                  {(r.status === "assigned" || r.status === "offered") && (
+                    <ActionButton
+                      label="Take back"
+                      title={`Take ${r.business_name}'s request back to the queue`}
+                      path={`/connect/admin/requests/${r.connect_request_id}/release`}
+                      onDone={done}
+                    >
+                      <p className="muted">
+                        The request goes back to New so you can assign or offer it again; its pros are told it is no
+                        longer available.
+                      </p>
+                    </ActionButton>
+                  )}
+                  {r.status !== "cancelled" && r.status !== "scheduled" && (
                     <ActionButton
                       label="Cancel request"
                       title={`Cancel ${r.business_name}'s request`}
