@@ -249,6 +249,16 @@ export const catalogue = {
     "A reschedule with a fee must go through a suspension first: suspend the job with the fee, then reschedule it.",
     409,
   ),
+
+  // A reschedule that changes the appointment's length (docs/decisions/067)
+  RESCHEDULE_PAYMENT_DUE: success(
+    "Please pay the price difference: we send your request to your professional once it's paid.",
+  ),
+  RESCHEDULE_DIFFERENCE_PAID: success(
+    "We charged the price difference and asked your professional to confirm. We'll text you their answer.",
+  ),
+  RESCHEDULE_PAYMENT_GONE: error("This reschedule request is no longer open. Please pick a new time again.", 409),
+  RESCHEDULE_NO_SAVED_CARD: error("Please add a card to your wallet to pay the price difference.", 402),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

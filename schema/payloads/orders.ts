@@ -129,7 +129,16 @@ export const RatingBody = v.object({
 
 // ------------------------------------------------------------------------------------- reschedule, cancel
 
-export const RescheduleBody = v.object({ service_order_id: Id, selectedDate: LocalDateTime, reason: Reason });
+/** `service_id`: another length of the job's service (docs/decisions/067); the price difference is charged or refunded. */
+export const RescheduleBody = v.object({
+  service_order_id: Id,
+  selectedDate: LocalDateTime,
+  reason: Reason,
+  service_id: v.optional(Id),
+});
+
+/** The free times for moving a job, for its own length or another option's (`service_id`). */
+export const RescheduleTimesQuery = v.object({ service_order_id: Id, service_id: v.optional(Id) });
 
 export const VendorRescheduleBody = v.object({ request_id: Id, accept: Flag });
 
@@ -148,6 +157,16 @@ export interface RescheduleTimes {
   days: Array<{ date: string; holiday?: string; times: string[] }>;
   /** A pending proposal or request on the job, if any. */
   pending: { request_id: number; requested_by: "customer" | "vendor"; selectedDate: string; expires_at: string } | null;
+  /** The lengths the job may switch to while moving (its own first, `current`), with the pro's prices. */
+  options?: Array<{
+    service_id: number;
+    description: string;
+    minutes: number;
+    price_cents: number;
+    current: boolean;
+  }>;
+  /** The length the times are for. */
+  job_minutes?: number;
 }
 
 /** A pro's pending proposal as the customer's orders list shows it. */

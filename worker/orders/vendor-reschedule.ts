@@ -14,6 +14,7 @@ import { busyByVendor, busyQuery, vendorFreeSlots, wallTimes } from "../calendar
 import { fail } from "../http/errors";
 import { customerPhoneOf, vendorJob } from "../jobs/vendor-job";
 import { jobById, ownJob, type JobRow } from "./jobs";
+import { lengthOptions } from "./reschedule-price";
 import { openRequest, settleRequest, view, type RequestRow, type RescheduleRequestView } from "./reschedule";
 
 /**
@@ -82,8 +83,18 @@ export async function vendorRescheduleTimes(db: DrizzleD1Database, vendorId: num
   return rescheduleTimes(db, await vendorJob(db, vendorId, soid), now);
 }
 
-/** GET /order/reschedule-times: the customer's own movable job only. */
-export async function customerRescheduleTimes(db: DrizzleD1Database, userId: number, soid: number, now: number) {
+/**
+ * GET /order/reschedule-times: the customer's own movable job only, with the lengths it may switch to
+ * (docs/decisions/067); `serviceId` asks for the free times of another length.
+ */
+export async function customerRescheduleTimes(
+  env: Env,
+  db: DrizzleD1Database,
+  userId: number,
+  soid: number,
+  now: number,
+  serviceId?: number,
+) {
   const job = await ownJob(db, userId, soid);
   if (!job) return fail("NOT_FOUND", { service_order_id: "We couldn't find this service." });
   const movable = canRequestReschedule(
@@ -95,7 +106,26 @@ export async function customerRescheduleTimes(db: DrizzleD1Database, userId: num
     now,
   );
   if (!movable) fail("ERROR_WHILE_ORDER_RESCHEDULE_SERVICE_DATA", { service_order_id: "This service can't be moved." });
-  return rescheduleTimes(db, job, now);
+  const options = await lengthOptions(env, db, job);
+  const minutes =
+    serviceId === undefined || serviceId === job.service_id
+      ? job.job_minutes
+      : (options.find((o) => o.service_id === serviceId && !o.current) ??
+          fail("ERROR_WHILE_ORDER_RESCHEDULE_SERVICE_DATA", {
+            service_id: "This option can't be booked for this service.",
+          }))!.minutes;
+  const times = await rescheduleTimes(db, { ...job, job_minutes: minutes }, now);
+  return {
+    ...times,
+    job_minutes: minutes,
+    options: options.map(({ service_id, description, minutes, price_cents, current }) => ({
+      service_id,
+      description,
+      minutes,
+      price_cents,
+      current,
+    })),
+  };
 }
 
 function localStartOrFail(selectedDate: string, tz: string): number {
