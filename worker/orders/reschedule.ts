@@ -356,10 +356,11 @@ export async function requestReschedule(
     now,
   );
   const payment = opened.row.to_service_id !== null ? await paymentOf(db, opened.row.reschedule_id) : null;
-  const answer = (row: RequestRow) => ({
-    ...view(row, job.time_zone, awaitingPayment(payment) ? "RESCHEDULE_PAYMENT_DUE" : "RESCHEDULE_REQUESTED", now),
-    change: changeView(row, payment),
-  });
+  const answer = (row: RequestRow): RescheduleRequestView => {
+    const message = awaitingPayment(payment) ? "RESCHEDULE_PAYMENT_DUE" : "RESCHEDULE_REQUESTED";
+    const change = changeView(row, payment);
+    return { ...view(row, job.time_zone, message, now), ...(change ? { change } : {}) };
+  };
   if (!opened.created || awaitingPayment(payment)) return answer(opened.row);
   await tellVendorOfRequest(env, db, job, opened.row, now);
   return answer(opened.row);
