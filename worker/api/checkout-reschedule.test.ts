@@ -449,3 +449,37 @@ describe("bad changes", () => {
     expect(res.body.error.code).toBe("ERROR_WHILE_ORDER_RESCHEDULE_SERVICE_DATA");
   });
 });
+
+describe("the pro's dashboard", () => {
+  it("shows 'waiting for client' with the proposed time on a job the pro proposed to move, until the client answers", async () => {
+    const { w, me, soid } = await massageJob();
+    const main = async () => (await w.vendorClient.post("/api/vendor/me/main-details", {})).body.data;
+    const jobOf = (d: any) => d[1].find((j: any) => j.service_order_id === soid);
+    expect(jobOf(await main()).proposal).toBeNull();
+    const proposed = await w.vendorClient.post("/api/vendor/me/reschedule", {
+      service_order_id: soid,
+      selectedDate: `${WED} 15:00`,
+    });
+    expect(proposed.status).toBe(201);
+    expect(jobOf(await main()).proposal).toEqual({
+      request_id: proposed.body.data.request_id,
+      selectedDate: `${WED} 15:00`,
+      expires_at: proposed.body.data.expires_at,
+    });
+    const refused = await me.client.post("/api/order/reschedule/answer", {
+      request_id: proposed.body.data.request_id,
+      accept: false,
+    });
+    expect(refused.status).toBe(200);
+    expect(jobOf(await main()).proposal).toBeNull();
+  });
+
+  it("lists a customer's request with a difference only once it is paid", async () => {
+    const { w, me, soid, s90 } = await massageJob({ card: CARDS.ok });
+    const requestId = (await ask(me.client, soid, `${WED} 15:00`, s90)).body.data.request_id;
+    const requests = async () => (await w.vendorClient.post("/api/vendor/me/main-details", {})).body.data[4];
+    expect(await requests()).toEqual([]);
+    await me.client.post("/api/checkout/reschedule-complete", { request_id: requestId });
+    expect((await requests()).map((r: any) => r.request_id)).toEqual([requestId]);
+  });
+});

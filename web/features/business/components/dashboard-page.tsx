@@ -69,6 +69,11 @@ function JobLine({ job, onOpen, children }: { job: VendorJobView; onOpen(): void
         <span className="biz-job-meta">
           {job.name} · {job.address} · {job.job_minutes} min · you earn {formatCents(job.pay_cents)}
         </span>
+        {job.proposal && (
+          <span className="biz-job-waiting" data-testid="waiting-for-client">
+            Waiting for client: you proposed {formatLocalTime(job.proposal.selectedDate, job.time_zone)}
+          </span>
+        )}
       </button>
       {children && <div className="biz-job-actions">{children}</div>}
     </li>
