@@ -104,6 +104,8 @@ export interface VendorRequestView {
   selectedDate: string;
   expires_at: string | null;
   reason: string | null;
+  /** The client also asks for another length of the service (docs/decisions/067): its minutes; null keeps the job's. */
+  new_job_minutes?: number | null;
   job: VendorJobView;
 }
 

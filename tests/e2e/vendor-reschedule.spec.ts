@@ -85,7 +85,10 @@ test("a pro proposes a new time, the client approves it, and the job moves on bo
   await expect(pro.getByTestId("live-status")).toHaveText("Live", { timeout: 15_000 });
   const line = pro.locator(`[data-testid="biz-job"][data-service-order-id="${id}"]`);
   await expect(line).toBeVisible();
-  await expect(line).not.toContainText(newLabel);
+  // The job keeps its time and says it waits for the client, with the proposed time.
+  await expect(line.locator(".biz-job-time")).not.toContainText(newLabel);
+  await expect(line.getByTestId("waiting-for-client")).toContainText(newLabel);
+  await shot(pro, "vendor-reschedule-waiting-for-client");
 
   // The client, in their own browser context, approves it from My Orders with the same picker.
   const clientContext = await browser.newContext();
@@ -116,7 +119,8 @@ test("a pro proposes a new time, the client approves it, and the job moves on bo
 
   // The customer's order shows the new time, and so does the pro's open dashboard (pushed, not reloaded).
   await expect(card).toContainText(newLabel);
-  await expect(line).toContainText(newLabel);
+  await expect(line.locator(".biz-job-time")).toContainText(newLabel);
+  await expect(line.getByTestId("waiting-for-client")).toHaveCount(0);
   await shot(pro, "vendor-reschedule-dashboard-live");
   expect(jobLocalTime(id)).toBe(newTime);
   await shot(ava, "vendor-reschedule-approved-orders");

@@ -198,6 +198,7 @@ export async function mainDetails(
         to_time: rescheduleRequests.to_time,
         expires_at: rescheduleRequests.expires_at,
         reason: rescheduleRequests.reason,
+        to_job_minutes: rescheduleRequests.to_job_minutes,
       })
       .from(rescheduleRequests)
       .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, rescheduleRequests.service_order_id))
@@ -311,6 +312,7 @@ export async function mainDetails(
     selectedDate: formatLocal(r.to_time, r.time_zone),
     expires_at: r.expires_at === null ? null : iso(r.expires_at),
     reason: r.reason,
+    new_job_minutes: r.to_job_minutes,
     job: toJobView(r),
   }));
   const offers: VendorOfferView[] = offerRows.map((r) => {

@@ -245,7 +245,12 @@ export function DashboardPage() {
             <Section title="Reschedule requests" count={requests.length} id="biz-requests">
               <ul className="biz-list" aria-label="Reschedule requests">
                 {requests.map((r) => (
-                  <li key={r.request_id} className="biz-job" data-testid="biz-request">
+                  <li
+                    key={r.request_id}
+                    className="biz-job"
+                    data-testid="biz-request"
+                    data-service-order-id={r.service_order_id}
+                  >
                     <button
                       type="button"
                       className="biz-job-main"
@@ -258,6 +263,12 @@ export function DashboardPage() {
                       <span className="biz-job-meta">
                         From {formatLocalTime(r.from, r.job.time_zone)} to{" "}
                         <strong>{formatLocalTime(r.selectedDate, r.job.time_zone)}</strong>
+                        {r.new_job_minutes ? (
+                          <>
+                            {" "}
+                            · <strong>now {r.new_job_minutes} min</strong>
+                          </>
+                        ) : null}
                         {r.reason && <> · “{r.reason}”</>}
                       </span>
                     </button>
