@@ -65,20 +65,21 @@ function when(local: string, tz: string) {
   return formatLocalDateTime(local, { today: todayIn(tz, Date.now()) });
 }
 
+/** "Swedish Massage (90 min)" stays as it is; a name without its length gets it. */
+function optionLabel(o: { description: string; minutes: number }): string {
+  return o.description.includes(`${o.minutes} min`) ? o.description : `${o.description} (${o.minutes} min)`;
+}
+
 function Lines({ data }: { data: RescheduleCheckout }) {
   const signed = (c: number) => (c < 0 ? `−${formatCents(-c)}` : formatCents(c));
   return (
     <dl className="summary-lines" data-testid="reschedule-lines">
       <div>
-        <dt>
-          {data.service_from.description} ({data.service_from.minutes} min)
-        </dt>
+        <dt>{optionLabel(data.service_from)}</dt>
         <dd>{formatCents(data.old_price_cents)}</dd>
       </div>
       <div>
-        <dt>
-          {data.service_to.description} ({data.service_to.minutes} min)
-        </dt>
+        <dt>{optionLabel(data.service_to)}</dt>
         <dd>{formatCents(data.new_price_cents)}</dd>
       </div>
       {(data.old_discount_cents > 0 || data.new_discount_cents > 0) && (
