@@ -65,6 +65,9 @@ function when(local: string, tz: string) {
   return formatLocalDateTime(local, { today: todayIn(tz, Date.now()) });
 }
 
+const brandName = (b: string) =>
+  ({ visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" })[b] ?? b;
+
 /** "Swedish Massage (90 min)" stays as it is; a name without its length gets it. */
 function optionLabel(o: { description: string; minutes: number }): string {
   return o.description.includes(`${o.minutes} min`) ? o.description : `${o.description} (${o.minutes} min)`;
@@ -103,7 +106,13 @@ function Lines({ data }: { data: RescheduleCheckout }) {
         </dd>
       </div>
       <div className="summary-total">
-        <dt>{data.difference_cents >= 0 ? "Difference to pay" : "Difference back to you"}</dt>
+        <dt>
+          {data.difference_cents < 0
+            ? "Difference back to you"
+            : data.charged_cents > 0
+              ? "Difference paid"
+              : "Difference to pay"}
+        </dt>
         <dd data-testid="reschedule-difference">{signed(data.difference_cents)}</dd>
       </div>
     </dl>
@@ -194,7 +203,7 @@ export function RescheduleCheckoutPage({ requestId }: { requestId: number }) {
         )}
         {requestId > 0 && !data && <LoadState state={review} what="your reschedule" />}
         {data && (
-          <div className="card checkout-summary" data-testid="reschedule-review">
+          <div className="card checkout-summary modal-stack" data-testid="reschedule-review">
             <h2 className="card-title">Price difference</h2>
             <Times data={data} />
             <Lines data={data} />
@@ -212,7 +221,7 @@ export function RescheduleCheckoutPage({ requestId }: { requestId: number }) {
               <>
                 <p className="muted">
                   {card
-                    ? `We charge the difference to your ${card.card.brand} ending ${card.card.last4}, then ask your professional to confirm. If they can't, the difference comes back to your card.`
+                    ? `We charge the difference to your ${brandName(card.card.brand)} ending ${card.card.last4}, then ask your professional to confirm. If they can't, the difference comes back to your card.`
                     : cards.loading
                       ? "Checking your saved card…"
                       : "Add a card to your wallet to pay the difference."}
@@ -295,7 +304,7 @@ export function RescheduleCompletePage({ requestId }: { requestId: number }) {
         )}
         {requestId > 0 && !data && <LoadState state={review} what="your reschedule" />}
         {data && (
-          <div className="card checkout-summary" role="status" data-testid="reschedule-complete">
+          <div className="card checkout-summary modal-stack" role="status" data-testid="reschedule-complete">
             <p data-testid="reschedule-outcome">
               <strong>{outcome(data)}</strong>
             </p>
