@@ -86,7 +86,17 @@ export interface ScheduledOrder {
   address: string;
   zipcode: string;
   /** A reschedule waiting for the vendor's consent. */
-  reschedule_request: { request_id: number; selectedDate: string; expires_at: string } | null;
+  /**
+   * The customer's pending request; with another length (decision 067) its minutes, and `checkout_url` while
+   * the price difference is still to be paid (the pro has not seen it yet).
+   */
+  reschedule_request: {
+    request_id: number;
+    selectedDate: string;
+    expires_at: string;
+    job_minutes?: number;
+    checkout_url?: string;
+  } | null;
   /** A new time the pro proposed, waiting for the customer's consent (docs/decisions/066). */
   vendor_proposal: VendorProposalView | null;
   can_reschedule: boolean;

@@ -483,3 +483,21 @@ describe("the pro's dashboard", () => {
     expect((await requests()).map((r: any) => r.request_id)).toEqual([requestId]);
   });
 });
+
+describe("My Orders", () => {
+  it("points an unpaid request to the checkout, then says it waits for the pro", async () => {
+    const { me, soid, s90 } = await massageJob({ card: CARDS.ok });
+    const requestId = (await ask(me.client, soid, `${WED} 15:00`, s90)).body.data.request_id;
+    const listed = async () =>
+      (await me.client.get("/api/orders")).body.data.find((o: any) => o.service_order_id === soid).reschedule_request;
+    expect(await listed()).toEqual({
+      request_id: requestId,
+      selectedDate: `${WED} 15:00`,
+      expires_at: expect.any(String),
+      job_minutes: 90,
+      checkout_url: `/checkout/reschedule?request_id=${requestId}`,
+    });
+    await me.client.post("/api/checkout/reschedule-complete", { request_id: requestId });
+    expect((await listed()).checkout_url).toBeUndefined();
+  });
+});
