@@ -270,6 +270,25 @@ describe("a longer option: the difference is paid before the pro sees the reques
   });
 });
 
+describe("cancelling after a longer option was accepted", () => {
+  it("refunds the paid difference with the order's own refund, once", async () => {
+    const { w, me, soid, s90, orderIntent } = await massageJob({ card: CARDS.ok });
+    const requestId = (await ask(me.client, soid, `${WED} 15:00`, s90)).body.data.request_id;
+    await me.client.post("/api/checkout/reschedule-complete", { request_id: requestId });
+    await w.vendorClient.post("/api/vendor/me/reschedule", { request_id: requestId, accept: true });
+    const cancelled = await me.client.post("/api/order/cancel", { service_order_id: soid });
+    expect(cancelled.status).toBe(200);
+    const charge = (await chargesFor(requestId))[0]!;
+    expect(await refundsOf(charge.id)).toEqual([
+      { amount_cents: 5_250, status: "succeeded", idempotency_key: `reschedule:${requestId}:charge-refund` },
+    ]);
+    expect((await refundsOf(orderIntent)).length).toBe(1);
+    await me.client.post("/api/order/cancel", { service_order_id: soid });
+    await sweepRescheduleRefunds(env, db(), () => payments(T0 + HOUR), T0 + HOUR);
+    expect(await refundsOf(charge.id)).toHaveLength(1);
+  });
+});
+
 describe("paying the difference: the card's answers", () => {
   it("hands the bank's check to the browser, then completes once authenticated", async () => {
     const { w, me, soid, s90 } = await massageJob({ card: CARDS.threeDS });

@@ -170,14 +170,22 @@ export async function settleDifference(
   const payment = await paymentOf(db, requestId);
   if (!payment) return null;
   const [request] = await db
-    .select({ status: rescheduleRequests.status, expires_at: rescheduleRequests.expires_at })
+    .select({
+      status: rescheduleRequests.status,
+      expires_at: rescheduleRequests.expires_at,
+      job_status: serviceOrders.service_order_status_id,
+    })
     .from(rescheduleRequests)
+    .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, rescheduleRequests.service_order_id))
     .where(eq(rescheduleRequests.reschedule_id, requestId));
   if (!request) return payment;
   const lapsed = request.status === "pending" && (request.expires_at ?? 0) <= now;
   const over = request.status === "declined" || request.status === "expired" || request.status === "cancelled";
-  const lower = request.status === "accepted" && payment.charge_status === "refund_on_accept";
-  const unused = (over || lapsed) && payment.charge_status === "paid";
+  // A cancelled job gives back the difference paid for its longer option too (the order's own payment is
+  // refunded by the cancellation, decision 033).
+  const jobCancelled = request.job_status === ServiceOrderStatus.CANCELLED;
+  const lower = request.status === "accepted" && payment.charge_status === "refund_on_accept" && !jobCancelled;
+  const unused = (over || lapsed || jobCancelled) && payment.charge_status === "paid";
   if (!lower && !unused) return payment;
   if (payment.refund_status === "succeeded" || payment.refund_status === "pending") {
     if (payment.refund_id !== null || payment.refund_status === "succeeded") return payment;
@@ -260,6 +268,27 @@ export async function settleDifference(
   return paymentOf(db, requestId);
 }
 
+/** After a cancellation: the paid differences of the job's reschedules come back (each idempotent). */
+export async function refundJobDifferences(
+  env: Env,
+  db: DrizzleD1Database,
+  port: () => PaymentsPort,
+  serviceOrderId: number,
+  now: number,
+): Promise<void> {
+  const rows = await db
+    .select({ id: reschedulePayments.reschedule_id })
+    .from(reschedulePayments)
+    .where(
+      and(
+        eq(reschedulePayments.service_order_id, serviceOrderId),
+        eq(reschedulePayments.charge_status, "paid"),
+        sql`${reschedulePayments.refund_status} IN ('none', 'failed')`,
+      ),
+    );
+  for (const r of rows) await settleDifference(env, db, port, r.id, now);
+}
+
 /**
  * The cron's sweep: refunds the differences of requests that will not go through (lapsed, declined, replaced,
  * cancelled with the job) and retries failed refunds. Each through settleDifference, so it is safe to repeat.
@@ -272,7 +301,9 @@ export async function sweepRescheduleRefunds(env: Env, db: DrizzleD1Database, po
     .where(
       sql`${reschedulePayments.refund_status} IN ('none', 'failed') AND (
         (${reschedulePayments.charge_status} = 'paid' AND (${rescheduleRequests.status} IN ('declined', 'expired', 'cancelled')
-          OR (${rescheduleRequests.status} = 'pending' AND ${rescheduleRequests.expires_at} <= ${now})))
+          OR (${rescheduleRequests.status} = 'pending' AND ${rescheduleRequests.expires_at} <= ${now})
+          OR EXISTS (SELECT 1 FROM service_orders so WHERE so.service_order_id = ${reschedulePayments.service_order_id}
+            AND so.service_order_status_id = ${ServiceOrderStatus.CANCELLED})))
         OR (${reschedulePayments.charge_status} = 'refund_on_accept' AND ${rescheduleRequests.status} = 'accepted'))`,
     )
     .limit(100);
