@@ -154,6 +154,9 @@ describe("a longer option: the difference is paid before the pro sees the reques
     expect(listed.body.data).toEqual([]);
     const early = await w.vendorClient.post("/api/vendor/me/reschedule", { request_id: requestId, accept: true });
     expect(early.body.error.code).toBe("FAILED_VENDOR_SCHEDULE_ACCEPT");
+    const proPending = async () =>
+      (await w.vendorClient.get(`/api/vendor/me/reschedule-times?service_order_id=${soid}`)).body.data.pending;
+    expect(await proPending()).toBeNull();
 
     const review = await me.client.post("/api/checkout/reschedule", { request_id: requestId });
     expect(review.status).toBe(200);
@@ -185,6 +188,7 @@ describe("a longer option: the difference is paid before the pro sees the reques
     expect(again.body.data.charge_status).toBe("paid");
     expect(await chargesFor(requestId)).toHaveLength(1);
 
+    expect((await proPending()).request_id).toBe(requestId);
     const listedAfter = await w.vendorClient.get("/api/vendor/me/reschedule-requests");
     expect(listedAfter.body.data.map((r: any) => r.request_id)).toEqual([requestId]);
     w.vendorClient.now = T0 + HOUR;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { BOOKING_HORIZON_DAYS } from "../../domain/calendar/slots";
 import { DAY_MS, formatLocal, iso, parseLocal } from "../../domain/calendar/time";
@@ -7,6 +7,7 @@ import { formatWhen } from "../../domain/slot-format";
 import type { RescheduleTimes } from "../../schema/payloads/orders";
 import { users } from "../../schema/tables/accounts";
 import { rescheduleRequests } from "../../schema/tables/orders";
+import { reschedulePayments } from "../../schema/tables/reschedule-payments";
 import { sendSms } from "../adapters/sms";
 import { notifyVendor } from "../calendar/notify-vendor";
 import { loadSettings } from "../calendar/offers";
@@ -41,7 +42,23 @@ export async function rescheduleTimes(db: DrizzleD1Database, job: JobRow, now: n
     .where(and(eq(rescheduleRequests.service_order_id, job.service_order_id), eq(rescheduleRequests.status, "pending")))
     .orderBy(desc(rescheduleRequests.reschedule_id));
   const live = requests.filter((r) => pendingNow(r, now));
-  const pending = live[0] ?? null;
+  // A request whose price difference is not paid yet has not reached the pro (decision 067): not shown as pending.
+  const unpaid = new Set(
+    live.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: reschedulePayments.reschedule_id })
+            .from(reschedulePayments)
+            .where(
+              and(
+                eq(reschedulePayments.service_order_id, job.service_order_id),
+                inArray(reschedulePayments.charge_status, ["due", "requires_action", "failed"]),
+              ),
+            )
+        ).map((p) => p.id),
+  );
+  const pending = live.find((r) => !unpaid.has(r.reschedule_id)) ?? null;
   let days: RescheduleTimes["days"] = [];
   if (vendorId !== null && settings) {
     const rows = await busyQuery(db, [vendorId], now, now - DAY_MS, now + (BOOKING_HORIZON_DAYS + 2) * DAY_MS);
