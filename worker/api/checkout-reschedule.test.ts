@@ -272,6 +272,8 @@ describe("a longer option: the difference is paid before the pro sees the reques
     const requestId = (await ask(me.client, soid, `${WED} 15:00`, s90)).body.data.request_id;
     await me.client.post("/api/checkout/reschedule-complete", { request_id: requestId });
     await ask(me.client, soid, `${WED} 17:00`);
+    // At once, not only at the next cron tick.
+    expect(await refundsOf((await chargesFor(requestId))[0]!.id)).toHaveLength(1);
     await sweepRescheduleRefunds(env, db(), () => payments(T0), T0);
     expect(await refundsOf((await chargesFor(requestId))[0]!.id)).toHaveLength(1);
   });

@@ -22,6 +22,7 @@ import {
   paymentOf,
   paymentSettledSql,
   priceChange,
+  refundJobDifferences,
   settleDifference,
   type PaymentRow,
 } from "./reschedule-price";
@@ -265,6 +266,12 @@ export async function openRequest(
     `reschedule-superseded:${created.reschedule_id}`,
     now,
   );
+  if (superseded.length > 0) {
+    // A replaced request whose price difference was paid gives it back now (decision 067; the sweep retries).
+    await refundJobDifferences(env, db, () => paymentsFromEnv(env, db, now), job.service_order_id, now).catch((err) =>
+      console.error(JSON.stringify({ at: "reschedule.superseded-refund", error: String(err) })),
+    );
+  }
   return { row: created, created: true, deadline };
 }
 
