@@ -252,6 +252,17 @@ export const catalogue = {
   // Business (connect) jobs and their invoices (docs/decisions/087)
   CONNECT_SCHEDULED: success("The business booking is on your calendar."),
   CONNECT_INVOICE_SENT: success("The invoice link was sent to the business."),
+
+
+  // A reschedule that changes the appointment's length (docs/decisions/067)
+  RESCHEDULE_PAYMENT_DUE: success(
+    "Please pay the price difference: we send your request to your professional once it's paid.",
+  ),
+  RESCHEDULE_DIFFERENCE_PAID: success(
+    "We charged the price difference and asked your professional to confirm. We'll text you their answer.",
+  ),
+  RESCHEDULE_PAYMENT_GONE: error("This reschedule request is no longer open. Please pick a new time again.", 409),
+  RESCHEDULE_NO_SAVED_CARD: error("Please add a card to your wallet to pay the price difference.", 402),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

@@ -55,6 +55,8 @@ import { Route as BusinessProfileRouteImport } from './routes/business/profile'
 import { Route as BusinessServiceAreaRouteImport } from './routes/business/service-area'
 import { Route as BusinessServicesRouteImport } from './routes/business/services'
 import { Route as BusinessSubscriptionsRouteImport } from './routes/business/subscriptions'
+import { Route as CheckoutRescheduleRouteImport } from './routes/checkout_.reschedule'
+import { Route as CheckoutRescheduleCompleteRouteImport } from './routes/checkout_.reschedule-complete'
 import { Route as ConnectIndexRouteImport } from './routes/connect/index'
 import { Route as ConnectAdminRouteImport } from './routes/connect/admin'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
@@ -293,6 +295,17 @@ const BusinessSubscriptionsRoute = BusinessSubscriptionsRouteImport.update({
   path: '/subscriptions',
   getParentRoute: () => BusinessRouteRoute,
 } as any)
+const CheckoutRescheduleRoute = CheckoutRescheduleRouteImport.update({
+  id: '/checkout_/reschedule',
+  path: '/checkout/reschedule',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutRescheduleCompleteRoute =
+  CheckoutRescheduleCompleteRouteImport.update({
+    id: '/checkout_/reschedule-complete',
+    path: '/checkout/reschedule-complete',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ConnectIndexRoute = ConnectIndexRouteImport.update({
   id: '/connect/',
   path: '/connect/',
@@ -367,6 +380,8 @@ export interface FileRoutesByFullPath {
   '/business/service-area': typeof BusinessServiceAreaRoute
   '/business/services': typeof BusinessServicesRoute
   '/business/subscriptions': typeof BusinessSubscriptionsRoute
+  '/checkout/reschedule': typeof CheckoutRescheduleRoute
+  '/checkout/reschedule-complete': typeof CheckoutRescheduleCompleteRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/vendor/$vid': typeof VendorVidRoute
@@ -418,6 +433,8 @@ export interface FileRoutesByTo {
   '/business/service-area': typeof BusinessServiceAreaRoute
   '/business/services': typeof BusinessServicesRoute
   '/business/subscriptions': typeof BusinessSubscriptionsRoute
+  '/checkout/reschedule': typeof CheckoutRescheduleRoute
+  '/checkout/reschedule-complete': typeof CheckoutRescheduleCompleteRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/vendor/$vid': typeof VendorVidRoute
@@ -473,6 +490,8 @@ export interface FileRoutesById {
   '/business/service-area': typeof BusinessServiceAreaRoute
   '/business/services': typeof BusinessServicesRoute
   '/business/subscriptions': typeof BusinessSubscriptionsRoute
+  '/checkout_/reschedule': typeof CheckoutRescheduleRoute
+  '/checkout_/reschedule-complete': typeof CheckoutRescheduleCompleteRoute
   '/connect/admin': typeof ConnectAdminRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/vendor/$vid': typeof VendorVidRoute
@@ -529,6 +548,8 @@ export interface FileRouteTypes {
     | '/business/service-area'
     | '/business/services'
     | '/business/subscriptions'
+    | '/checkout/reschedule'
+    | '/checkout/reschedule-complete'
     | '/connect/admin'
     | '/services/$slug'
     | '/vendor/$vid'
@@ -580,6 +601,8 @@ export interface FileRouteTypes {
     | '/business/service-area'
     | '/business/services'
     | '/business/subscriptions'
+    | '/checkout/reschedule'
+    | '/checkout/reschedule-complete'
     | '/connect/admin'
     | '/services/$slug'
     | '/vendor/$vid'
@@ -634,6 +657,8 @@ export interface FileRouteTypes {
     | '/business/service-area'
     | '/business/services'
     | '/business/subscriptions'
+    | '/checkout_/reschedule'
+    | '/checkout_/reschedule-complete'
     | '/connect/admin'
     | '/services/$slug'
     | '/vendor/$vid'
@@ -672,6 +697,8 @@ export interface RootRouteChildren {
   TermsandconditionsRoute: typeof TermsandconditionsRoute
   VendorsRoute: typeof VendorsRoute
   BlogsSlugRoute: typeof BlogsSlugRoute
+  CheckoutRescheduleRoute: typeof CheckoutRescheduleRoute
+  CheckoutRescheduleCompleteRoute: typeof CheckoutRescheduleCompleteRoute
   ConnectAdminRoute: typeof ConnectAdminRoute
   ServicesSlugRoute: typeof ServicesSlugRoute
   VendorVidRoute: typeof VendorVidRoute
@@ -1004,6 +1031,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BusinessSubscriptionsRouteImport
       parentRoute: typeof BusinessRouteRoute
     }
+    '/checkout_/reschedule': {
+      id: '/checkout_/reschedule'
+      path: '/checkout/reschedule'
+      fullPath: '/checkout/reschedule'
+      preLoaderRoute: typeof CheckoutRescheduleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout_/reschedule-complete': {
+      id: '/checkout_/reschedule-complete'
+      path: '/checkout/reschedule-complete'
+      fullPath: '/checkout/reschedule-complete'
+      preLoaderRoute: typeof CheckoutRescheduleCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/connect/': {
       id: '/connect/'
       path: '/connect'
@@ -1147,6 +1188,8 @@ const rootRouteChildren: RootRouteChildren = {
   TermsandconditionsRoute: TermsandconditionsRoute,
   VendorsRoute: VendorsRoute,
   BlogsSlugRoute: BlogsSlugRoute,
+  CheckoutRescheduleRoute: CheckoutRescheduleRoute,
+  CheckoutRescheduleCompleteRoute: CheckoutRescheduleCompleteRoute,
   ConnectAdminRoute: ConnectAdminRoute,
   ServicesSlugRoute: ServicesSlugRoute,
   VendorVidRoute: VendorVidRoute,

@@ -20,6 +20,7 @@ import { availabilityApi } from "./api/availability";
 import { cartApi } from "./api/cart";
 import { checkoutApi } from "./api/checkout";
 import { paymentLinksApi } from "./api/checkout-links";
+import { checkoutRescheduleApi } from "./api/checkout-reschedule";
 import { smsReminderApi } from "./api/checkout-reminders";
 import { catalogueApi, testimonialsApi, userServicesApi } from "./api/catalogue";
 import { connectAdminApi } from "./api/connect-admin";
@@ -144,6 +145,7 @@ export function createApp(opts: AppOptions = {}) {
     .route("/", paymentMethodsApi)
     .route("/checkout", checkoutApi)
     .route("/checkout", paymentLinksApi)
+    .route("/checkout", checkoutRescheduleApi)
     .route("/vendor", vendorPayApi)
     .route("/stripe", stripeConnectApi)
     .route("/payments/local", localOnboardingApi)

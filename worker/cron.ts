@@ -6,6 +6,8 @@ import { CART_COOKIE_MAX_AGE_S } from "./calendar/cart-store";
 import { sendDueReminders } from "./checkout/reminders";
 import { runLicenceChecks } from "./vendors/licence-expiry";
 import { enqueueDue } from "./cron/queue";
+import { paymentsFromEnv } from "./adapters/payments";
+import { sweepRescheduleRefunds } from "./orders/reschedule-price";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,6 +30,11 @@ export async function runScheduled(env: Env, now: number): Promise<void> {
   // The checkout sweep (abandoned and paid drafts, refunds to retry) and the other expiries go through the queue
   // with the billing items: one message per draft or refund (enqueueDue below).
   await runLicenceChecks(env, now);
+  // Reschedule price differences that will not be used (declined, lapsed, replaced) are refunded here, and failed
+  // refunds retried (docs/decisions/067); each is idempotent by its request's key.
+  await sweepRescheduleRefunds(env, db, () => paymentsFromEnv(env, db, now), now).catch((err) =>
+    console.error(JSON.stringify({ at: "cron.reschedule-refunds", error: String(err) })),
+  );
   // Billing, reminders, renewals and payouts: found here, done by the queue consumer (worker/cron/queue.ts).
   const enqueued = await enqueueDue(env, now);
   console.log(JSON.stringify({ at: "cron.tick", now, enqueued }));

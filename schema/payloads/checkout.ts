@@ -135,3 +135,6 @@ export const ReminderBody = v.object({
 // ---------------------------------------------------------------------------------------- vendors
 
 export const AcceptJobBody = v.object({ service_order_id: Id });
+
+/** POST /checkout/reschedule and /checkout/reschedule-complete (docs/decisions/067): the customer's request. */
+export const RescheduleCheckoutBody = v.object({ request_id: Id });

@@ -86,7 +86,17 @@ export interface ScheduledOrder {
   address: string;
   zipcode: string;
   /** A reschedule waiting for the vendor's consent. */
-  reschedule_request: { request_id: number; selectedDate: string; expires_at: string } | null;
+  /**
+   * The customer's pending request; with another length (decision 067) its minutes, and `checkout_url` while
+   * the price difference is still to be paid (the pro has not seen it yet).
+   */
+  reschedule_request: {
+    request_id: number;
+    selectedDate: string;
+    expires_at: string;
+    job_minutes?: number;
+    checkout_url?: string;
+  } | null;
   /** A new time the pro proposed, waiting for the customer's consent (docs/decisions/066). */
   vendor_proposal: VendorProposalView | null;
   can_reschedule: boolean;
@@ -129,7 +139,16 @@ export const RatingBody = v.object({
 
 // ------------------------------------------------------------------------------------- reschedule, cancel
 
-export const RescheduleBody = v.object({ service_order_id: Id, selectedDate: LocalDateTime, reason: Reason });
+/** `service_id`: another length of the job's service (docs/decisions/067); the price difference is charged or refunded. */
+export const RescheduleBody = v.object({
+  service_order_id: Id,
+  selectedDate: LocalDateTime,
+  reason: Reason,
+  service_id: v.optional(Id),
+});
+
+/** The free times for moving a job, for its own length or another option's (`service_id`). */
+export const RescheduleTimesQuery = v.object({ service_order_id: Id, service_id: v.optional(Id) });
 
 export const VendorRescheduleBody = v.object({ request_id: Id, accept: Flag });
 
@@ -148,6 +167,16 @@ export interface RescheduleTimes {
   days: Array<{ date: string; holiday?: string; times: string[] }>;
   /** A pending proposal or request on the job, if any. */
   pending: { request_id: number; requested_by: "customer" | "vendor"; selectedDate: string; expires_at: string } | null;
+  /** The lengths the job may switch to while moving (its own first, `current`), with the pro's prices. */
+  options?: Array<{
+    service_id: number;
+    description: string;
+    minutes: number;
+    price_cents: number;
+    current: boolean;
+  }>;
+  /** The length the times are for. */
+  job_minutes?: number;
 }
 
 /** A pro's pending proposal as the customer's orders list shows it. */

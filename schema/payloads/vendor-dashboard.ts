@@ -84,6 +84,11 @@ export interface VendorJobView {
   tip_cents: number;
   directions_url: string;
   completion_time: string | null;
+  /**
+   * The pro's own proposal of a new time waiting for the client's answer ("Waiting for client"), if any
+   * (docs/decisions/066): the proposed time (YYYY-MM-DD HH:MM local) and when it lapses (ISO-8601 UTC).
+   */
+  proposal?: { request_id: number; selectedDate: string; expires_at: string | null } | null;
 }
 
 export interface VendorOfferView extends VendorJobView {
@@ -99,6 +104,8 @@ export interface VendorRequestView {
   selectedDate: string;
   expires_at: string | null;
   reason: string | null;
+  /** The client also asks for another length of the service (docs/decisions/067): its minutes; null keeps the job's. */
+  new_job_minutes?: number | null;
   job: VendorJobView;
 }
 

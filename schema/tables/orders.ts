@@ -294,6 +294,12 @@ export const rescheduleRequests = sqliteTable(
     expires_at: instant("expires_at"),
     created_at: createdAt(),
     resolved_at: instant("resolved_at"),
+    /**
+     * A customer's request may also switch to another length of the same service (docs/decisions/067): the new
+     * service and its minutes; null keeps the job's. The price difference is in reschedule_payments.
+     */
+    to_service_id: integer("to_service_id").references(() => services.service_id),
+    to_job_minutes: integer("to_job_minutes"),
   },
   (t) => [index("reschedule_so_idx").on(t.service_order_id, t.status)],
 );

@@ -84,6 +84,7 @@ export const paymentIntents = sqliteTable(
         "membership",
         "client_subscription",
         "staff_charge",
+        "reschedule",
       ],
     }).notNull(),
     ref: text("ref").notNull(),

@@ -446,6 +446,27 @@ export function buildActivity(
     }
   }
 
+  // Jobs the browser tests own, after every other draw so the rest of the seed stays as it was, and beyond the
+  // two weeks of the other upcoming jobs, so the specs that book and complete Ava's earlier jobs never take them.
+  // Ava's second upcoming job with Maya: the pro's reschedule (tests/e2e/vendor-reschedule.spec.ts).
+  const updo = serviceBySlug.get("updo-special-occasion")!;
+  const avaWithMaya = futureStart(maya, updo, 15, 21, "11:00");
+  if (avaWithMaya) jobs.push(scheduled(ava, maya, updo, avaWithMaya, ScheduledStatus.CONFIRMED));
+  // Ava's 60-minute Swedish massage with a therapist who also offers the 90-minute one and reaches her ZIP: the
+  // customer's reschedule to a longer option (tests/e2e/reschedule-price.spec.ts, docs/decisions/067).
+  const swedish = serviceBySlug.get("swedish-massage")!;
+  const swedish90 = serviceBySlug.get("swedish-massage-90")!;
+  const therapist = vendors.find(
+    (v) =>
+      v.status === "active" &&
+      v.area.id === ava.area.id &&
+      v.services.has(swedish.id) &&
+      v.services.has(swedish90.id) &&
+      miles(ava.zip.latitude, ava.zip.longitude, v.zip.latitude, v.zip.longitude) <= v.range_miles,
+  );
+  const massageStart = therapist ? futureStart(therapist, swedish90, 15, 21, "10:00") : null;
+  if (therapist && massageStart) jobs.push(scheduled(ava, therapist, swedish, massageStart, ScheduledStatus.CONFIRMED));
+
   return { jobs, offers, timeOff };
 }
 

@@ -36,15 +36,16 @@ async function dismissRating(page: Page) {
 test("a pro proposes a new time, the client approves it, and the job moves on both calendars", async ({ browser }) => {
   // Two signed-in browser contexts and a few database reads through wrangler: longer than one page's journey.
   test.setTimeout(120_000);
-  // One of Ava's scheduled jobs with Maya that has not started (at least 3 hours ahead: the proposal needs time
-  // to be answered). Earlier specs book and complete some of them, so any such job will do.
+  // The seed's own job for this spec (scripts/seed/activity.ts): Ava's updo with Maya, two to three weeks ahead,
+  // later than the jobs other specs book and complete.
   const [job] = d1(
     `SELECT so.service_order_id AS id FROM service_orders so JOIN users u ON u.user_id = so.user_id
+     JOIN services s ON s.service_id = so.service_id
      WHERE so.vendor_id = 1 AND so.service_order_status_id = 20 AND u.email = '${DEMO.customer.email}'
-       AND so.promised_arrival_time > ${Date.now() + 3 * 3_600_000}
-     ORDER BY so.promised_arrival_time LIMIT 1`,
+       AND s.slug = 'updo-special-occasion' AND so.promised_arrival_time > ${Date.now() + 3 * 3_600_000}
+     ORDER BY so.promised_arrival_time DESC LIMIT 1`,
   );
-  expect(job, "a future scheduled job of Ava with Maya in the seed").toBeTruthy();
+  expect(job, "the seed's upcoming updo of Ava with Maya").toBeTruthy();
   const id = Number(job!.id);
 
   const proContext = await browser.newContext();
@@ -84,7 +85,10 @@ test("a pro proposes a new time, the client approves it, and the job moves on bo
   await expect(pro.getByTestId("live-status")).toHaveText("Live", { timeout: 15_000 });
   const line = pro.locator(`[data-testid="biz-job"][data-service-order-id="${id}"]`);
   await expect(line).toBeVisible();
-  await expect(line).not.toContainText(newLabel);
+  // The job keeps its time and says it waits for the client, with the proposed time.
+  await expect(line.locator(".biz-job-time")).not.toContainText(newLabel);
+  await expect(line.getByTestId("waiting-for-client")).toContainText(newLabel);
+  await shot(pro, "vendor-reschedule-waiting-for-client");
 
   // The client, in their own browser context, approves it from My Orders with the same picker.
   const clientContext = await browser.newContext();
@@ -115,7 +119,8 @@ test("a pro proposes a new time, the client approves it, and the job moves on bo
 
   // The customer's order shows the new time, and so does the pro's open dashboard (pushed, not reloaded).
   await expect(card).toContainText(newLabel);
-  await expect(line).toContainText(newLabel);
+  await expect(line.locator(".biz-job-time")).toContainText(newLabel);
+  await expect(line.getByTestId("waiting-for-client")).toHaveCount(0);
   await shot(pro, "vendor-reschedule-dashboard-live");
   expect(jobLocalTime(id)).toBe(newTime);
   await shot(ava, "vendor-reschedule-approved-orders");

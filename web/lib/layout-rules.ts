@@ -15,6 +15,9 @@ const within = (path: string, area: string) => path === area || path.startsWith(
 
 export function layoutFor(pathname: string): LayoutSpec {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  // A reschedule's price difference (decision 067) belongs to the reschedule area: its own bar, no cart header.
+  if (within(path, "/checkout/reschedule") || within(path, "/checkout/reschedule-complete"))
+    return { header: "none", checkout: false, footer: "hide" };
   if (within(path, "/checkout")) return { header: "main", checkout: true, footer: "desktop-only" };
   if (["/business", "/pay", "/subscription", "/reschedule", "/serviceinfo", "/services"].some((a) => within(path, a)))
     return { header: "none", checkout: false, footer: "hide" };

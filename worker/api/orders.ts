@@ -9,6 +9,7 @@ import {
   ProposalAnswerBody,
   RatingBody,
   RescheduleBody,
+  RescheduleTimesQuery,
   ScheduledOrdersQuery,
   ServiceOrderBody,
   ServiceOrderQuery,
@@ -70,9 +71,16 @@ export const ordersApi = new Hono<AppEnv>()
 
   /** The pro's free times for moving this job, for the booking's slot picker. */
   .get("/reschedule-times", async (c) => {
-    const q = queryOf(c, ServiceOrderQuery);
+    const q = queryOf(c, RescheduleTimesQuery);
     return c.json({
-      data: await customerRescheduleTimes(c.get("db"), viewerOf(c).user_id, q.service_order_id, c.get("now")),
+      data: await customerRescheduleTimes(
+        c.env,
+        c.get("db"),
+        viewerOf(c).user_id,
+        q.service_order_id,
+        c.get("now"),
+        q.service_id,
+      ),
     });
   })
 

@@ -25,6 +25,7 @@ import { notifyVendor, notifyVendors } from "../calendar/notify-vendor";
 import { fail } from "../http/errors";
 import { d1Batch } from "./d1-batch";
 import { ownJob, type JobRow } from "./jobs";
+import { refundJobDifferences } from "./reschedule-price";
 
 /**
  * Cancelling a job (docs/decisions/033-cancellation-and-reschedule.md): the policy quote shown before
@@ -338,6 +339,10 @@ async function finish(
       .set({ refund_status: refundStatus, refund_id: refundId, updated_at: now })
       .where(and(eq(orderCancellations.service_order_id, soid), ne(orderCancellations.refund_status, "succeeded")));
   }
+  // A difference paid for a longer option (decision 067) is its own payment: it comes back in full.
+  await refundJobDifferences(env, db, port, soid, now).catch((err) =>
+    console.error(JSON.stringify({ at: "cancel.reschedule-differences", soid, error: String(err) })),
+  );
   if (first) await announceCancellation(env, job, now);
   if (first && job.vendor_phone && job.vendor_id !== null) {
     await sendSms(env, db, {

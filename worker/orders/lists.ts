@@ -51,6 +51,11 @@ export async function scheduledOrders(
         expires_at: rescheduleRequests.expires_at,
         requested_by: rescheduleRequests.requested_by,
         reason: rescheduleRequests.reason,
+        to_job_minutes: rescheduleRequests.to_job_minutes,
+        awaiting_payment: sql<number>`EXISTS (SELECT 1 FROM reschedule_payments rp
+          WHERE rp.reschedule_id = ${rescheduleRequests.reschedule_id} AND rp.charge_status IN ('due', 'requires_action'))`.as(
+          "awaiting_payment",
+        ),
       })
       .from(rescheduleRequests)
       .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, rescheduleRequests.service_order_id))
@@ -87,6 +92,8 @@ export async function scheduledOrders(
             request_id: r.request_id,
             selectedDate: formatLocal(r.to_time, j.time_zone),
             expires_at: iso(r.expires_at!),
+            ...(r.to_job_minutes ? { job_minutes: r.to_job_minutes } : {}),
+            ...(r.awaiting_payment ? { checkout_url: `/checkout/reschedule?request_id=${r.request_id}` } : {}),
           }
         : null,
       vendor_proposal: p

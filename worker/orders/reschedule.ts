@@ -13,7 +13,21 @@ import { calendarFor, refusalError } from "../calendar/calendar-client";
 import { loadSettings } from "../calendar/offers";
 import type { VendorSettings } from "../../durable/vendor-calendar";
 import { fail } from "../http/errors";
+import { d1Batch } from "./d1-batch";
+import { paymentsFromEnv } from "../adapters/payments";
+import { chargeableDifference } from "../../domain/reschedule-pricing";
+import {
+  awaitingPayment,
+  chosenOption,
+  paymentOf,
+  paymentSettledSql,
+  priceChange,
+  refundJobDifferences,
+  settleDifference,
+  type PaymentRow,
+} from "./reschedule-price";
 import { firstName, jobById, ownJob, type JobRow } from "./jobs";
+import { reschedulePayments } from "../../schema/tables/reschedule-payments";
 
 /**
  * A customer's reschedule needs the vendor's consent (docs/product.md sections 1 and 4;
@@ -35,6 +49,30 @@ export interface RescheduleRequestView {
   /** ISO-8601 UTC: when an unanswered request lapses. */
   expires_at: string | null;
   message: string;
+  /**
+   * A customer's request that changes the appointment's length (docs/decisions/067): the new option and the
+   * price difference; `checkout_url` when the difference must be paid before the pro sees the request.
+   */
+  change?: RescheduleChangeView | null;
+}
+
+export interface RescheduleChangeView {
+  service_id: number;
+  job_minutes: number;
+  difference_cents: number;
+  charge_status: PaymentRow["charge_status"];
+  checkout_url: string | null;
+}
+
+export function changeView(r: RequestRow, p: PaymentRow | null): RescheduleChangeView | null {
+  if (r.to_service_id === null || !p) return null;
+  return {
+    service_id: r.to_service_id,
+    job_minutes: r.to_job_minutes ?? 0,
+    difference_cents: p.difference_cents,
+    charge_status: p.charge_status,
+    checkout_url: awaitingPayment(p) ? `/checkout/reschedule?request_id=${r.reschedule_id}` : null,
+  };
 }
 
 export type RequestRow = typeof rescheduleRequests.$inferSelect;
@@ -93,7 +131,18 @@ export interface OpenRequest {
   isRepeat: (r: RequestRow) => boolean;
   /** The calendar no longer knows the attempt's key (it lapsed): this side's refusal. */
   refuseStale: () => never;
+  /**
+   * Another length of the service (docs/decisions/067): the new time is held for its minutes, and the price
+   * difference row is written in the same batch as the request.
+   */
+  change?: { serviceId: number; minutes: number; payment: NewPayment } | null;
 }
+
+/** The reschedule_payments figures of a request that changes the job's length. */
+export type NewPayment = Omit<
+  typeof reschedulePayments.$inferInsert,
+  "reschedule_id" | "created_at" | "updated_at" | "refund_status" | "refund_id" | "refund_cents" | "credit_return_cents"
+>;
 
 /**
  * Opens a reschedule request, the same way for a customer's request and a pro's proposal: the new time is held
@@ -118,7 +167,9 @@ export async function openRequest(
     .orderBy(desc(rescheduleRequests.reschedule_id));
   const repeat = previous.find(r.isRepeat);
   if (repeat) return { row: repeat, created: false, deadline };
-  const key = `${r.by === "vendor" ? "vendor-reschedule" : "reschedule"}:${job.service_order_id}:${previous.length}:${start}`;
+  const key =
+    `${r.by === "vendor" ? "vendor-reschedule" : "reschedule"}:${job.service_order_id}:${previous.length}:${start}` +
+    (r.change ? `:s${r.change.serviceId}` : "");
   // Pending requests the other side is not answering right now are replaced by this one; their holds go.
   const replaceable = (q: RequestRow) => q.status === "pending" && q.resolved_at === null;
   const pendingHolds = previous.filter((q) => replaceable(q) && q.hold_id).map((q) => q.hold_id!);
@@ -127,7 +178,7 @@ export async function openRequest(
     settings: r.settings,
     now: minute,
     start,
-    durationMinutes: job.job_minutes,
+    durationMinutes: r.change?.minutes ?? job.job_minutes,
     isConnect: job.is_connect,
     ignoreHoldIds: pendingHolds,
     ignoreBookings: [String(job.service_order_id)],
@@ -146,7 +197,21 @@ export async function openRequest(
   let created: RequestRow | undefined;
   let superseded: Array<{ hold_id: string | null }> = [];
   try {
-    const [replaced, inserted] = await db.batch([
+    const payment = r.change?.payment;
+    const paymentInsert = payment
+      ? [
+          sql`INSERT INTO reschedule_payments (reschedule_id, service_order_id, user_id, old_service_id, old_job_minutes, old_price_cents, new_price_cents,
+              old_discount_cents, new_discount_cents, old_fee_cents, new_fee_cents, old_total_cents, new_total_cents,
+              difference_cents, new_payout_cents, charge_status, created_at, updated_at)
+            SELECT reschedule_id, ${payment.service_order_id}, ${payment.user_id}, ${payment.old_service_id}, ${payment.old_job_minutes}, ${payment.old_price_cents},
+              ${payment.new_price_cents}, ${payment.old_discount_cents}, ${payment.new_discount_cents}, ${payment.old_fee_cents},
+              ${payment.new_fee_cents}, ${payment.old_total_cents}, ${payment.new_total_cents}, ${payment.difference_cents},
+              ${payment.new_payout_cents}, ${payment.charge_status}, ${now}, ${now}
+            FROM reschedule_requests WHERE idempotency_key = ${key}
+            ON CONFLICT (reschedule_id) DO NOTHING`,
+        ]
+      : [];
+    const [replaced, inserted] = await d1Batch(env.DB, [
       db
         .update(rescheduleRequests)
         .set({ status: "cancelled", resolved_at: now })
@@ -173,12 +238,18 @@ export async function openRequest(
           hold_id: answer.hold.holdId,
           expires_at: deadline,
           created_at: now,
+          to_service_id: r.change?.serviceId ?? null,
+          to_job_minutes: r.change?.minutes ?? null,
         })
         .onConflictDoNothing()
         .returning(),
+      ...paymentInsert,
     ]);
-    superseded = replaced;
-    created = inserted[0];
+    superseded = replaced as Array<{ hold_id: string | null }>;
+    // The raw batch answers raw rows: read the inserted request back typed.
+    if ((inserted?.length ?? 0) > 0) {
+      [created] = await db.select().from(rescheduleRequests).where(eq(rescheduleRequests.idempotency_key, key));
+    }
   } catch (err) {
     await calendarFor(env, vendorId).releaseHold(answer.hold.holdId, `${key}:undo`, now, { forgetKey: key });
     throw err;
@@ -195,6 +266,12 @@ export async function openRequest(
     `reschedule-superseded:${created.reschedule_id}`,
     now,
   );
+  if (superseded.length > 0) {
+    // A replaced request whose price difference was paid gives it back now (decision 067; the sweep retries).
+    await refundJobDifferences(env, db, () => paymentsFromEnv(env, db, now), job.service_order_id, now).catch((err) =>
+      console.error(JSON.stringify({ at: "reschedule.superseded-refund", error: String(err) })),
+    );
+  }
   return { row: created, created: true, deadline };
 }
 
@@ -209,7 +286,7 @@ export async function requestReschedule(
   env: Env,
   db: DrizzleD1Database,
   userId: number,
-  input: { service_order_id: number; selectedDate: string; reason?: string | null },
+  input: { service_order_id: number; selectedDate: string; reason?: string | null; service_id?: number },
   now: number,
 ): Promise<RescheduleRequestView> {
   const job = await ownJob(db, userId, input.service_order_id);
@@ -223,16 +300,45 @@ export async function requestReschedule(
   if (!Number.isFinite(start) || formatLocal(start, job.time_zone) !== input.selectedDate) {
     fail("INVALID_INPUT", { selectedDate: "This date or time does not exist." });
   }
-  if (start === job.promised_arrival_time) fail("ERROR_WHILE_ORDER_RESCHEDULE_SAME_TIME");
   const state = {
     service_order_status_id: job.service_order_status_id,
     vendor_id: job.vendor_id,
     start: job.promised_arrival_time,
   };
+  const switching = input.service_id !== undefined && input.service_id !== job.service_id;
+  if (start === job.promised_arrival_time && !switching) fail("ERROR_WHILE_ORDER_RESCHEDULE_SAME_TIME");
   if (!canRequestReschedule(state, now) || job.vendor_id === null) return notReschedulable();
   const vendorId = job.vendor_id;
   const settings = (await loadSettings(db, [vendorId])).get(vendorId);
   if (!settings) return notReschedulable();
+  let change: OpenRequest["change"] = null;
+  if (switching) {
+    const option = await chosenOption(env, db, job, input.service_id!);
+    const price = await priceChange(db, job, option);
+    const charge = chargeableDifference(price.difference_cents);
+    change = {
+      serviceId: option.service_id,
+      minutes: option.minutes,
+      payment: {
+        service_order_id: job.service_order_id,
+        user_id: userId,
+        old_service_id: job.service_id,
+        old_job_minutes: job.job_minutes,
+        old_price_cents: price.old_price_cents,
+        new_price_cents: price.new_price_cents,
+        old_discount_cents: price.old_discount_cents,
+        new_discount_cents: price.new_discount_cents,
+        old_fee_cents: price.old_fee_cents,
+        new_fee_cents: price.new_fee_cents,
+        old_total_cents: price.old_total_cents,
+        new_total_cents: price.new_total_cents,
+        difference_cents: price.difference_cents,
+        new_payout_cents: price.vendor_payout_cents,
+        charge_status: charge > 0 ? "due" : price.difference_cents < 0 ? "refund_on_accept" : "waived",
+      },
+    };
+  }
+  const wantedService = change?.serviceId ?? null;
 
   const opened = await openRequest(
     env,
@@ -246,14 +352,41 @@ export async function requestReschedule(
       start,
       reason: input.reason || null,
       // Asking again for the time already asked for (a double click) answers that request.
-      isRepeat: (r) => r.status === "pending" && r.to_time === start && (r.expires_at ?? 0) > now,
+      isRepeat: (r) =>
+        r.status === "pending" &&
+        r.to_time === start &&
+        (r.to_service_id ?? null) === wantedService &&
+        (r.expires_at ?? 0) > now,
       refuseStale: notReschedulable,
+      change,
     },
     now,
   );
-  if (!opened.created) return view(opened.row, job.time_zone, "RESCHEDULE_REQUESTED", now);
-  const created = opened.row;
-  const deadline = opened.deadline;
+  const payment = opened.row.to_service_id !== null ? await paymentOf(db, opened.row.reschedule_id) : null;
+  const answer = (row: RequestRow): RescheduleRequestView => {
+    const message = awaitingPayment(payment) ? "RESCHEDULE_PAYMENT_DUE" : "RESCHEDULE_REQUESTED";
+    const change = changeView(row, payment);
+    return { ...view(row, job.time_zone, message, now), ...(change ? { change } : {}) };
+  };
+  if (!opened.created || awaitingPayment(payment)) return answer(opened.row);
+  await tellVendorOfRequest(env, db, job, opened.row, now);
+  return answer(opened.row);
+}
+
+/**
+ * The pro learns of a customer's request (live dashboard and a text): at once, or once its price difference is
+ * paid (worker/checkout/reschedule.ts).
+ */
+export async function tellVendorOfRequest(
+  env: Env,
+  db: DrizzleD1Database,
+  job: JobRow,
+  created: RequestRow,
+  now: number,
+): Promise<void> {
+  const start = created.to_time;
+  const deadline = created.expires_at ?? now;
+  const userId = job.user_id;
 
   if (job.vendor_id !== null) {
     await notifyVendor(env, job.vendor_id, {
@@ -269,11 +402,11 @@ export async function requestReschedule(
       now,
       body:
         `${firstName(customer[0]?.name)} asks to move ${job.service_description} (job #${job.service_order_id}) ` +
-        `from ${formatWhen(job.promised_arrival_time, job.time_zone)} to ${formatWhen(start, job.time_zone)}. ` +
+        `from ${formatWhen(job.promised_arrival_time, job.time_zone)} to ${formatWhen(start, job.time_zone)}` +
+        (created.to_job_minutes ? `, now ${created.to_job_minutes} minutes. ` : ". ") +
         `Please accept or decline in your dashboard by ${formatWhen(deadline, job.time_zone)} (request #${created.reschedule_id}).`,
     }).catch((err) => console.error(JSON.stringify({ at: "reschedule.sms", error: String(err) })));
   }
-  return view(created, job.time_zone, "RESCHEDULE_REQUESTED", now);
 }
 
 /** Customer reschedule requests waiting for this vendor's answer, soonest deadline first. */
@@ -288,6 +421,7 @@ export async function pendingRescheduleRequests(db: DrizzleD1Database, vendorId:
         eq(rescheduleRequests.status, "pending"),
         eq(rescheduleRequests.requested_by, "customer"),
         gt(rescheduleRequests.expires_at, now),
+        paymentSettledSql,
       ),
     )
     .orderBy(rescheduleRequests.expires_at);
@@ -324,10 +458,14 @@ export async function answerReschedule(
   if (!request || !job || job.vendor_id !== vendorId) return fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
   if (request.requested_by === "vendor") fail("FAILED_VENDOR_RESCHEDULE");
   if (request.requested_by !== "customer") fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
+  // A request whose price difference is not paid yet has not reached the pro.
+  if (awaitingPayment(await paymentOf(db, request.reschedule_id))) fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
   const done: MessageCode = input.accept ? "RESCHEDULE_ACCEPTED" : "RESCHEDULE_DECLINED";
   const settled = await settleRequest(env, db, request, job, input.accept, now, () =>
     fail("FAILED_VENDOR_SCHEDULE_ACCEPT"),
   );
+  // A lower price is refunded on acceptance, a charged difference on a refusal (idempotent; the sweep retries).
+  await settleDifference(env, db, () => paymentsFromEnv(env, db, now), request.reschedule_id, now);
   if (settled.replayed) return view(settled.row, job.time_zone, done, now);
   if (!input.accept) {
     await textCustomer(
@@ -425,11 +563,27 @@ export async function settleRequest(
     await release();
     gone();
   }
+  // Another length: the job takes the new service, minutes, price and the pro's pay at that price.
+  const payment = request.to_service_id !== null ? await paymentOf(db, request.reschedule_id) : null;
+  const option =
+    request.to_service_id !== null && payment && !awaitingPayment(payment)
+      ? {
+          service_id: request.to_service_id,
+          job_minutes: request.to_job_minutes ?? job.job_minutes,
+          price_cents: payment.new_price_cents,
+          vendor_payout_cents: payment.new_payout_cents,
+        }
+      : {};
   const [accepted, updated] = await db.batch([
     finish("accepted"),
     db
       .update(serviceOrders)
-      .set({ promised_arrival_time: request.to_time, scheduled_status: ScheduledStatus.CONFIRMED, updated_at: now })
+      .set({
+        promised_arrival_time: request.to_time,
+        scheduled_status: ScheduledStatus.CONFIRMED,
+        updated_at: now,
+        ...option,
+      })
       .where(
         and(
           eq(serviceOrders.service_order_id, job.service_order_id),

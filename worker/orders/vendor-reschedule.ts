@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { BOOKING_HORIZON_DAYS } from "../../domain/calendar/slots";
 import { DAY_MS, formatLocal, iso, parseLocal } from "../../domain/calendar/time";
@@ -7,6 +7,7 @@ import { formatWhen } from "../../domain/slot-format";
 import type { RescheduleTimes } from "../../schema/payloads/orders";
 import { users } from "../../schema/tables/accounts";
 import { rescheduleRequests } from "../../schema/tables/orders";
+import { reschedulePayments } from "../../schema/tables/reschedule-payments";
 import { sendSms } from "../adapters/sms";
 import { notifyVendor } from "../calendar/notify-vendor";
 import { loadSettings } from "../calendar/offers";
@@ -14,6 +15,7 @@ import { busyByVendor, busyQuery, vendorFreeSlots, wallTimes } from "../calendar
 import { fail } from "../http/errors";
 import { customerPhoneOf, vendorJob } from "../jobs/vendor-job";
 import { jobById, ownJob, type JobRow } from "./jobs";
+import { lengthOptions } from "./reschedule-price";
 import { openRequest, settleRequest, view, type RequestRow, type RescheduleRequestView } from "./reschedule";
 
 /**
@@ -40,7 +42,23 @@ export async function rescheduleTimes(db: DrizzleD1Database, job: JobRow, now: n
     .where(and(eq(rescheduleRequests.service_order_id, job.service_order_id), eq(rescheduleRequests.status, "pending")))
     .orderBy(desc(rescheduleRequests.reschedule_id));
   const live = requests.filter((r) => pendingNow(r, now));
-  const pending = live[0] ?? null;
+  // A request whose price difference is not paid yet has not reached the pro (decision 067): not shown as pending.
+  const unpaid = new Set(
+    live.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: reschedulePayments.reschedule_id })
+            .from(reschedulePayments)
+            .where(
+              and(
+                eq(reschedulePayments.service_order_id, job.service_order_id),
+                inArray(reschedulePayments.charge_status, ["due", "requires_action", "failed"]),
+              ),
+            )
+        ).map((p) => p.id),
+  );
+  const pending = live.find((r) => !unpaid.has(r.reschedule_id)) ?? null;
   let days: RescheduleTimes["days"] = [];
   if (vendorId !== null && settings) {
     const rows = await busyQuery(db, [vendorId], now, now - DAY_MS, now + (BOOKING_HORIZON_DAYS + 2) * DAY_MS);
@@ -82,8 +100,18 @@ export async function vendorRescheduleTimes(db: DrizzleD1Database, vendorId: num
   return rescheduleTimes(db, await vendorJob(db, vendorId, soid), now);
 }
 
-/** GET /order/reschedule-times: the customer's own movable job only. */
-export async function customerRescheduleTimes(db: DrizzleD1Database, userId: number, soid: number, now: number) {
+/**
+ * GET /order/reschedule-times: the customer's own movable job only, with the lengths it may switch to
+ * (docs/decisions/067); `serviceId` asks for the free times of another length.
+ */
+export async function customerRescheduleTimes(
+  env: Env,
+  db: DrizzleD1Database,
+  userId: number,
+  soid: number,
+  now: number,
+  serviceId?: number,
+) {
   const job = await ownJob(db, userId, soid);
   if (!job) return fail("NOT_FOUND", { service_order_id: "We couldn't find this service." });
   const movable = canRequestReschedule(
@@ -95,7 +123,26 @@ export async function customerRescheduleTimes(db: DrizzleD1Database, userId: num
     now,
   );
   if (!movable) fail("ERROR_WHILE_ORDER_RESCHEDULE_SERVICE_DATA", { service_order_id: "This service can't be moved." });
-  return rescheduleTimes(db, job, now);
+  const options = await lengthOptions(env, db, job);
+  const minutes =
+    serviceId === undefined || serviceId === job.service_id
+      ? job.job_minutes
+      : (options.find((o) => o.service_id === serviceId && !o.current) ??
+          fail("ERROR_WHILE_ORDER_RESCHEDULE_SERVICE_DATA", {
+            service_id: "This option can't be booked for this service.",
+          }))!.minutes;
+  const times = await rescheduleTimes(db, { ...job, job_minutes: minutes }, now);
+  return {
+    ...times,
+    job_minutes: minutes,
+    options: options.map(({ service_id, description, minutes, price_cents, current }) => ({
+      service_id,
+      description,
+      minutes,
+      price_cents,
+      current,
+    })),
+  };
 }
 
 function localStartOrFail(selectedDate: string, tz: string): number {

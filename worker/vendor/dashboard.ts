@@ -21,6 +21,7 @@ import { vendors } from "../../schema/tables/vendors";
 import { vendorPhoto } from "../catalogue/queries";
 import { parseAvailableSetting } from "../calendar/settings";
 import { fail } from "../http/errors";
+import { paymentSettledSql } from "../orders/reschedule-price";
 
 /**
  * The vendor dashboard's data (POST /vendor/me/main-details, SPEC section 3 "Vendor main-details response"):
@@ -149,7 +150,7 @@ export async function mainDetails(
   }
   // One D1 round trip: a batch answers rows by column name, so no two selected columns share one (the
   // checkout line's price is aliased).
-  const [vendorRows, upcomingRows, photoRows, requestRows, offerRows] = await db.batch([
+  const [vendorRows, upcomingRows, photoRows, requestRows, offerRows, proposalRows] = await db.batch([
     db
       .select({
         vendor_id: vendors.vendor_id,
@@ -197,6 +198,7 @@ export async function mainDetails(
         to_time: rescheduleRequests.to_time,
         expires_at: rescheduleRequests.expires_at,
         reason: rescheduleRequests.reason,
+        to_job_minutes: rescheduleRequests.to_job_minutes,
       })
       .from(rescheduleRequests)
       .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, rescheduleRequests.service_order_id))
@@ -208,6 +210,8 @@ export async function mainDetails(
           eq(rescheduleRequests.status, "pending"),
           eq(rescheduleRequests.requested_by, "customer"),
           gt(rescheduleRequests.expires_at, now),
+          // A request whose price difference is not paid yet has not reached the pro (decision 067).
+          paymentSettledSql,
         ),
       )
       .orderBy(rescheduleRequests.expires_at),
@@ -238,6 +242,25 @@ export async function mainDetails(
         ),
       )
       .orderBy(serviceOrders.promised_arrival_time),
+    // The pro's own proposals the clients have not answered yet: their jobs show "Waiting for client".
+    db
+      .select({
+        proposal_id: rescheduleRequests.reschedule_id,
+        proposal_so: rescheduleRequests.service_order_id,
+        proposal_to: rescheduleRequests.to_time,
+        proposal_expires: rescheduleRequests.expires_at,
+      })
+      .from(rescheduleRequests)
+      .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, rescheduleRequests.service_order_id))
+      .where(
+        and(
+          eq(serviceOrders.vendor_id, vendorId),
+          eq(rescheduleRequests.status, "pending"),
+          eq(rescheduleRequests.requested_by, "vendor"),
+          gt(rescheduleRequests.expires_at, now),
+        ),
+      )
+      .orderBy(desc(rescheduleRequests.reschedule_id)),
   ]);
   const vendor = vendorRows[0];
   if (!vendor) fail("NOT_FOUND");
@@ -268,7 +291,19 @@ export async function mainDetails(
     completed_jobs: vendor.completed_jobs,
   };
   const todayStart = startOfLocalDay(localDate(now, vendor.tz), vendor.tz);
-  const upcoming = upcomingRows.filter((r) => r.promised_arrival_time >= todayStart).map((r) => toJobView(r));
+  const proposals = new Map<number, VendorJobView["proposal"]>();
+  for (const p of proposalRows) {
+    if (proposals.has(p.proposal_so)) continue; // the newest one
+    const tz = upcomingRows.find((r) => r.service_order_id === p.proposal_so)?.time_zone ?? vendor.tz;
+    proposals.set(p.proposal_so, {
+      request_id: p.proposal_id,
+      selectedDate: formatLocal(p.proposal_to, tz),
+      expires_at: p.proposal_expires === null ? null : iso(p.proposal_expires),
+    });
+  }
+  const upcoming = upcomingRows
+    .filter((r) => r.promised_arrival_time >= todayStart)
+    .map((r) => ({ ...toJobView(r), proposal: proposals.get(r.service_order_id) ?? null }));
   const photos = photoRows.map((r) => toJobView(r));
   const requests: VendorRequestView[] = requestRows.map((r) => ({
     request_id: r.request_id,
@@ -277,6 +312,7 @@ export async function mainDetails(
     selectedDate: formatLocal(r.to_time, r.time_zone),
     expires_at: r.expires_at === null ? null : iso(r.expires_at),
     reason: r.reason,
+    new_job_minutes: r.to_job_minutes,
     job: toJobView(r),
   }));
   const offers: VendorOfferView[] = offerRows.map((r) => {

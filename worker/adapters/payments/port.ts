@@ -31,6 +31,7 @@ export const PAYMENT_PURPOSES = [
   "membership",
   "client_subscription",
   "staff_charge",
+  "reschedule",
 ] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 

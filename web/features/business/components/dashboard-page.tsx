@@ -73,6 +73,11 @@ function JobLine({ job, onOpen, children }: { job: VendorJobView; onOpen(): void
         <span className="biz-job-meta">
           {job.name} · {job.address} · {job.job_minutes} min · you earn {formatCents(job.pay_cents)}
         </span>
+        {job.proposal && (
+          <span className="biz-job-waiting" data-testid="waiting-for-client">
+            Waiting for client: you proposed {formatLocalTime(job.proposal.selectedDate, job.time_zone)}
+          </span>
+        )}
       </button>
       {children && <div className="biz-job-actions">{children}</div>}
     </li>
@@ -253,7 +258,12 @@ export function DashboardPage() {
             <Section title="Reschedule requests" count={requests.length} id="biz-requests">
               <ul className="biz-list" aria-label="Reschedule requests">
                 {requests.map((r) => (
-                  <li key={r.request_id} className="biz-job" data-testid="biz-request">
+                  <li
+                    key={r.request_id}
+                    className="biz-job"
+                    data-testid="biz-request"
+                    data-service-order-id={r.service_order_id}
+                  >
                     <button
                       type="button"
                       className="biz-job-main"
@@ -266,6 +276,12 @@ export function DashboardPage() {
                       <span className="biz-job-meta">
                         From {formatLocalTime(r.from, r.job.time_zone)} to{" "}
                         <strong>{formatLocalTime(r.selectedDate, r.job.time_zone)}</strong>
+                        {r.new_job_minutes ? (
+                          <>
+                            {" "}
+                            · <strong>now {r.new_job_minutes} min</strong>
+                          </>
+                        ) : null}
                         {r.reason && <> · “{r.reason}”</>}
                       </span>
                     </button>

@@ -70,7 +70,14 @@ export function JobDetailModal({
             {!isOffer && (
               <div>
                 <dt>Schedule</dt>
-                <dd>{job.scheduled_status === 1 ? "Confirmed" : "Waiting for your confirmation"}</dd>
+                <dd>
+                  {job.scheduled_status === 1 ? "Confirmed" : "Waiting for your confirmation"}
+                  {"proposal" in job && job.proposal && (
+                    <strong className="biz-job-waiting" data-testid="modal-waiting-for-client">
+                      Waiting for client: you proposed {formatLocalTime(job.proposal.selectedDate, job.time_zone)}
+                    </strong>
+                  )}
+                </dd>
               </div>
             )}
           </dl>

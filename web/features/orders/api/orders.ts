@@ -25,14 +25,28 @@ export const listCompleted = (zip: string | null, page: number, signal?: AbortSi
     signal,
   });
 
-export const requestReschedule = (service_order_id: number, selectedDate: string) =>
-  apiRequest<{ message: string; selectedDate: string }>("/order/reschedule/", {
-    json: { service_order_id, selectedDate },
-  });
+/** What a request that changes the appointment's length answers (docs/decisions/067). */
+export interface RescheduleChange {
+  service_id: number;
+  job_minutes: number;
+  difference_cents: number;
+  charge_status: string;
+  /** Where to pay the difference before the pro sees the request; null when nothing is due. */
+  checkout_url: string | null;
+}
 
-/** The pro's free times for moving this job (its own booking left out), for the slot picker. */
-export const getRescheduleTimes = (service_order_id: number, signal?: AbortSignal) =>
-  apiRequest<RescheduleTimes>(`/order/reschedule-times?service_order_id=${service_order_id}`, { signal });
+export const requestReschedule = (service_order_id: number, selectedDate: string, service_id?: number) =>
+  apiRequest<{ message: string; selectedDate: string; request_id: number; change?: RescheduleChange }>(
+    "/order/reschedule/",
+    { json: { service_order_id, selectedDate, ...(service_id ? { service_id } : {}) } },
+  );
+
+/** The pro's free times for moving this job (its own booking left out), for its length or another option's. */
+export const getRescheduleTimes = (service_order_id: number, signal?: AbortSignal, service_id?: number) =>
+  apiRequest<RescheduleTimes>(
+    `/order/reschedule-times?service_order_id=${service_order_id}${service_id ? `&service_id=${service_id}` : ""}`,
+    { signal },
+  );
 
 /** Approve (the job moves) or refuse (it keeps its time) the pro's proposed time. */
 export const answerProposal = (request_id: number, accept: boolean) =>

@@ -167,12 +167,21 @@ function ScheduledList({ zip }: { zip: string | null }) {
                     </button>
                   </div>
                 )}
-                {o.reschedule_request && (
-                  <p className="order-note">
-                    You asked to move this to {formatLocalTime(o.reschedule_request.selectedDate, o.time_zone)}. We're
-                    waiting for your professional to agree.
-                  </p>
-                )}
+                {o.reschedule_request &&
+                  (o.reschedule_request.checkout_url ? (
+                    <p className="order-note" data-testid="order-reschedule-unpaid">
+                      You asked to move this to {formatLocalTime(o.reschedule_request.selectedDate, o.time_zone)}
+                      {o.reschedule_request.job_minutes ? ` for ${o.reschedule_request.job_minutes} minutes` : ""}.{" "}
+                      <AppLink href={o.reschedule_request.checkout_url}>Pay the difference</AppLink> to send it to your
+                      professional.
+                    </p>
+                  ) : (
+                    <p className="order-note">
+                      You asked to move this to {formatLocalTime(o.reschedule_request.selectedDate, o.time_zone)}
+                      {o.reschedule_request.job_minutes ? ` for ${o.reschedule_request.job_minutes} minutes` : ""}.
+                      We're waiting for your professional to agree.
+                    </p>
+                  ))}
                 <div className="order-actions">
                   {o.can_reschedule && (
                     <button

@@ -1,10 +1,12 @@
-import { useEffect, useState } from "react";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useId, useState } from "react";
 import { formatLocalDateTime, splitLocal, todayIn } from "../../../../domain/slot-format";
 import type { RescheduleTimes } from "../../../../schema/payloads/orders";
 import { ReschedulePicker } from "../../../components/booking/reschedule-picker";
 import type { SlotChoice } from "../../../components/booking/slot-picker";
 import { Dialog } from "../../../components/ui/dialog";
 import { ApiError, errorMessage } from "../../../lib/api-client";
+import { formatCents } from "../../../lib/format";
 import { formatLocalTime } from "../../../lib/local-time";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
@@ -28,9 +30,20 @@ export function RescheduleModal({
   onDone(): void;
 }) {
   const proposal = order?.vendor_proposal ?? null;
-  const times = useRequest<RescheduleTimes>(order ? `reschedule-times:${order.service_order_id}` : null, (signal) =>
-    getRescheduleTimes(order!.service_order_id, signal),
+  const navigate = useNavigate();
+  const optionId = useId();
+  // Another length of the service (docs/decisions/067): null keeps the booked one.
+  const [serviceId, setServiceId] = useState<number | null>(null);
+  const times = useRequest<RescheduleTimes>(
+    order ? `reschedule-times:${order.service_order_id}:${serviceId ?? "same"}` : null,
+    (signal) => getRescheduleTimes(order!.service_order_id, signal, serviceId ?? undefined),
   );
+  const [options, setOptions] = useState<NonNullable<RescheduleTimes["options"]>>([]);
+  useEffect(() => {
+    if (times.data?.options && serviceId === null) setOptions(times.data.options);
+  }, [times.data, serviceId]);
+  const current = options.find((o) => o.current) ?? null;
+  const chosenOption = options.find((o) => o.service_id === serviceId) ?? null;
   const [choice, setChoice] = useState<SlotChoice | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [alternative, setAlternative] = useState<string | null>(null);
@@ -40,22 +53,34 @@ export function RescheduleModal({
     setChoice(proposal ? splitLocal(proposal.selectedDate) : null);
     setError(null);
     setAlternative(null);
+    setServiceId(null);
+    setOptions([]);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [order?.service_order_id, proposal?.request_id]);
 
   const tz = order?.time_zone ?? "UTC";
   const today = todayIn(tz, Date.now());
   const local = choice ? `${choice.date} ${choice.time}` : null;
-  const isProposal = proposal !== null && local === proposal.selectedDate;
-  const unchanged = order !== null && local === order.promised_arrival_time;
+  const isProposal = proposal !== null && local === proposal.selectedDate && serviceId === null;
+  const unchanged = order !== null && local === order.promised_arrival_time && serviceId === null;
 
-  const run = async (kind: "approve" | "refuse" | "ask", work: () => Promise<{ message: string }>) => {
+  const run = async (
+    kind: "approve" | "refuse" | "ask",
+    work: () => Promise<{ message: string; change?: { checkout_url: string | null } }>,
+  ) => {
     if (busy) return;
     setBusy(kind);
     setError(null);
     setAlternative(null);
     try {
       const done = await work();
+      const pay = done.change?.checkout_url;
+      if (pay) {
+        // A longer option: the difference is paid before the pro is asked.
+        onClose();
+        void navigate({ href: pay });
+        return;
+      }
       notify("success", done.message);
       onDone();
       onClose();
@@ -85,7 +110,7 @@ export function RescheduleModal({
             e.preventDefault();
             if (!local || unchanged) return setError("Choose a new time.");
             if (isProposal) void run("approve", () => answerProposal(proposal!.request_id, true));
-            else void run("ask", () => requestReschedule(order.service_order_id, local));
+            else void run("ask", () => requestReschedule(order.service_order_id, local, serviceId ?? undefined));
           }}
         >
           <p className="muted">
@@ -97,6 +122,40 @@ export function RescheduleModal({
               <strong>{formatLocalTime(proposal.selectedDate, order.time_zone)}</strong>
               {proposal.reason ? ` (${proposal.reason})` : ""}.
             </p>
+          )}
+          {options.length > 1 && (
+            <div className="field">
+              <label className="field-label" htmlFor={optionId}>
+                Length
+              </label>
+              <select
+                id={optionId}
+                className="select"
+                value={serviceId ?? current?.service_id ?? ""}
+                onChange={(e) => {
+                  const id = Number(e.target.value);
+                  setServiceId(id === current?.service_id ? null : id);
+                  setError(null);
+                  setAlternative(null);
+                }}
+                aria-describedby={`${optionId}-hint`}
+                data-testid="reschedule-option"
+              >
+                {options.map((o) => (
+                  <option key={o.service_id} value={o.service_id}>
+                    {o.minutes} min · {formatCents(o.price_cents)}
+                    {o.current ? " (booked)" : ""}
+                  </option>
+                ))}
+              </select>
+              <p className="field-hint" id={`${optionId}-hint`}>
+                {chosenOption && current
+                  ? chosenOption.price_cents > current.price_cents
+                    ? "A longer visit costs more: you review and pay the difference before we ask your professional."
+                    : "The difference comes back to you once your professional accepts."
+                  : "You can also change the length of your appointment."}
+              </p>
+            </div>
           )}
           <ReschedulePicker
             times={times}
