@@ -1,0 +1,470 @@
+import { formatWhen } from "../../../../domain/slot-format";
+import { Hono } from "hono";
+import * as v from "valibot";
+import { formatLocal, localToInstant } from "../../../../domain/calendar/time";
+import { messageFor } from "../../../../domain/messages";
+import { BILLING_RULES, chargeAt, chargeDue } from "../../../../domain/payout-rules";
+import { orFail } from "../../../adapters/payments";
+import type { PaymentsPort } from "../../../adapters/payments/port";
+import { payments } from "../../../checkout/payments";
+import {
+  bookDates,
+  cancelSub,
+  chargeDate,
+  linkUrl,
+  newLinkToken,
+  subById,
+  subByToken,
+  textClient,
+  textVendor,
+  upcomingDates,
+  type SubRow,
+} from "../../../client-subs/service";
+import { fail } from "../../../http/errors";
+import type { AppEnv } from "../../../http/types";
+import { jsonBody } from "../../../http/validate";
+import { requireVendor, viewerOf } from "../../../middleware/roles";
+
+/**
+ * Client subscriptions (SPEC section 7 "Vendor" calls; docs/decisions/072-client-subscriptions.md).
+ * vendorClientSubscriptionApi is mounted at /vendor/me (vendors only, their own subscriptions);
+ * clientSubscriptionApi at /client-subscription, reached with the texted link's token (no account needed).
+ */
+
+const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const IdBody = v.object({ client_subscription_id: Id });
+const Phone = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^\+?1?\D*\d{3}\D*\d{3}\D*\d{4}$/, "Enter a 10-digit US phone number."),
+);
+const Price = v.pipe(v.number(), v.integer("Enter the price in cents."), v.minValue(500), v.maxValue(500_000));
+
+const CreateBody = v.object({
+  client_name: v.pipe(v.string(), v.trim(), v.minLength(2, "Enter the client's name."), v.maxLength(80)),
+  client_phone: Phone,
+  client_email: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.email("Enter a valid email."), v.maxLength(120)))),
+  service_id: Id,
+  price_cents: Price,
+  interval_days: v.pipe(
+    v.number(),
+    v.check((n) => BILLING_RULES.intervalDays.includes(n), "Choose every 1, 2, 3 or 4 weeks, or monthly."),
+  ),
+  /** The first visit: its local date and time at the service address (preferred), or an instant. */
+  first_service_at: v.optional(v.pipe(v.number(), v.integer())),
+  first_date: v.optional(v.pipe(v.string(), v.isoDate("Choose the first date."))),
+  first_time: v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose the time."))),
+  address: v.pipe(v.string(), v.trim(), v.minLength(5, "Enter the service address."), v.maxLength(200)),
+  zipcode: v.pipe(v.string(), v.regex(/^\d{5}$/, "Enter a 5-digit ZIP code.")),
+  idempotency_key: v.pipe(v.string(), v.minLength(8), v.maxLength(80)),
+});
+
+function e164(phone: string): string {
+  const digits = phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+  return `+1${digits}`;
+}
+
+function vendorIdOf(c: Parameters<typeof viewerOf>[0]): number {
+  const viewer = viewerOf(c);
+  if (viewer.vendor_id == null) fail("FORBIDDEN");
+  return viewer.vendor_id;
+}
+
+async function describe(d1: D1Database, sub: SubRow) {
+  const extra = await d1
+    .prepare(
+      `SELECT s.description, v.display_name, pm.brand, pm.last4, pm.exp_month, pm.exp_year
+       FROM services s JOIN vendors v ON v.vendor_id = ?2
+       LEFT JOIN local_payment_methods pm ON pm.id = ?3
+       WHERE s.service_id = ?1`,
+    )
+    .bind(sub.service_id, sub.vendor_id, sub.payment_method_id)
+    .first<Record<string, string | number | null>>();
+  const dates = upcomingDates(sub);
+  return {
+    client_subscription_id: sub.client_subscription_id,
+    status: sub.status,
+    client_name: sub.client_name,
+    client_phone: sub.client_phone,
+    client_email: sub.client_email,
+    service_id: sub.service_id,
+    service: String(extra?.description ?? ""),
+    vendor_name: String(extra?.display_name ?? ""),
+    price_cents: sub.price_cents,
+    pending_price_cents: sub.pending_price_cents,
+    interval_days: sub.interval_days,
+    address: sub.address,
+    zipcode: sub.zipcode,
+    time_zone: sub.time_zone,
+    next_dates: dates.map((at) => ({ at, local: formatLocal(at, sub.time_zone) })),
+    card: sub.payment_method_id
+      ? extra?.last4
+        ? {
+            brand: String(extra.brand),
+            last4: String(extra.last4),
+            exp_month: extra.exp_month,
+            exp_year: extra.exp_year,
+          }
+        : { brand: "card", last4: "" }
+      : null,
+    declined: sub.declined_at !== null,
+    last_charged_for: sub.last_charged_for,
+    cancelled_at: sub.cancelled_at,
+  };
+}
+
+async function ownSub(c: { env: Env }, vendorId: number, id: number): Promise<SubRow> {
+  const sub = await subById(c.env.DB, id);
+  if (!sub || sub.vendor_id !== vendorId) fail("NOT_FOUND");
+  return sub;
+}
+
+export const vendorClientSubscriptionApi = new Hono<AppEnv>()
+  .use("/customer-subscription", requireVendor)
+  .use("/customer-subscription-active", requireVendor)
+  .use("/update-client-subscription", requireVendor)
+  .use("/cancel-client-subscription", requireVendor)
+  .use("/getCustomerSubscription", requireVendor)
+  .use("/updateSubscriptionPayment", requireVendor)
+  .use("/updateSubscriptionEmail", requireVendor)
+  .use("/cancelSubscription", requireVendor)
+  .use("/customer-subscription-services", requireVendor)
+  .get("/customer-subscription-services", async (c) => {
+    // The pro's own services, to choose from when setting up a client's subscription.
+    const rows = await c.env.DB.prepare(
+      `SELECT s.service_id, s.description, s.duration_minutes, coalesce(vs.price_override_cents, s.base_price_cents) AS price_cents
+       FROM vendor_services vs JOIN services s ON s.service_id = vs.service_id
+       WHERE vs.vendor_id = ? AND vs.enabled = 1 AND s.enable = 1 ORDER BY s.description`,
+    )
+      .bind(vendorIdOf(c))
+      .all();
+    return c.json({ data: rows.results });
+  })
+  .get("/customer-subscription", async (c) => {
+    const vendorId = vendorIdOf(c);
+    const rows = await c.env.DB.prepare(
+      "SELECT * FROM client_subscriptions WHERE vendor_id = ? ORDER BY status = 'cancelled', next_service_at LIMIT 200",
+    )
+      .bind(vendorId)
+      .all<SubRow>();
+    return c.json({ data: await Promise.all(rows.results.map((r) => describe(c.env.DB, r))) });
+  })
+  .post("/customer-subscription-active", async (c) => {
+    const vendorId = vendorIdOf(c);
+    const now = c.get("now");
+    const body = await jsonBody(c, CreateBody);
+    const key = `v${vendorId}:${body.idempotency_key}`;
+    const earlier = await c.env.DB.prepare("SELECT * FROM client_subscriptions WHERE idempotency_key = ?")
+      .bind(key)
+      .first<SubRow>();
+    if (earlier) return c.json({ data: await describe(c.env.DB, earlier), replayed: true });
+    const zip = await c.env.DB.prepare("SELECT time_zone FROM zipcodes WHERE zip = ?")
+      .bind(body.zipcode)
+      .first<{ time_zone: string }>();
+    if (!zip) fail("INVALID_ADDRESS", { zipcode: messageFor("INVALID_ADDRESS") });
+    const service = await c.env.DB.prepare(
+      `SELECT s.duration_minutes FROM services s JOIN vendor_services vs ON vs.service_id = s.service_id AND vs.vendor_id = ?2
+       WHERE s.service_id = ?1 AND s.enable = 1 AND vs.enabled = 1`,
+    )
+      .bind(body.service_id, vendorId)
+      .first<{ duration_minutes: number }>();
+    if (!service) fail("ERROR_VSUBSCRIPTION", { service_id: "Choose one of your services." });
+    // The first visit is a local date and time at the service address, read in its zone (not the browser's, not
+    // UTC); an instant is still accepted from callers that send one.
+    let firstAt: number;
+    if (body.first_date !== undefined || body.first_time !== undefined) {
+      if (!body.first_date || !body.first_time) {
+        fail("INVALID_INPUT", { first_service_at: "Choose the first date and time." });
+      }
+      firstAt = localToInstant(body.first_date, body.first_time, zip.time_zone);
+    } else if (body.first_service_at !== undefined) {
+      firstAt = body.first_service_at;
+    } else {
+      fail("INVALID_INPUT", { first_service_at: "Choose the first date and time." });
+    }
+    // The first date's charge (the same local time the day before) must still be ahead: the client needs the
+    // time to add their card.
+    if (chargeAt(firstAt, zip.time_zone) < now) {
+      fail("ERROR_VSUBSCRIPTION", { first_service_at: "Choose a first date at least 24 hours away." });
+    }
+    const inserted = await c.env.DB.prepare(
+      `INSERT INTO client_subscriptions (vendor_id, client_name, client_phone, client_email, service_id, price_cents,
+         interval_days, next_service_at, job_minutes, address, zipcode, status, time_zone, idempotency_key, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'created', ?12, ?13, ?14, ?14)
+       ON CONFLICT DO NOTHING RETURNING *`,
+    )
+      .bind(
+        vendorId,
+        body.client_name,
+        e164(body.client_phone),
+        body.client_email ?? null,
+        body.service_id,
+        body.price_cents,
+        body.interval_days,
+        firstAt,
+        service.duration_minutes,
+        body.address,
+        body.zipcode,
+        zip.time_zone,
+        key,
+        now,
+      )
+      .first<SubRow>();
+    if (!inserted) {
+      const winner = await c.env.DB.prepare("SELECT * FROM client_subscriptions WHERE idempotency_key = ?")
+        .bind(key)
+        .first<SubRow>();
+      if (!winner) fail("ERROR_VSUBSCRIPTION");
+      return c.json({ data: await describe(c.env.DB, winner), replayed: true });
+    }
+    const booked = await bookDates(
+      c.env,
+      c.get("db"),
+      inserted,
+      upcomingDates(inserted, BILLING_RULES.holdAheadDates),
+      now,
+    );
+    if (!booked.ok) {
+      await c.env.DB.prepare("DELETE FROM client_subscriptions WHERE client_subscription_id = ?")
+        .bind(inserted.client_subscription_id)
+        .run();
+      console.log(JSON.stringify({ at: "csub.create.refused", vendor_id: vendorId, reason: booked.reason }));
+      fail("VSUBSCRIPTION_UNAVAILABLE_SCHEDULE", {
+        first_service_at: `You are not available on ${formatWhen(booked.at, inserted.time_zone)}.`,
+      });
+    }
+    const token = await newLinkToken(c.env.DB, inserted.client_subscription_id, now);
+    const vendor = await c.env.DB.prepare("SELECT display_name FROM vendors WHERE vendor_id = ?")
+      .bind(vendorId)
+      .first<{ display_name: string }>();
+    await textClient(
+      c.env,
+      c.get("db"),
+      inserted,
+      `${vendor?.display_name ?? "Your professional"} set up your recurring service, first on ${formatWhen(inserted.next_service_at, inserted.time_zone)}. Add your card here: ${linkUrl(new URL(c.req.url).origin, token)}`,
+      now,
+    );
+    return c.json({ data: await describe(c.env.DB, inserted), message: messageFor("VSUBSCRIPTION_CREATED") }, 201);
+  })
+  .post("/update-client-subscription", async (c) => {
+    const vendorId = vendorIdOf(c);
+    const now = c.get("now");
+    const body = await jsonBody(c, v.object({ client_subscription_id: Id, price_cents: Price }));
+    const sub = await ownSub(c, vendorId, body.client_subscription_id);
+    if (sub.status === "cancelled") fail("ERROR_VSUBSCRIPTION");
+    if (body.price_cents === sub.price_cents) return c.json({ data: await describe(c.env.DB, sub) });
+    // A lower price needs nobody's approval; a higher one waits for the client's (or cancels by the next date).
+    const raise = body.price_cents > sub.price_cents;
+    const updated = await c.env.DB.prepare(
+      raise
+        ? `UPDATE client_subscriptions SET pending_price_cents = ?2, status = 'pending_approval', price_change_requested_at = ?3, updated_at = ?3
+           WHERE client_subscription_id = ?1 AND status <> 'cancelled' RETURNING *`
+        : `UPDATE client_subscriptions SET price_cents = ?2, pending_price_cents = NULL, updated_at = ?3,
+             status = CASE WHEN status = 'pending_approval' THEN CASE WHEN payment_method_id IS NULL THEN 'created' ELSE 'active' END ELSE status END
+           WHERE client_subscription_id = ?1 AND status <> 'cancelled' RETURNING *`,
+    )
+      .bind(sub.client_subscription_id, body.price_cents, now)
+      .first<SubRow>();
+    if (!updated) fail("ERROR_VSUBSCRIPTION");
+    const token = await newLinkToken(c.env.DB, sub.client_subscription_id, now);
+    const url = linkUrl(new URL(c.req.url).origin, token);
+    const dollars = (body.price_cents / 100).toFixed(2);
+    await textClient(
+      c.env,
+      c.get("db"),
+      updated,
+      raise
+        ? `Your recurring service price is changing to $${dollars}. Approve it before ${formatWhen(chargeAt(updated.next_service_at, updated.time_zone), updated.time_zone)} or the subscription ends: ${url}`
+        : `Good news: your recurring service price is now $${dollars}. Details: ${url}`,
+      now,
+    );
+    return c.json({ data: await describe(c.env.DB, updated), message: messageFor("VSUBSCRIPTION_UPDATED") });
+  })
+  .post("/cancel-client-subscription", async (c) => {
+    const vendorId = vendorIdOf(c);
+    const { client_subscription_id } = await jsonBody(c, IdBody);
+    const sub = await ownSub(c, vendorId, client_subscription_id);
+    const now = c.get("now");
+    if (await cancelSub(c.env, sub, "vendor", now)) {
+      await textClient(c.env, c.get("db"), sub, "Your recurring service was cancelled by your professional.", now);
+    }
+    return c.json({
+      data: await describe(c.env.DB, (await subById(c.env.DB, sub.client_subscription_id))!),
+      message: messageFor("VSUBSCRIPTION_CANCELLED"),
+    });
+  })
+  .post("/cancelSubscription", async (c) => {
+    const vendorId = vendorIdOf(c);
+    const { client_subscription_id } = await jsonBody(c, IdBody);
+    const sub = await ownSub(c, vendorId, client_subscription_id);
+    const now = c.get("now");
+    if (await cancelSub(c.env, sub, "vendor", now)) {
+      await textClient(c.env, c.get("db"), sub, "Your recurring service was cancelled by your professional.", now);
+    }
+    return c.json({
+      data: await describe(c.env.DB, (await subById(c.env.DB, sub.client_subscription_id))!),
+      message: messageFor("VSUBSCRIPTION_CANCELLED"),
+    });
+  })
+  .post("/getCustomerSubscription", async (c) => {
+    const vendorId = vendorIdOf(c);
+    const { client_subscription_id } = await jsonBody(c, IdBody);
+    return c.json({ data: await describe(c.env.DB, await ownSub(c, vendorId, client_subscription_id)) });
+  })
+  .post("/updateSubscriptionPayment", async (c) => {
+    // The pro asks the client for a new card: a fresh link by text.
+    const vendorId = vendorIdOf(c);
+    const now = c.get("now");
+    const { client_subscription_id } = await jsonBody(c, IdBody);
+    const sub = await ownSub(c, vendorId, client_subscription_id);
+    if (sub.status === "cancelled") fail("ERROR_VSUBSCRIPTION");
+    const token = await newLinkToken(c.env.DB, sub.client_subscription_id, now);
+    await textClient(
+      c.env,
+      c.get("db"),
+      sub,
+      `Please update the card for your recurring service: ${linkUrl(new URL(c.req.url).origin, token)}`,
+      now,
+    );
+    return c.json({ data: await describe(c.env.DB, sub), message: messageFor("MESSAGE_SENT") });
+  })
+  .post("/updateSubscriptionEmail", async (c) => {
+    const vendorId = vendorIdOf(c);
+    const body = await jsonBody(
+      c,
+      v.object({
+        client_subscription_id: Id,
+        email: v.pipe(v.string(), v.trim(), v.email("Enter a valid email."), v.maxLength(120)),
+      }),
+    );
+    const sub = await ownSub(c, vendorId, body.client_subscription_id);
+    if (sub.status === "cancelled") fail("ERROR_VSUBSCRIPTION");
+    const row = await c.env.DB.prepare(
+      "UPDATE client_subscriptions SET client_email = ?2, updated_at = ?3 WHERE client_subscription_id = ?1 RETURNING *",
+    )
+      .bind(sub.client_subscription_id, body.email, c.get("now"))
+      .first<SubRow>();
+    return c.json({ data: await describe(c.env.DB, row!), message: messageFor("SAVED") });
+  });
+
+/**
+ * The subscription's customer (created on the first card, found again after), the card attached to it and made
+ * its default. A card that belongs to someone else is refused like an unknown one.
+ */
+async function saveClientCard(d1: D1Database, port: PaymentsPort, sub: SubRow, paymentMethodId: string) {
+  let customerId = sub.customer_id;
+  if (!customerId) {
+    const created = await orFail(
+      port.ensureGuestCustomer({
+        ref: `csub:${sub.client_subscription_id}`,
+        name: sub.client_name,
+        phone: sub.client_phone,
+        email: sub.client_email,
+      }),
+    );
+    const row = await d1
+      .prepare(
+        `UPDATE client_subscriptions SET customer_id = coalesce(customer_id, ?2)
+         WHERE client_subscription_id = ?1 RETURNING customer_id`,
+      )
+      .bind(sub.client_subscription_id, created)
+      .first<{ customer_id: string }>();
+    customerId = row!.customer_id;
+  }
+  const owner = (await orFail(port.retrievePaymentMethod(paymentMethodId)))?.customer_id ?? null;
+  if (owner !== null && owner !== customerId) fail("PAYMENT_METHOD_NOT_FOUND");
+  if (owner === null) await orFail(port.attachPaymentMethod(paymentMethodId, customerId));
+  await orFail(port.setDefaultPaymentMethod(customerId, paymentMethodId));
+  return customerId;
+}
+
+const TokenBody = v.object({ token: v.pipe(v.string(), v.minLength(20), v.maxLength(100)) });
+
+async function byTokenOrFail(d1: D1Database, token: string): Promise<SubRow> {
+  const sub = await subByToken(d1, token);
+  if (!sub) fail("ERROR_CUSTOMER_PAY");
+  return sub;
+}
+
+export const clientSubscriptionApi = new Hono<AppEnv>()
+  .post("/view", async (c) => {
+    const { token } = await jsonBody(c, TokenBody);
+    return c.json({ data: await describe(c.env.DB, await byTokenOrFail(c.env.DB, token)) });
+  })
+  .post("/card", async (c) => {
+    // The client's card (tokenised in the browser); entering one also approves a pending price.
+    const body = await jsonBody(
+      c,
+      v.object({
+        token: TokenBody.entries.token,
+        payment_method_id: v.pipe(v.string(), v.minLength(3), v.maxLength(100)),
+      }),
+    );
+    const sub = await byTokenOrFail(c.env.DB, body.token);
+    if (sub.status === "cancelled") fail("ERROR_VSUBSCRIPTION");
+    const now = c.get("now");
+    const port = payments(c.env, c.get("db"), now);
+    const method = await orFail(port.retrievePaymentMethod(body.payment_method_id));
+    if (!method) fail("PAYMENT_METHOD_NOT_FOUND");
+    // The client has no account: their card is saved on a customer of this subscription (one per subscription,
+    // kept in customer_id), made its default, and charged off-session from then on (decision 076).
+    const customerId = await saveClientCard(c.env.DB, port, sub, method.id);
+    const row = await c.env.DB.prepare(
+      `UPDATE client_subscriptions SET payment_method_id = ?2, status = 'active', declined_at = NULL,
+         price_cents = coalesce(pending_price_cents, price_cents), pending_price_cents = NULL, updated_at = ?3
+       WHERE client_subscription_id = ?1 AND status <> 'cancelled' AND customer_id = ?4 RETURNING *`,
+    )
+      .bind(sub.client_subscription_id, method.id, now, customerId)
+      .first<SubRow>();
+    if (!row) fail("ERROR_VSUBSCRIPTION");
+    // Within 24 hours of the next date and not yet paid: charge it now.
+    if (chargeDue(row.next_service_at, row.time_zone, now)) {
+      const outcome = await chargeDate(
+        c.env,
+        c.get("db"),
+        port,
+        row.client_subscription_id,
+        row.next_service_at,
+        new URL(c.req.url).origin,
+        now,
+      );
+      if (outcome === "declined") fail("CARD_DECLINED");
+    }
+    await textVendor(
+      c.env,
+      c.get("db"),
+      row.vendor_id,
+      `${row.client_name} added their card; the recurring service is active.`,
+      now,
+    );
+    const latest = (await subById(c.env.DB, row.client_subscription_id))!;
+    return c.json({ data: await describe(c.env.DB, latest), message: messageFor("VSUBSCRIPTION_ACTIVE") });
+  })
+  .post("/approve", async (c) => {
+    const { token } = await jsonBody(c, TokenBody);
+    const sub = await byTokenOrFail(c.env.DB, token);
+    if (sub.status !== "pending_approval" || sub.pending_price_cents === null) fail("ERROR_VSUBSCRIPTION");
+    const now = c.get("now");
+    const row = await c.env.DB.prepare(
+      `UPDATE client_subscriptions SET price_cents = pending_price_cents, pending_price_cents = NULL, updated_at = ?2,
+         status = CASE WHEN payment_method_id IS NULL THEN 'created' ELSE 'active' END
+       WHERE client_subscription_id = ?1 AND status = 'pending_approval' RETURNING *`,
+    )
+      .bind(sub.client_subscription_id, now)
+      .first<SubRow>();
+    if (!row) fail("ERROR_VSUBSCRIPTION");
+    await textVendor(c.env, c.get("db"), row.vendor_id, `${row.client_name} approved the new price.`, now);
+    return c.json({ data: await describe(c.env.DB, row), message: messageFor("SAVED") });
+  })
+  .post("/cancel", async (c) => {
+    const { token } = await jsonBody(c, TokenBody);
+    const sub = await byTokenOrFail(c.env.DB, token);
+    const now = c.get("now");
+    if (await cancelSub(c.env, sub, "client", now)) {
+      await textVendor(c.env, c.get("db"), sub.vendor_id, `${sub.client_name} cancelled their recurring service.`, now);
+    }
+    return c.json({
+      data: await describe(c.env.DB, (await subById(c.env.DB, sub.client_subscription_id))!),
+      message: messageFor("VSUBSCRIPTION_CANCELLED"),
+    });
+  });
