@@ -2,61 +2,29 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { catalogue } from "../domain/messages";
 import type { ShellData } from "../schema/payloads/shell";
-import { accountsApi } from "./api/auth/accounts";
-import { adminApi } from "./api/admin/outbox";
-import { adminApplicationsReviewApi } from "./api/admin/applications";
-import { adminAuditApi } from "./api/admin/audit";
-import { adminCustomersApi } from "./api/admin/customers";
-import { adminPayoutsApi } from "./api/admin/payouts";
-import { adminRatingsApi } from "./api/admin/ratings";
-import { adminVendorReviewsApi } from "./api/admin/reviews";
-import { adminVendorsApi } from "./api/admin/vendors";
-import { adminChargesApi } from "./api/admin/charges";
-import { adminJobsApi } from "./api/admin/jobs";
-import { adminExceptionsApi } from "./api/admin/exceptions";
-import { vendorExceptionsApi } from "./api/vendor/me/exceptions";
-import { connectAdminTipsApi } from "./api/connect/admin/tips";
-import { availabilityApi } from "./api/booking/availability";
-import { cartApi } from "./api/booking/cart";
-import { checkoutApi } from "./api/checkout/checkout";
-import { paymentLinksApi } from "./api/checkout/links";
-import { smsReminderApi } from "./api/sms/reminder";
-import { catalogueApi, testimonialsApi, userServicesApi } from "./api/booking/catalogue";
-import { connectAdminApi } from "./api/connect/admin/overview";
-import { emailVerificationApi } from "./api/account/email-verification";
-import { connectAdminRequestsApi } from "./api/connect/admin/requests";
-import { connectRequestsApi } from "./api/connect/requests";
-import { vendorConnectApi } from "./api/vendor/me/connect-requests";
-import { giftCardsApi } from "./api/checkout/gift";
+import { accountRoutes } from "./api/account/routes";
+import { adminRoutes } from "./api/admin/routes";
+import { authAreas } from "./api/auth/routes";
+import { bookingRoutes } from "./api/booking/routes";
+import { calendarFeedApi } from "./api/calendar";
+import { checkoutRoutes } from "./api/checkout/routes";
+import { clientSubscriptionApi } from "./api/client-subscription";
+import { connectRoutes } from "./api/connect/routes";
+import { giftcardApi } from "./api/giftcard";
+import { googleApi } from "./api/google";
 import { mediaApp } from "./api/media";
-import { membershipApi } from "./api/subscriptions";
-import { ordersApi, scheduledOrdersApi } from "./api/order/orders";
-import { vendorRescheduleApi } from "./api/vendor/me/reschedule";
-import { paymentMethodsApi } from "./api/stripe/payment-methods";
-import { paymentsLocalApi } from "./api/payments/local";
-import { placesApi } from "./api/checkout/address";
-import { profileApi } from "./api/account/profile";
+import { orderRoutes, ordersRoutes } from "./api/order/routes";
 import { securePayApi } from "./api/pay";
+import { paymentsRoutes } from "./api/payments/routes";
+import { serviceApi, servicesApi } from "./api/services";
 import { shellApi, shellDataOrFallback } from "./api/shell";
-import { smsVendorApi } from "./api/sms/vendor";
-import { stripeWebhookApi } from "./api/stripe/webhook";
+import { smsRoutes } from "./api/sms/routes";
+import { stripeRoutes } from "./api/stripe/routes";
+import { membershipApi } from "./api/subscriptions";
+import { testimonials2Api, testimonialsApi } from "./api/testimonials";
 import { uploadsApp } from "./api/uploads";
-import { vendorApi } from "./api/vendor/me/notification";
-import { calendarFeedApi, vendorDashboardApi } from "./api/vendor/me/dashboard";
-import { vendorJobsApi } from "./api/vendor/me/jobs";
-import { vendorLiveApi, vendorTimeOffApi } from "./api/vendor/me/live";
-import { localOnboardingApi, stripeConnectApi, vendorPayApi } from "./api/vendor/me/pay";
-import { clientSubscriptionApi, vendorClientSubscriptionApi } from "./api/vendor/me/client-subscriptions";
-import { redemptionApi } from "./api/vendor/me/redemptions";
-import { vendorJobActionsApi } from "./api/vendor/me/job-actions";
-import { vendorJobPhotosApi } from "./api/vendor/me/job-photos";
-import { smsCustomerApi } from "./api/sms/customer";
-import { vendorsDirectoryApi } from "./api/booking/vendors";
-import { adminApplicationsApi } from "./api/admin-applications";
-import { vendorApplicationApi } from "./api/vendor/application";
-import { vendorExtrasApi } from "./api/vendor/me/extras";
-import { vendorProfileApi } from "./api/vendor/me/profile";
-import { vendorServicesApi } from "./api/services";
+import { usersRoutes } from "./api/users/routes";
+import { vendorRoutes } from "./api/vendor/routes";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
 import { pageApiFor, type PageApi } from "./http/page-api";
@@ -105,66 +73,36 @@ export function createApp(opts: AppOptions = {}) {
     .use("/resetPassword/*", authLimit)
     .use("/resetPassword", authLimit)
     .use("/auth/*", authLimit)
-    .route("/", accountsApi)
-    .route("/account/user/email", emailVerificationApi)
-    .route("/account/user", profileApi)
+    // One mount per top-level segment of /api, each from the file or folder of that name under worker/api
+    // (docs/decisions/109-one-routes-file-per-area.md): an area folder's routes.ts lists its resource files.
+    .route("/accounts", authAreas["/accounts"])
+    .route("/validateOtp", authAreas["/validateOtp"])
+    .route("/login", authAreas["/login"])
+    .route("/logout", authAreas["/logout"])
+    .route("/resetPassword", authAreas["/resetPassword"])
+    .route("/auth", authAreas["/auth"])
+    .route("/account", accountRoutes)
     .route("/shell", shellApi)
-    .route("/vendor/me", vendorApi)
-    .route("/vendor/me", vendorRescheduleApi)
-    .route("/admin", adminApi)
-    .route("/admin/vendors", adminVendorsApi)
-    .route("/admin/applications", adminApplicationsReviewApi)
-    .route("/admin/reviews", adminVendorReviewsApi)
-    .route("/admin/ratings", adminRatingsApi)
-    .route("/admin/customers", adminCustomersApi)
-    .route("/admin/audit", adminAuditApi)
-    .route("/admin/payouts", adminPayoutsApi)
-    .route("/admin/charges", adminChargesApi)
-    .route("/admin/jobs", adminJobsApi)
-    .route("/admin/exceptions", adminExceptionsApi)
-    .route("/vendor/me", vendorExceptionsApi)
-    .route("/connect/admin/tips", connectAdminTipsApi)
-    .route("/connect/admin", connectAdminApi)
-    .route("/connect/admin/requests", connectAdminRequestsApi)
-    .route("/connect", connectRequestsApi)
-    .route("/vendor/me", vendorConnectApi)
-    .route("/", placesApi)
-    .route("/booking", catalogueApi)
-    .route("/booking", vendorsDirectoryApi)
-    .route("/booking", availabilityApi)
-    .route("/booking", cartApi)
-    .route("/users/me", userServicesApi)
-    .route("/", testimonialsApi)
-    .route("/orders", scheduledOrdersApi)
-    .route("/order", ordersApi)
-    .route("/sms", smsVendorApi)
+    .route("/admin", adminRoutes)
+    .route("/vendor", vendorRoutes)
+    .route("/connect", connectRoutes)
+    .route("/booking", bookingRoutes)
+    .route("/users", usersRoutes)
+    .route("/testimonials", testimonialsApi)
+    .route("/testimonials2", testimonials2Api)
+    .route("/google", googleApi)
+    .route("/orders", ordersRoutes)
+    .route("/order", orderRoutes)
+    .route("/sms", smsRoutes)
     .route("/pay", securePayApi)
-    .route("/stripe", stripeWebhookApi)
-    .route("/payments/local", paymentsLocalApi)
-    .route("/", paymentMethodsApi)
-    .route("/checkout", checkoutApi)
-    .route("/checkout", paymentLinksApi)
-    .route("/vendor", vendorPayApi)
-    .route("/stripe", stripeConnectApi)
-    .route("/payments/local", localOnboardingApi)
-    .route("/vendor/me", vendorClientSubscriptionApi)
-    .route("/vendor/me", redemptionApi)
+    .route("/stripe", stripeRoutes)
+    .route("/payments", paymentsRoutes)
+    .route("/checkout", checkoutRoutes)
     .route("/client-subscription", clientSubscriptionApi)
-    .route("/sms", smsReminderApi)
-    .route("/", giftCardsApi)
+    .route("/giftcard", giftcardApi)
     .route("/subscriptions", membershipApi)
-    .route("/vendor/me", vendorJobsApi)
-    .route("/vendor/me", vendorLiveApi)
-    .route("/vendor/me", vendorTimeOffApi)
-    .route("/vendor", vendorApplicationApi)
-    .route("/vendor/me", vendorProfileApi)
-    .route("/vendor/me", vendorExtrasApi)
-    .route("/", vendorServicesApi)
-    .route("/admin/applications", adminApplicationsApi)
-    .route("/vendor/me", vendorJobActionsApi)
-    .route("/vendor/me", vendorJobPhotosApi)
-    .route("/sms", smsCustomerApi)
-    .route("/vendor/me", vendorDashboardApi)
+    .route("/services", servicesApi)
+    .route("/service", serviceApi)
     .route("/calendar", calendarFeedApi);
 
   const app = new Hono<AppEnv>();

@@ -116,18 +116,17 @@ async function ownLink(db: Db, vendorId: number, serviceId: number, now: number)
 }
 
 /**
- * What a pro offers (SPEC section 7: GET /services, PUT /service/{id}/status, POST /service/save). Mounted
- * at /api, so the vendor guard sits on each path rather than on the whole sub-app.
+ * What a pro offers (SPEC section 7: GET /services, PUT /service/{id}/status, POST /service/save): the list at
+ * /api/services, the changes under /api/service. Vendors only, their own services.
  */
-export const vendorServicesApi = new Hono<AppEnv>()
-  .use("/services", requireVendor)
-  .use("/service/*", requireVendor)
-  .get("/services", async (c) => {
-    const vendorId = viewerOf(c).vendor_id!;
-    return c.json({ data: { services: await serviceList(c.get("db"), vendorId, c.get("now")) } });
-  })
+export const servicesApi = new Hono<AppEnv>().use("/", requireVendor).get("/", async (c) => {
+  const vendorId = viewerOf(c).vendor_id!;
+  return c.json({ data: { services: await serviceList(c.get("db"), vendorId, c.get("now")) } });
+});
 
-  .put("/service/:id/status", async (c) => {
+export const serviceApi = new Hono<AppEnv>()
+  .use("/*", requireVendor)
+  .put("/:id/status", async (c) => {
     const id = parseOrFail(Id, c.req.param("id"));
     const body = await jsonBody(c, StatusBody);
     if (body.service_id !== undefined && body.service_id !== id)
@@ -145,7 +144,7 @@ export const vendorServicesApi = new Hono<AppEnv>()
     return c.json({ data: { service: await ownLink(db, vendorId, id, now) }, code: "SAVED" });
   })
 
-  .post("/service/save", async (c) => {
+  .post("/save", async (c) => {
     const body = await jsonBody(c, SaveBody);
     const problem = checkOptionGroups(body.option_groups);
     if (problem) fail(problem);

@@ -16,7 +16,13 @@ import {
 } from "../../../schema/payloads/cart";
 import { geoFromEnv } from "../../adapters/geo";
 import type { ZipPlace } from "../../adapters/geo/port";
-import { servicesQuery, toServiceCard, vendorsInRange, vendorsNearQuery, zipPlaceOrFail } from "../../catalogue/queries";
+import {
+  servicesQuery,
+  toServiceCard,
+  vendorsInRange,
+  vendorsNearQuery,
+  zipPlaceOrFail,
+} from "../../catalogue/queries";
 import { cartOwner } from "../../calendar/cart-store";
 import {
   attachedQuery,

@@ -1,24 +1,21 @@
 import { Hono } from "hono";
-import { roundMiles } from "../../../domain/catalogue-rules";
 import { addressLookupMessage } from "../../../domain/location/messages";
-import { GetAddressBody, LatLongBody, type AddressLookup, type ZipFromLatLong } from "../../../schema/payloads/catalogue";
+import { GetAddressBody, type AddressLookup } from "../../../schema/payloads/catalogue";
 import { geoFromEnv } from "../../adapters/geo";
-import { placeLabel } from "../../adapters/geo/offline";
-import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody } from "../../http/validate";
 
 /**
- * US places (docs/product.md section 7): a typed address or the browser's position to a ZIP. Both go through the geo
- * port (offline ZIP table, or Google when GOOGLE_MAPS_KEY is set). Mounted at the API root because the
- * spec puts them under /checkout and /google.
+ * POST /api/checkout/getAddress: a typed US address to its ZIP (docs/product.md section 7), through the geo
+ * port (offline ZIP table, or Google when GOOGLE_MAPS_KEY is set). The browser's position to a ZIP is
+ * worker/api/google.ts.
  */
-export const placesApi = new Hono<AppEnv>()
+export const addressApi = new Hono<AppEnv>()
   /**
    * A lookup that finds nothing is an answer, not an error: `{ code: -1 | -5, message }` with the screen
    * messages of docs/product.md section 8, so the location box can show them as they are.
    */
-  .post("/checkout/getAddress", async (c) => {
+  .post("/getAddress", async (c) => {
     const { address } = await jsonBody(c, GetAddressBody);
     const found = await geoFromEnv(c.env, c.get("db")).geocodeAddress(address);
     const data: AddressLookup =
@@ -32,22 +29,5 @@ export const placesApi = new Hono<AppEnv>()
             time_zone: found.place.time_zone,
           }
         : { code: found.code, message: addressLookupMessage(found.code) };
-    return c.json({ data });
-  })
-
-  /** The ZIP nearest the point; a point near no US ZIP is INVALID_ADDRESS. */
-  .post("/google/getZipFromLatLong", async (c) => {
-    const { latitude, longitude } = await jsonBody(c, LatLongBody);
-    const nearest = await geoFromEnv(c.env, c.get("db")).nearestZip(latitude, longitude);
-    if (!nearest) fail("INVALID_ADDRESS");
-    const { place, miles } = nearest;
-    const data: ZipFromLatLong = {
-      zipcode: place.zip,
-      city: place.city,
-      state: place.state,
-      time_zone: place.time_zone,
-      formatted_address: placeLabel(place),
-      distance_miles: roundMiles(miles),
-    };
     return c.json({ data });
   });

@@ -2,31 +2,36 @@ import { and, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { Hono } from "hono";
 import { BRAND_NAME } from "../../../domain/brand";
-import { giftAmountAllowed, giftCodeFromBytes, normalizeGiftCode } from "../../../domain/checkout-rules";
+import { giftAmountAllowed, giftCodeFromBytes } from "../../../domain/checkout-rules";
 import { normalizeEmail } from "../../../domain/email";
 import { messageFor } from "../../../domain/messages";
 import { formatCents } from "../../../domain/money";
 import { normalizeUsPhone } from "../../../domain/phone";
 import { PRICING } from "../../../domain/pricing-config";
-import { GiftConfirmBody, GiftPurchaseBody, RedeemBody } from "../../../schema/payloads/checkout";
+import { GiftConfirmBody, GiftPurchaseBody } from "../../../schema/payloads/checkout";
 import { outbox } from "../../../schema/tables/accounts";
 import { giftCards } from "../../../schema/tables/payments";
 import type { PaymentIntent } from "../../adapters/payments/port";
 import type { SessionUser } from "../../auth/sessions";
 import { textSafely } from "../../checkout/notify";
-import { cardRefusal, customerOf, intentView, ownMethodOrFail, payments, paymentsFailure } from "../../checkout/payments";
+import {
+  cardRefusal,
+  customerOf,
+  intentView,
+  ownMethodOrFail,
+  payments,
+  paymentsFailure,
+} from "../../checkout/payments";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
-import { rateLimit } from "../../middleware/rate-limit";
 
 /**
- * eGift cards (docs/product.md section 7 "/checkout/gift", "/checkout/gift/confirm"; /giftcard): buying one is a
+ * eGift cards (docs/product.md section 7 "/checkout/gift", "/checkout/gift/confirm"): buying one is a
  * PaymentIntent for the amount (presets or a whole-dollar amount within PRICING's limits, key
  * `gift:<gift_card_id>:charge`); once paid the card is active and its code goes to the recipient by text
- * and email (the outbox). Redeeming moves the whole amount to the redeemer's account credit once (the
- * ledger's unique (gift_card, gift_card:<code>)). Mounted at the API root.
+ * and email (the outbox). Redeeming a code is worker/api/giftcard.ts. Mounted at /checkout/gift.
  */
 
 type GiftRow = typeof giftCards.$inferSelect;
@@ -63,11 +68,9 @@ async function deliver(env: Env, db: DrizzleD1Database, g: GiftRow, from: Sessio
   await Promise.all(work);
 }
 
-const redeemLimit = rateLimit({ name: "giftcard-redeem", limit: 10, windowMs: 60_000 });
-
-export const giftCardsApi = new Hono<AppEnv>()
+export const checkoutGiftApi = new Hono<AppEnv>()
   /** Starts a gift card purchase: the card (pending payment) and its PaymentIntent. Idempotent by key. */
-  .post("/checkout/gift", requireUser, async (c) => {
+  .post("/", requireUser, async (c) => {
     const body = await jsonBody(c, GiftPurchaseBody);
     const user = viewerOf(c);
     const db = c.get("db");
@@ -147,7 +150,7 @@ export const giftCardsApi = new Hono<AppEnv>()
   })
 
   /** After the browser confirmed the card: activates the card once and sends its code to the recipient. */
-  .post("/checkout/gift/confirm", requireUser, async (c) => {
+  .post("/confirm", requireUser, async (c) => {
     const body = await jsonBody(c, GiftConfirmBody);
     const user = viewerOf(c);
     const db = c.get("db");
@@ -180,57 +183,5 @@ export const giftCardsApi = new Hono<AppEnv>()
     const [fresh] = await db.select().from(giftCards).where(eq(giftCards.gift_card_id, card.gift_card_id)).limit(1);
     return c.json({
       data: { status: "succeeded", gift_card: giftView(fresh!, true), message: messageFor("GIFT_CARD_PURCHASED") },
-    });
-  })
-
-  /**
-   * Redeems a code (any case, dashes and spaces optional) into the caller's account credit, once. The same
-   * customer redeeming again is answered the first result; anyone else gets GIFT_CARD_INVALID.
-   */
-  .post("/giftcard/redeem", redeemLimit, requireUser, async (c) => {
-    const body = await jsonBody(c, RedeemBody);
-    const user = viewerOf(c);
-    const now = c.get("now");
-    const code = normalizeGiftCode(body.code);
-    if (!code) fail("GIFT_CARD_INVALID", { code: "Check the code and try again." });
-    const d1 = c.env.DB;
-    const mine =
-      "EXISTS (SELECT 1 FROM gift_cards WHERE code = ?1 AND status = 'redeemed' AND redeemed_by_user_id = ?2)";
-    const results = await d1.batch([
-      d1
-        .prepare(
-          `UPDATE gift_cards SET status = 'redeemed', balance_cents = 0, redeemed_by_user_id = ?2, redeemed_at = ?3
-           WHERE code = ?1 AND status = 'active' RETURNING gift_card_id`,
-        )
-        .bind(code, user.user_id, now),
-      d1
-        .prepare(
-          `UPDATE users SET credit_balance_cents = credit_balance_cents + (SELECT amount_cents FROM gift_cards WHERE code = ?1), updated_at = ?3
-           WHERE user_id = ?2 AND ${mine} AND NOT EXISTS (SELECT 1 FROM credit_ledger WHERE reason = 'gift_card' AND ref = 'gift_card:' || ?1)`,
-        )
-        .bind(code, user.user_id, now),
-      d1
-        .prepare(
-          `INSERT OR IGNORE INTO credit_ledger (user_id, delta_cents, reason, ref, note, created_at)
-           SELECT ?2, amount_cents, 'gift_card', 'gift_card:' || code, 'Gift card redeemed', ?3 FROM gift_cards
-           WHERE code = ?1 AND status = 'redeemed' AND redeemed_by_user_id = ?2`,
-        )
-        .bind(code, user.user_id, now),
-      d1.prepare("SELECT amount_cents, status, redeemed_by_user_id FROM gift_cards WHERE code = ?").bind(code),
-      d1.prepare("SELECT credit_balance_cents FROM users WHERE user_id = ?").bind(user.user_id),
-    ]);
-    const card = results[3]!.results[0] as
-      { amount_cents: number; status: string; redeemed_by_user_id: number | null } | undefined;
-    if (!card || card.status !== "redeemed" || card.redeemed_by_user_id !== user.user_id) {
-      fail("GIFT_CARD_INVALID", { code: "Check the code and try again." });
-    }
-    const balance = (results[4]!.results[0] as { credit_balance_cents: number }).credit_balance_cents;
-    return c.json({
-      data: {
-        credited_cents: card.amount_cents,
-        credit_balance_cents: balance,
-        replayed: results[0]!.results.length === 0,
-        message: messageFor("GIFT_CARD_REDEEMED"),
-      },
     });
   });

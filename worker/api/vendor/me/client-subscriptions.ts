@@ -1,34 +1,29 @@
 import { formatWhen } from "../../../../domain/slot-format";
 import { Hono } from "hono";
 import * as v from "valibot";
-import { formatLocal, localToInstant } from "../../../../domain/calendar/time";
+import { localToInstant } from "../../../../domain/calendar/time";
 import { messageFor } from "../../../../domain/messages";
-import { BILLING_RULES, chargeAt, chargeDue } from "../../../../domain/payout-rules";
-import { orFail } from "../../../adapters/payments";
-import type { PaymentsPort } from "../../../adapters/payments/port";
-import { payments } from "../../../checkout/payments";
+import { BILLING_RULES, chargeAt } from "../../../../domain/payout-rules";
 import {
   bookDates,
   cancelSub,
-  chargeDate,
   linkUrl,
   newLinkToken,
   subById,
-  subByToken,
   textClient,
-  textVendor,
   upcomingDates,
   type SubRow,
 } from "../../../client-subs/service";
+import { describeSubscription as describe } from "../../../client-subs/views";
 import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
 import { jsonBody } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 
 /**
- * Client subscriptions (SPEC section 7 "Vendor" calls; docs/decisions/072-client-subscriptions.md).
- * vendorClientSubscriptionApi is mounted at /vendor/me (vendors only, their own subscriptions);
- * clientSubscriptionApi at /client-subscription, reached with the texted link's token (no account needed).
+ * Client subscriptions, the pro's side (SPEC section 7 "Vendor" calls; docs/decisions/072-client-subscriptions.md):
+ * mounted at /vendor/me, vendors only, their own subscriptions. The client's side, reached with the texted
+ * link's token, is worker/api/client-subscription.ts.
  */
 
 const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
@@ -68,49 +63,6 @@ function vendorIdOf(c: Parameters<typeof viewerOf>[0]): number {
   const viewer = viewerOf(c);
   if (viewer.vendor_id == null) fail("FORBIDDEN");
   return viewer.vendor_id;
-}
-
-async function describe(d1: D1Database, sub: SubRow) {
-  const extra = await d1
-    .prepare(
-      `SELECT s.description, v.display_name, pm.brand, pm.last4, pm.exp_month, pm.exp_year
-       FROM services s JOIN vendors v ON v.vendor_id = ?2
-       LEFT JOIN local_payment_methods pm ON pm.id = ?3
-       WHERE s.service_id = ?1`,
-    )
-    .bind(sub.service_id, sub.vendor_id, sub.payment_method_id)
-    .first<Record<string, string | number | null>>();
-  const dates = upcomingDates(sub);
-  return {
-    client_subscription_id: sub.client_subscription_id,
-    status: sub.status,
-    client_name: sub.client_name,
-    client_phone: sub.client_phone,
-    client_email: sub.client_email,
-    service_id: sub.service_id,
-    service: String(extra?.description ?? ""),
-    vendor_name: String(extra?.display_name ?? ""),
-    price_cents: sub.price_cents,
-    pending_price_cents: sub.pending_price_cents,
-    interval_days: sub.interval_days,
-    address: sub.address,
-    zipcode: sub.zipcode,
-    time_zone: sub.time_zone,
-    next_dates: dates.map((at) => ({ at, local: formatLocal(at, sub.time_zone) })),
-    card: sub.payment_method_id
-      ? extra?.last4
-        ? {
-            brand: String(extra.brand),
-            last4: String(extra.last4),
-            exp_month: extra.exp_month,
-            exp_year: extra.exp_year,
-          }
-        : { brand: "card", last4: "" }
-      : null,
-    declined: sub.declined_at !== null,
-    last_charged_for: sub.last_charged_for,
-    cancelled_at: sub.cancelled_at,
-  };
 }
 
 async function ownSub(c: { env: Env }, vendorId: number, id: number): Promise<SubRow> {
@@ -345,126 +297,4 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
       .bind(sub.client_subscription_id, body.email, c.get("now"))
       .first<SubRow>();
     return c.json({ data: await describe(c.env.DB, row!), message: messageFor("SAVED") });
-  });
-
-/**
- * The subscription's customer (created on the first card, found again after), the card attached to it and made
- * its default. A card that belongs to someone else is refused like an unknown one.
- */
-async function saveClientCard(d1: D1Database, port: PaymentsPort, sub: SubRow, paymentMethodId: string) {
-  let customerId = sub.customer_id;
-  if (!customerId) {
-    const created = await orFail(
-      port.ensureGuestCustomer({
-        ref: `csub:${sub.client_subscription_id}`,
-        name: sub.client_name,
-        phone: sub.client_phone,
-        email: sub.client_email,
-      }),
-    );
-    const row = await d1
-      .prepare(
-        `UPDATE client_subscriptions SET customer_id = coalesce(customer_id, ?2)
-         WHERE client_subscription_id = ?1 RETURNING customer_id`,
-      )
-      .bind(sub.client_subscription_id, created)
-      .first<{ customer_id: string }>();
-    customerId = row!.customer_id;
-  }
-  const owner = (await orFail(port.retrievePaymentMethod(paymentMethodId)))?.customer_id ?? null;
-  if (owner !== null && owner !== customerId) fail("PAYMENT_METHOD_NOT_FOUND");
-  if (owner === null) await orFail(port.attachPaymentMethod(paymentMethodId, customerId));
-  await orFail(port.setDefaultPaymentMethod(customerId, paymentMethodId));
-  return customerId;
-}
-
-const TokenBody = v.object({ token: v.pipe(v.string(), v.minLength(20), v.maxLength(100)) });
-
-async function byTokenOrFail(d1: D1Database, token: string): Promise<SubRow> {
-  const sub = await subByToken(d1, token);
-  if (!sub) fail("ERROR_CUSTOMER_PAY");
-  return sub;
-}
-
-export const clientSubscriptionApi = new Hono<AppEnv>()
-  .post("/view", async (c) => {
-    const { token } = await jsonBody(c, TokenBody);
-    return c.json({ data: await describe(c.env.DB, await byTokenOrFail(c.env.DB, token)) });
-  })
-  .post("/card", async (c) => {
-    // The client's card (tokenised in the browser); entering one also approves a pending price.
-    const body = await jsonBody(
-      c,
-      v.object({
-        token: TokenBody.entries.token,
-        payment_method_id: v.pipe(v.string(), v.minLength(3), v.maxLength(100)),
-      }),
-    );
-    const sub = await byTokenOrFail(c.env.DB, body.token);
-    if (sub.status === "cancelled") fail("ERROR_VSUBSCRIPTION");
-    const now = c.get("now");
-    const port = payments(c.env, c.get("db"), now);
-    const method = await orFail(port.retrievePaymentMethod(body.payment_method_id));
-    if (!method) fail("PAYMENT_METHOD_NOT_FOUND");
-    // The client has no account: their card is saved on a customer of this subscription (one per subscription,
-    // kept in customer_id), made its default, and charged off-session from then on (decision 076).
-    const customerId = await saveClientCard(c.env.DB, port, sub, method.id);
-    const row = await c.env.DB.prepare(
-      `UPDATE client_subscriptions SET payment_method_id = ?2, status = 'active', declined_at = NULL,
-         price_cents = coalesce(pending_price_cents, price_cents), pending_price_cents = NULL, updated_at = ?3
-       WHERE client_subscription_id = ?1 AND status <> 'cancelled' AND customer_id = ?4 RETURNING *`,
-    )
-      .bind(sub.client_subscription_id, method.id, now, customerId)
-      .first<SubRow>();
-    if (!row) fail("ERROR_VSUBSCRIPTION");
-    // Within 24 hours of the next date and not yet paid: charge it now.
-    if (chargeDue(row.next_service_at, row.time_zone, now)) {
-      const outcome = await chargeDate(
-        c.env,
-        c.get("db"),
-        port,
-        row.client_subscription_id,
-        row.next_service_at,
-        new URL(c.req.url).origin,
-        now,
-      );
-      if (outcome === "declined") fail("CARD_DECLINED");
-    }
-    await textVendor(
-      c.env,
-      c.get("db"),
-      row.vendor_id,
-      `${row.client_name} added their card; the recurring service is active.`,
-      now,
-    );
-    const latest = (await subById(c.env.DB, row.client_subscription_id))!;
-    return c.json({ data: await describe(c.env.DB, latest), message: messageFor("VSUBSCRIPTION_ACTIVE") });
-  })
-  .post("/approve", async (c) => {
-    const { token } = await jsonBody(c, TokenBody);
-    const sub = await byTokenOrFail(c.env.DB, token);
-    if (sub.status !== "pending_approval" || sub.pending_price_cents === null) fail("ERROR_VSUBSCRIPTION");
-    const now = c.get("now");
-    const row = await c.env.DB.prepare(
-      `UPDATE client_subscriptions SET price_cents = pending_price_cents, pending_price_cents = NULL, updated_at = ?2,
-         status = CASE WHEN payment_method_id IS NULL THEN 'created' ELSE 'active' END
-       WHERE client_subscription_id = ?1 AND status = 'pending_approval' RETURNING *`,
-    )
-      .bind(sub.client_subscription_id, now)
-      .first<SubRow>();
-    if (!row) fail("ERROR_VSUBSCRIPTION");
-    await textVendor(c.env, c.get("db"), row.vendor_id, `${row.client_name} approved the new price.`, now);
-    return c.json({ data: await describe(c.env.DB, row), message: messageFor("SAVED") });
-  })
-  .post("/cancel", async (c) => {
-    const { token } = await jsonBody(c, TokenBody);
-    const sub = await byTokenOrFail(c.env.DB, token);
-    const now = c.get("now");
-    if (await cancelSub(c.env, sub, "client", now)) {
-      await textVendor(c.env, c.get("db"), sub.vendor_id, `${sub.client_name} cancelled their recurring service.`, now);
-    }
-    return c.json({
-      data: await describe(c.env.DB, (await subById(c.env.DB, sub.client_subscription_id))!),
-      message: messageFor("VSUBSCRIPTION_CANCELLED"),
-    });
   });

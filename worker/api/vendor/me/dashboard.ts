@@ -10,7 +10,7 @@ import { jsonBody, parseOrFail, queryOf } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { calendarView } from "../../../vendor/calendar-view";
 import { mainDetails } from "../../../vendor/dashboard";
-import { ensureFeed, feedIcs, regenerateFeed } from "../../../vendor/feed";
+import { ensureFeed, regenerateFeed } from "../../../vendor/feed";
 
 /**
  * The vendor's dashboard and calendar (/api/vendor/me/*, issue 8; docs/api.md "Vendor dashboard"). Every
@@ -88,21 +88,3 @@ export const vendorDashboardApi = new Hono<AppEnv>()
     const vendorId = viewerOf(c).vendor_id!;
     return c.json({ data: await regenerateFeed(c.get("db"), vendorId, c.get("now"), new URL(c.req.url).origin) });
   });
-
-/** Public: GET /api/calendar/{token}.ics, the RFC 5545 feed a calendar app subscribes to. */
-export const calendarFeedApi = new Hono<AppEnv>().get("/:file", async (c) => {
-  const file = c.req.param("file");
-  const token = file.endsWith(".ics") ? file.slice(0, -4) : "";
-  const url = new URL(c.req.url);
-  const ics = await feedIcs(c.get("db"), token, c.get("now"), url.hostname);
-  if (ics === null) fail("NOT_FOUND");
-  return new Response(ics, {
-    headers: {
-      "content-type": "text/calendar; charset=utf-8",
-      "content-disposition": 'inline; filename="jobs.ics"',
-      // Always current: apps may poll as often as they like; nothing stale is served from a cache.
-      "cache-control": "private, no-cache",
-      "x-robots-tag": "noindex",
-    },
-  });
-});

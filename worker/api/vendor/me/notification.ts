@@ -1,6 +1,7 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { compareNotifications } from "../../../../domain/notifications";
+import type { NotificationResponse } from "../../../../schema/contracts/business";
 import { notifications, vendors } from "../../../../schema/tables/vendors";
 import { zipcodes } from "../../../../schema/tables/places";
 import { fail } from "../../../http/errors";
@@ -42,5 +43,6 @@ export const vendorApi = new Hono<AppEnv>().use(requireVendor).get("/notificatio
         .limit(1)
     : [];
   // Response shape of docs/product.md section 3 "Notification response": [0] list, [1][0].stat, [2] service areas.
-  return c.json({ data: [list, [{ stat: unread }], area] });
+  const data: NotificationResponse = [list, [{ stat: unread }], area];
+  return c.json({ data });
 });

@@ -6,7 +6,12 @@ import { normalizeZip, zipFromAddress } from "../../../../domain/location/zip";
 import { AGREEMENT_VERSION, agreementLines } from "../../../../domain/vendor/agreement";
 import { licenceNoticePattern } from "../../../../domain/vendor/licence-notices";
 import { expiryFromDay, isPlausibleExpiry, licenseAllowsService } from "../../../../domain/vendor/licenses";
-import { isRangeTooSimilar, isValidRadius, MAX_RANGE_MILES, MIN_RANGE_MILES } from "../../../../domain/vendor/service-range";
+import {
+  isRangeTooSimilar,
+  isValidRadius,
+  MAX_RANGE_MILES,
+  MIN_RANGE_MILES,
+} from "../../../../domain/vendor/service-range";
 import { serviceCodeGroups, services } from "../../../../schema/tables/catalogue";
 import { uploads } from "../../../../schema/tables/operations";
 import { vendorLicenses, vendors, vendorServiceRequests, vendorServices } from "../../../../schema/tables/vendors";
