@@ -1,3 +1,4 @@
+import type { ApplicationRow } from "../../schema/contracts/admin";
 import { normalizeUsPhone } from "../../domain/phone";
 import { newAuditedAction, runAudited } from "../admin/audit";
 import { likePattern, offsetOf, pageOf } from "../admin/paging";
@@ -10,8 +11,14 @@ import { fail } from "../http/errors";
  * application can be decided; each decision is audited with its reason.
  */
 
-export const APPLICATION_STATUSES = ["submitted", "approved", "rejected", "silently_rejected", "ignored"] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export const APPLICATION_STATUSES = [
+  "submitted",
+  "approved",
+  "rejected",
+  "silently_rejected",
+  "ignored",
+] as const satisfies readonly ApplicationRow["status"][];
+export type ApplicationStatus = ApplicationRow["status"];
 export type ApplicationDecision = "rejected" | "silently_rejected" | "ignored";
 
 /** One page of applications in a status, oldest first; `q` matches name, email, ZIP or phone. */
@@ -28,9 +35,9 @@ export async function listApplications(d1: D1Database, query: { q: string; statu
        ORDER BY created_at, application_id LIMIT 11 OFFSET ?5`,
     )
     .bind(status, q, likePattern(q), phone, offsetOf(page))
-    .all<Record<string, unknown> & { service_groups: string }>();
+    .all<Omit<ApplicationRow, "service_groups"> & { service_groups: string }>();
   return pageOf(
-    rows.results.map((r) => ({ ...r, service_groups: JSON.parse(r.service_groups) as number[] })),
+    rows.results.map((r): ApplicationRow => ({ ...r, service_groups: JSON.parse(r.service_groups) as number[] })),
     page,
   );
 }

@@ -1,3 +1,4 @@
+import type { AuditRow } from "../../../schema/contracts/admin";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { offsetOf, pageOf } from "../../admin/paging";
@@ -30,7 +31,7 @@ export const adminAuditApi = new Hono<AppEnv>().use(requireAdmin).get("/", async
   )
     .bind(q.action, q.target_type, q.target_id, q.actor, offsetOf(q.page))
     .all<
-      Record<string, unknown> & {
+      Omit<AuditRow, "before_value" | "after_value" | "details" | "created_at"> & {
         before_value: string | null;
         after_value: string | null;
         details: string | null;
@@ -40,7 +41,7 @@ export const adminAuditApi = new Hono<AppEnv>().use(requireAdmin).get("/", async
   const parse = (s: string | null) => (s === null ? null : (JSON.parse(s) as unknown));
   return c.json(
     pageOf(
-      rows.results.map((r) => ({
+      rows.results.map((r): AuditRow => ({
         ...r,
         before_value: parse(r.before_value),
         after_value: parse(r.after_value),

@@ -1,3 +1,4 @@
+import type { PayoutRow } from "../../../schema/contracts/admin";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { ServiceOrderStatus } from "../../../domain/order-status";
@@ -36,7 +37,7 @@ export const adminPayoutsApi = new Hono<AppEnv>()
        WHERE ?1 = '' OR p.status = ?1 ORDER BY p.created_at DESC, p.payout_id DESC LIMIT 11 OFFSET ?2`,
     )
       .bind(status, offsetOf(page))
-      .all();
+      .all<PayoutRow>();
     return c.json(pageOf(rows.results, page));
   })
   .post("/jobs/:id/adjust", async (c) => {

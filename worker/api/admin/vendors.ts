@@ -1,4 +1,5 @@
-import { Hono, type Context } from "hono";
+import type { VendorRow } from "../../../schema/contracts/admin";
+import { Hono } from "hono";
 import * as v from "valibot";
 import { ServiceOrderStatus } from "../../../domain/order-status";
 import { normalizeUsPhone } from "../../../domain/phone";
@@ -9,27 +10,11 @@ import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
+import { setVendorStatus, vendorState } from "../../vendors/staff-status";
 
 /** Reliability a soft ban sets and a reset restores (SPEC section 9). */
 export const SOFT_BAN_RELIABILITY = 1;
 export const INITIAL_RELIABILITY = 50;
-
-interface VendorState {
-  vendor_id: number;
-  status: "active" | "deactivated" | "terminated";
-  soft_banned: number;
-  reliability: number;
-  payouts_paused: number;
-}
-
-async function vendorState(d1: D1Database, id: number): Promise<VendorState> {
-  const row = await d1
-    .prepare("SELECT vendor_id, status, soft_banned, reliability, payouts_paused FROM vendors WHERE vendor_id = ?")
-    .bind(id)
-    .first<VendorState>();
-  if (!row) fail("NOT_FOUND");
-  return row;
-}
 
 const ServiceParam = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number)),
@@ -56,7 +41,7 @@ export const adminVendorsApi = new Hono<AppEnv>()
        ORDER BY v.display_name COLLATE NOCASE, v.vendor_id LIMIT 11 OFFSET ?5`,
     )
       .bind(q, likePattern(q), phone, zip, offsetOf(page))
-      .all();
+      .all<VendorRow>();
     return c.json(pageOf(rows.results, page));
   })
 
@@ -83,13 +68,31 @@ export const adminVendorsApi = new Hono<AppEnv>()
   .post("/:id/deactivate", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
     const { reason } = await jsonBody(c, ReasonBody);
-    return setStatus(c, id, reason, "active", "deactivated", "vendor.deactivate");
+    const data = await setVendorStatus(c.env.DB, {
+      vendorId: id,
+      from: "active",
+      to: "deactivated",
+      action: "vendor.deactivate",
+      actorUserId: viewerOf(c).user_id,
+      reason,
+      now: c.get("now"),
+    });
+    return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   })
 
   .post("/:id/reactivate", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
     const { reason } = await jsonBody(c, ReasonBody);
-    return setStatus(c, id, reason, "deactivated", "active", "vendor.reactivate");
+    const data = await setVendorStatus(c.env.DB, {
+      vendorId: id,
+      from: "deactivated",
+      to: "active",
+      action: "vendor.reactivate",
+      actorUserId: viewerOf(c).user_id,
+      reason,
+      now: c.get("now"),
+    });
+    return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   })
 
   /**
@@ -302,36 +305,3 @@ export const adminVendorsApi = new Hono<AppEnv>()
     if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
     return c.json({ data: { vendor_id: id, payout_account: "deleted" }, code: "STAFF_ACTION_DONE" });
   });
-
-async function setStatus(
-  c: Context<AppEnv>,
-  id: number,
-  reason: string,
-  from: "active" | "deactivated",
-  to: "active" | "deactivated",
-  action: string,
-) {
-  const now = c.get("now");
-  const d1 = c.env.DB;
-  const before = await vendorState(d1, id);
-  if (before.status !== from) fail("STAFF_ACTION_NOT_ALLOWED");
-  const { done } = await runAudited(
-    d1,
-    newAuditedAction(),
-    d1
-      .prepare("UPDATE vendors SET status = ?3, updated_at = ?4 WHERE vendor_id = ?1 AND status = ?2")
-      .bind(id, from, to, now),
-    {
-      actorUserId: viewerOf(c).user_id,
-      action,
-      targetType: "vendor",
-      targetId: id,
-      reason,
-      before: { status: from },
-      after: { status: to },
-      now,
-    },
-  );
-  if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
-  return c.json({ data: { vendor_id: id, status: to }, code: "STAFF_ACTION_DONE" as const });
-}
