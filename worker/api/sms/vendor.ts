@@ -1,46 +1,33 @@
-import { formatWhen } from "../../../domain/slot-format";
 import { and, desc, eq, ne } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { messageFor } from "../../../domain/messages";
 import { ServiceOrderStatus } from "../../../domain/order-status";
 import { SmsVendor2Body, SmsVendorBody } from "../../../schema/payloads/orders";
 import { serviceOrders } from "../../../schema/tables/orders";
-import { sendSms } from "../../adapters/sms";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody } from "../../http/validate";
-import { hit } from "../../middleware/rate-limit";
 import { requireUser, viewerOf } from "../../middleware/roles";
-import { firstName, jobQuery, ownJob, type JobRow } from "../../orders/jobs";
+import { textVendorOfJob } from "../../jobs/customer-message";
+import { jobQuery, ownJob, type JobRow } from "../../orders/jobs";
 
 /**
  * A customer texts the vendor of their job through the SMS port (docs/product.md section 7 "POST /sms/vendor/",
  * "/sms/vendor2/"; docs/api-orders.md). The vendor sees the customer's first name and the job, never the
  * customer's number; they answer with /sms/customer, so replies come back by text. A failed send is
- * MESSAGE_FAILED ("refresh and retry", docs/product.md section 8). At most 10 messages per customer in 10 minutes.
+ * MESSAGE_FAILED ("refresh and retry", docs/product.md section 8). At most 10 messages per customer in 10 minutes
+ * (worker/jobs/customer-message.ts).
  */
 
-const LIMIT = 10;
-const WINDOW_MS = 10 * 60_000;
-
-async function send(c: import("hono").Context<AppEnv>, job: JobRow, message: string) {
-  const viewer = viewerOf(c);
-  const db = c.get("db");
-  const now = c.get("now");
-  if (job.vendor_id === null || !job.vendor_phone)
-    fail("NOT_FOUND", { service_order_id: "No professional has this service yet." });
-  if ((await hit(c.env.DB, `sms-vendor:u${viewer.user_id}`, WINDOW_MS, now)) > LIMIT) fail("FAIL_TOO_SOON_SINCE_LAST");
-  const body =
-    `${firstName(viewer.name)} (${job.service_description}, ${formatWhen(job.promised_arrival_time, job.time_zone)}, ` +
-    `job #${job.service_order_id}): ${message} - Reply from your dashboard.`;
-  const sent = await sendSms(c.env, db, { to: job.vendor_phone, body, now }).catch((err) => {
-    console.error(JSON.stringify({ at: "sms-vendor", error: String(err) }));
-    return false;
+/** The handlers' common end: text the job's pro, answer as the spec says. */
+async function send(c: Context<AppEnv>, job: JobRow, message: string) {
+  const { service_order_id } = await textVendorOfJob(c.env, c.get("db"), {
+    sender: viewerOf(c),
+    job,
+    message,
+    now: c.get("now"),
   });
-  if (!sent) fail("MESSAGE_FAILED");
-  return c.json({
-    data: { code: 200, sent: true, service_order_id: job.service_order_id, message: messageFor("MESSAGE_SENT") },
-  });
+  return c.json({ data: { code: 200, sent: true, service_order_id, message: messageFor("MESSAGE_SENT") } });
 }
 
 export const smsVendorApi = new Hono<AppEnv>()
