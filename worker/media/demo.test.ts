@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mediaApp } from "./media";
+import { mediaApp } from "./demo";
 
 describe("GET /demo/:file (mounted at /media)", () => {
   it("serves a demo picture as an immutable, locked-down SVG", async () => {
