@@ -12,7 +12,6 @@ import { clientSubscriptionApi } from "./api/client-subscription";
 import { connectRoutes } from "./api/connect/routes";
 import { giftcardApi } from "./api/giftcard";
 import { googleApi } from "./api/google";
-import { mediaApp } from "./media/demo";
 import { orderRoutes, ordersRoutes } from "./api/order/routes";
 import { securePayApi } from "./api/pay";
 import { paymentsRoutes } from "./api/payments/routes";
@@ -22,7 +21,6 @@ import { smsRoutes } from "./api/sms/routes";
 import { stripeRoutes } from "./api/stripe/routes";
 import { membershipApi } from "./api/subscriptions";
 import { testimonials2Api, testimonialsApi } from "./api/testimonials";
-import { uploadsApp } from "./media/uploads";
 import { usersRoutes } from "./api/users/routes";
 import { vendorRoutes } from "./api/vendor/routes";
 import { toProfile } from "./auth/profile";
@@ -34,6 +32,7 @@ import { clock, realClock, type RequestClock } from "./middleware/clock";
 import { csrf } from "./middleware/csrf";
 import { rateLimit } from "./middleware/rate-limit";
 import { pageSession, session } from "./middleware/session";
+import { mediaRoutes } from "./media/routes";
 import { withRuntime } from "./runtime";
 import { BASE_HEADERS, newNonce, pageCsp, UPLOAD_HEADERS, withHeaders } from "./http/security-headers";
 
@@ -121,8 +120,7 @@ export function createApp(opts: AppOptions = {}) {
   app.use("*", bodyLimit, clock(opts.clock ?? realClock), csrf);
   app.use("/api/*", session);
   app.route("/api", api);
-  app.route("/media", uploadsApp);
-  app.route("/media", mediaApp);
+  app.route("/media", mediaRoutes);
   app.all("/api/*", () => errorResponse("NOT_FOUND"));
 
   if (opts.renderPage) {
