@@ -1,45 +1,20 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { normalizeEmail } from "../../../domain/email";
 import { normalizeUsPhone } from "../../../domain/phone";
 import { normalizeZip } from "../../../domain/location/zip";
-import { applicantView, applyBlocker, MAX_EXPERIENCE_YEARS } from "../../../domain/vendor/application";
-import { expiryFromDay, isPlausibleExpiry } from "../../../domain/vendor/licenses";
+import { applicantView, MAX_EXPERIENCE_YEARS } from "../../../domain/vendor/application";
+import { expiryFromDay } from "../../../domain/vendor/licenses";
 import { isValidRadius } from "../../../domain/vendor/service-range";
-import { serviceCodeGroups } from "../../../schema/tables/catalogue";
-import { uploads } from "../../../schema/tables/operations";
-import { zipcodes } from "../../../schema/tables/places";
 import { vendorApplications } from "../../../schema/tables/vendors";
 import { fail } from "../../http/errors";
-import { isUniqueViolation } from "../../vendors/unique";
 import type { AppEnv } from "../../http/types";
 import { requireUser, viewerOf } from "../../middleware/roles";
-import { checkImage, refuseHugeBody, storeFile, uploadRow } from "../../vendors/files";
+import { refuseHugeBody } from "../../vendors/files";
+import { applyGroups, submitApplication } from "../../vendors/submit-application";
 
 const MAX_TEXT = 120;
 const MAX_ABOUT = 2000;
-
-/** Groups a pro can apply for, with whether they need a licence. */
-async function applyGroups(db: AppEnv["Variables"]["db"]) {
-  return (
-    db
-      .select({
-        service_code_group_id: serviceCodeGroups.service_code_group_id,
-        name: serviceCodeGroups.name,
-        slug: serviceCodeGroups.slug,
-        license_required: serviceCodeGroups.license_required,
-      })
-      .from(serviceCodeGroups)
-      // Only groups with bookable services (not the gift card or foundation pseudo-groups).
-      .where(
-        and(
-          eq(serviceCodeGroups.is_hidden, false),
-          sql`EXISTS (SELECT 1 FROM services s WHERE s.service_code_group_id = service_code_groups.service_code_group_id AND s.enable = 1)`,
-        ),
-      )
-      .orderBy(asc(serviceCodeGroups.display_order), asc(serviceCodeGroups.service_code_group_id))
-  );
-}
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);
@@ -119,100 +94,30 @@ export const vendorApplicationApi = new Hono<AppEnv>()
     if (!email) fail("INVALID_EMAIL_ADDRESS");
     if (!zipcode) fail("INVALID_ADDRESS");
 
-    const [place] = await db.select({ zip: zipcodes.zip }).from(zipcodes).where(eq(zipcodes.zip, zipcode)).limit(1);
-    if (!place) fail("INVALID_ADDRESS");
-    const groups = (await applyGroups(db)).filter((g) => groupIds.includes(g.service_code_group_id));
-    if (groups.length !== new Set(groupIds).size)
-      fail("VENDOR_APPLICATION_MISSING_FIELDS", { service_groups: "Choose services from the list." });
-
-    // Licence: required when any chosen group needs one.
-    const needsLicense = groups.some((g) => g.license_required);
     const licenseFile = form.get("license");
     const licenseNumber = text(form, "license_number");
     const licenseState = text(form, "license_state").toUpperCase();
     const licenseExpires = expiryFromDay(text(form, "license_expires"));
-    const hasLicenseFile = licenseFile instanceof File && licenseFile.size > 0;
-    if (needsLicense) {
-      if (!hasLicenseFile || !licenseNumber || !/^[A-Z]{2}$/.test(licenseState) || licenseExpires === null)
-        fail("VENDOR_APPLICATION_MISSING_LICENSE");
-      if (!isPlausibleExpiry(licenseExpires, now))
-        fail("VENDOR_APPLICATION_MISSING_LICENSE", {
-          license_expires: "The licence must be valid for at least another day.",
-        });
-    }
-
-    const previous = await db
-      .select({ status: vendorApplications.status })
-      .from(vendorApplications)
-      .where(eq(vendorApplications.user_id, viewer.user_id));
-    const blocker = applyBlocker(previous.map((p) => p.status));
-    if (blocker) fail(blocker);
-
-    const photoFile = await checkImage(db, photo as File, {
-      ownerUserId: viewer.user_id,
+    const { application_id } = await submitApplication(
+      c.env,
+      db,
+      {
+        userId: viewer.user_id,
+        name,
+        phone,
+        email,
+        zipcode,
+        radius,
+        experience,
+        about,
+        groupIds,
+        photo: photo as File,
+        licenseFile,
+        licenseNumber,
+        licenseState,
+        licenseExpires,
+      },
       now,
-      photo: true,
-      invalid: "VENDOR_APPLICATION_INVALID_FILE",
-      field: "photo",
-    });
-    const license =
-      needsLicense || hasLicenseFile
-        ? await checkImage(db, licenseFile as File, {
-            ownerUserId: viewer.user_id,
-            now,
-            photo: false,
-            invalid: "VENDOR_APPLICATION_INVALID_FILE",
-            field: "license",
-          })
-        : null;
-
-    const storedPhoto = await storeFile(c.env, photoFile, { ownerUserId: viewer.user_id, kind: "profile_photo" });
-    const storedLicense = license
-      ? await storeFile(c.env, license, { ownerUserId: viewer.user_id, kind: "license" })
-      : null;
-    // One transaction: the uploads and the application row, linked by their unique keys.
-    const uploadId = (key: string) => sql<number>`(SELECT upload_id FROM uploads WHERE key = ${key})`;
-    const inserts = [
-      db
-        .insert(uploads)
-        .values(uploadRow(photoFile, storedPhoto, { ownerUserId: viewer.user_id, kind: "profile_photo", now })),
-      ...(license && storedLicense
-        ? [
-            db
-              .insert(uploads)
-              .values(uploadRow(license, storedLicense, { ownerUserId: viewer.user_id, kind: "license", now })),
-          ]
-        : []),
-    ] as const;
-    await isUniqueViolation(
-      db.batch([
-        ...inserts,
-        db.insert(vendorApplications).values({
-          user_id: viewer.user_id,
-          name,
-          phone,
-          email,
-          zipcode,
-          radius_miles: radius,
-          service_groups: JSON.stringify([...new Set(groupIds)]),
-          experience_years: experience,
-          about: about || null,
-          license_number: licenseNumber || null,
-          license_state: licenseState || null,
-          license_expires_at: license ? licenseExpires : null,
-          agreement_accepted_at: now,
-          status: "submitted",
-          photo_upload_id: uploadId(storedPhoto.key),
-          license_upload_id: storedLicense ? uploadId(storedLicense.key) : null,
-          created_at: now,
-        }),
-      ]),
-    ).then((dup) => dup && fail("VENDOR_APPLICATION_PENDING"));
-    const [created] = await db
-      .select({ application_id: vendorApplications.application_id })
-      .from(vendorApplications)
-      .where(and(eq(vendorApplications.user_id, viewer.user_id), eq(vendorApplications.status, "submitted")))
-      .orderBy(desc(vendorApplications.application_id))
-      .limit(1);
-    return c.json({ data: { application_id: created!.application_id, state: "in_review" } }, 201);
+    );
+    return c.json({ data: { application_id, state: "in_review" } }, 201);
   });
