@@ -1,19 +1,10 @@
 import { formatWhen } from "../../../../domain/slot-format";
 import { Hono } from "hono";
 import * as v from "valibot";
-import { localToInstant } from "../../../../domain/calendar/time";
 import { messageFor } from "../../../../domain/messages";
 import { BILLING_RULES, chargeAt } from "../../../../domain/payout-rules";
-import {
-  bookDates,
-  cancelSub,
-  linkUrl,
-  newLinkToken,
-  subById,
-  textClient,
-  upcomingDates,
-  type SubRow,
-} from "../../../client-subs/service";
+import { cancelSub, linkUrl, newLinkToken, subById, textClient, type SubRow } from "../../../client-subs/service";
+import { createClientSubscription } from "../../../client-subs/create";
 import { describeSubscription as describe } from "../../../client-subs/views";
 import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
@@ -53,11 +44,6 @@ const CreateBody = v.object({
   zipcode: v.pipe(v.string(), v.regex(/^\d{5}$/, "Enter a 5-digit ZIP code.")),
   idempotency_key: v.pipe(v.string(), v.minLength(8), v.maxLength(80)),
 });
-
-function e164(phone: string): string {
-  const digits = phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
-  return `+1${digits}`;
-}
 
 function vendorIdOf(c: Parameters<typeof viewerOf>[0]): number {
   const viewer = viewerOf(c);
@@ -103,100 +89,15 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
   })
   .post("/customer-subscription-active", async (c) => {
     const vendorId = vendorIdOf(c);
-    const now = c.get("now");
     const body = await jsonBody(c, CreateBody);
-    const key = `v${vendorId}:${body.idempotency_key}`;
-    const earlier = await c.env.DB.prepare("SELECT * FROM client_subscriptions WHERE idempotency_key = ?")
-      .bind(key)
-      .first<SubRow>();
-    if (earlier) return c.json({ data: await describe(c.env.DB, earlier), replayed: true });
-    const zip = await c.env.DB.prepare("SELECT time_zone FROM zipcodes WHERE zip = ?")
-      .bind(body.zipcode)
-      .first<{ time_zone: string }>();
-    if (!zip) fail("INVALID_ADDRESS", { zipcode: messageFor("INVALID_ADDRESS") });
-    const service = await c.env.DB.prepare(
-      `SELECT s.duration_minutes FROM services s JOIN vendor_services vs ON vs.service_id = s.service_id AND vs.vendor_id = ?2
-       WHERE s.service_id = ?1 AND s.enable = 1 AND vs.enabled = 1`,
-    )
-      .bind(body.service_id, vendorId)
-      .first<{ duration_minutes: number }>();
-    if (!service) fail("ERROR_VSUBSCRIPTION", { service_id: "Choose one of your services." });
-    // The first visit is a local date and time at the service address, read in its zone (not the browser's, not
-    // UTC); an instant is still accepted from callers that send one.
-    let firstAt: number;
-    if (body.first_date !== undefined || body.first_time !== undefined) {
-      if (!body.first_date || !body.first_time) {
-        fail("INVALID_INPUT", { first_service_at: "Choose the first date and time." });
-      }
-      firstAt = localToInstant(body.first_date, body.first_time, zip.time_zone);
-    } else if (body.first_service_at !== undefined) {
-      firstAt = body.first_service_at;
-    } else {
-      fail("INVALID_INPUT", { first_service_at: "Choose the first date and time." });
-    }
-    // The first date's charge (the same local time the day before) must still be ahead: the client needs the
-    // time to add their card.
-    if (chargeAt(firstAt, zip.time_zone) < now) {
-      fail("ERROR_VSUBSCRIPTION", { first_service_at: "Choose a first date at least 24 hours away." });
-    }
-    const inserted = await c.env.DB.prepare(
-      `INSERT INTO client_subscriptions (vendor_id, client_name, client_phone, client_email, service_id, price_cents,
-         interval_days, next_service_at, job_minutes, address, zipcode, status, time_zone, idempotency_key, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'created', ?12, ?13, ?14, ?14)
-       ON CONFLICT DO NOTHING RETURNING *`,
-    )
-      .bind(
-        vendorId,
-        body.client_name,
-        e164(body.client_phone),
-        body.client_email ?? null,
-        body.service_id,
-        body.price_cents,
-        body.interval_days,
-        firstAt,
-        service.duration_minutes,
-        body.address,
-        body.zipcode,
-        zip.time_zone,
-        key,
-        now,
-      )
-      .first<SubRow>();
-    if (!inserted) {
-      const winner = await c.env.DB.prepare("SELECT * FROM client_subscriptions WHERE idempotency_key = ?")
-        .bind(key)
-        .first<SubRow>();
-      if (!winner) fail("ERROR_VSUBSCRIPTION");
-      return c.json({ data: await describe(c.env.DB, winner), replayed: true });
-    }
-    const booked = await bookDates(
-      c.env,
-      c.get("db"),
-      inserted,
-      upcomingDates(inserted, BILLING_RULES.holdAheadDates),
-      now,
-    );
-    if (!booked.ok) {
-      await c.env.DB.prepare("DELETE FROM client_subscriptions WHERE client_subscription_id = ?")
-        .bind(inserted.client_subscription_id)
-        .run();
-      console.log(JSON.stringify({ at: "csub.create.refused", vendor_id: vendorId, reason: booked.reason }));
-      fail("VSUBSCRIPTION_UNAVAILABLE_SCHEDULE", {
-        first_service_at: `You are not available on ${formatWhen(booked.at, inserted.time_zone)}.`,
-      });
-    }
-    const token = await newLinkToken(c.env.DB, inserted.client_subscription_id, now);
-    const vendor = await c.env.DB.prepare("SELECT display_name FROM vendors WHERE vendor_id = ?")
-      .bind(vendorId)
-      .first<{ display_name: string }>();
-    await textClient(
-      c.env,
-      c.get("db"),
-      inserted,
-      `${vendor?.display_name ?? "Your professional"} set up your recurring service, first on ${formatWhen(inserted.next_service_at, inserted.time_zone)}. Add your card here: ${linkUrl(new URL(c.req.url).origin, token)}`,
-      now,
-    );
-    return c.json({ data: await describe(c.env.DB, inserted), message: messageFor("VSUBSCRIPTION_CREATED") }, 201);
+    const { sub, replayed } = await createClientSubscription(c.env, c.get("db"), {
+      ...body,
+      vendorId,
+      origin: new URL(c.req.url).origin,
+      now: c.get("now"),
+    });
+    if (replayed) return c.json({ data: await describe(c.env.DB, sub), replayed: true });
+    return c.json({ data: await describe(c.env.DB, sub), message: messageFor("VSUBSCRIPTION_CREATED") }, 201);
   })
   .post("/update-client-subscription", async (c) => {
     const vendorId = vendorIdOf(c);
