@@ -3,7 +3,7 @@
  * service illustrations without shipping image files or fetching anything. Pure and deterministic: the
  * same key always gives the same picture; the key alone seeds the choices.
  *
- * Keys (served by worker/api/media.ts as /media/demo/<key>.svg):
+ * Keys (served by worker/media/demo.ts as /media/demo/<key>.svg):
  * - `vendor-<n>`   a friendly abstract portrait on a soft gradient
  * - `before-<n>`   a muted "before" job picture (nails, hair or facial, by n)
  * - `after-<n>`    the matching brighter, polished "after" picture (same theme and colours as before-<n>)

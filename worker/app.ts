@@ -2,62 +2,27 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { catalogue } from "../domain/messages";
 import type { ShellData } from "../schema/payloads/shell";
-import { accountsApi } from "./api/accounts";
-import { adminApi } from "./api/admin";
-import { adminApplicationsReviewApi } from "./api/admin/applications-review";
-import { adminAuditApi } from "./api/admin/audit-log";
-import { adminCustomersApi } from "./api/admin/customers";
-import { adminPayoutsApi } from "./api/admin/payouts";
-import { adminRatingsApi } from "./api/admin/ratings";
-import { adminVendorReviewsApi } from "./api/admin/vendor-reviews";
-import { adminVendorsApi } from "./api/admin/vendors";
-import { adminChargesApi } from "./api/admin/charges";
-import { adminJobsApi } from "./api/admin/jobs";
-import { adminExceptionsApi } from "./api/admin/exceptions";
-import { vendorExceptionsApi } from "./api/vendor-exceptions";
-import { connectAdminTipsApi } from "./api/connect-admin/tips";
-import { availabilityApi } from "./api/availability";
-import { cartApi } from "./api/cart";
-import { checkoutApi } from "./api/checkout";
-import { paymentLinksApi } from "./api/checkout-links";
-import { checkoutRescheduleApi } from "./api/checkout-reschedule";
-import { smsReminderApi } from "./api/checkout-reminders";
-import { catalogueApi, testimonialsApi, userServicesApi } from "./api/catalogue";
-import { connectAdminApi } from "./api/connect-admin";
-import { emailVerificationApi } from "./api/email-verification";
-import { connectAdminRequestsApi } from "./api/connect-admin/requests";
-import { connectRequestsApi } from "./api/connect-requests";
-import { vendorConnectApi } from "./api/vendor-connect";
-import { giftCardsApi } from "./api/gift-cards";
-import { mediaApp } from "./api/media";
-import { membershipApi } from "./api/membership";
-import { ordersApi, scheduledOrdersApi } from "./api/orders";
-import { vendorRescheduleApi } from "./api/orders-vendor";
-import { paymentMethodsApi } from "./api/payment-methods";
-import { paymentsLocalApi } from "./api/payments-local";
-import { placesApi } from "./api/places";
-import { profileApi } from "./api/profile";
-import { securePayApi } from "./api/secure-pay";
+import { accountRoutes } from "./api/account/routes";
+import { adminRoutes } from "./api/admin/routes";
+import { authAreas } from "./api/auth/routes";
+import { bookingRoutes } from "./api/booking/routes";
+import { calendarFeedApi } from "./api/calendar";
+import { checkoutRoutes } from "./api/checkout/routes";
+import { clientSubscriptionApi } from "./api/client-subscription";
+import { connectRoutes } from "./api/connect/routes";
+import { giftcardApi } from "./api/giftcard";
+import { googleApi } from "./api/google";
+import { orderRoutes, ordersRoutes } from "./api/order/routes";
+import { securePayApi } from "./api/pay";
+import { paymentsRoutes } from "./api/payments/routes";
+import { serviceApi, servicesApi } from "./api/services";
 import { shellApi, shellDataOrFallback } from "./api/shell";
-import { smsVendorApi } from "./api/sms-vendor";
-import { stripeWebhookApi } from "./api/stripe-webhook";
-import { uploadsApp } from "./api/uploads";
-import { vendorApi } from "./api/vendor";
-import { calendarFeedApi, vendorDashboardApi } from "./api/vendor-dashboard";
-import { vendorJobsApi } from "./api/vendor-jobs";
-import { vendorLiveApi, vendorTimeOffApi } from "./api/vendor-live";
-import { localOnboardingApi, stripeConnectApi, vendorPayApi } from "./api/vendor-pay";
-import { clientSubscriptionApi, vendorClientSubscriptionApi } from "./api/client-subscriptions";
-import { redemptionApi } from "./api/redemptions";
-import { vendorJobActionsApi } from "./api/vendor-job-actions";
-import { vendorJobPhotosApi } from "./api/vendor-job-photos";
-import { smsCustomerApi } from "./api/sms-customer";
-import { vendorsDirectoryApi } from "./api/vendors-directory";
-import { adminApplicationsApi } from "./api/admin-applications";
-import { vendorApplicationApi } from "./api/vendor-application";
-import { vendorExtrasApi } from "./api/vendor-extras";
-import { vendorProfileApi } from "./api/vendor-profile";
-import { vendorServicesApi } from "./api/vendor-services";
+import { smsRoutes } from "./api/sms/routes";
+import { stripeRoutes } from "./api/stripe/routes";
+import { membershipApi } from "./api/subscriptions";
+import { testimonials2Api, testimonialsApi } from "./api/testimonials";
+import { usersRoutes } from "./api/users/routes";
+import { vendorRoutes } from "./api/vendor/routes";
 import { toProfile } from "./auth/profile";
 import { AppError } from "./http/errors";
 import { pageApiFor, type PageApi } from "./http/page-api";
@@ -67,6 +32,7 @@ import { clock, realClock, type RequestClock } from "./middleware/clock";
 import { csrf } from "./middleware/csrf";
 import { rateLimit } from "./middleware/rate-limit";
 import { pageSession, session } from "./middleware/session";
+import { mediaRoutes } from "./media/routes";
 import { withRuntime } from "./runtime";
 import { BASE_HEADERS, newNonce, pageCsp, UPLOAD_HEADERS, withHeaders } from "./http/security-headers";
 
@@ -106,67 +72,36 @@ export function createApp(opts: AppOptions = {}) {
     .use("/resetPassword/*", authLimit)
     .use("/resetPassword", authLimit)
     .use("/auth/*", authLimit)
-    .route("/", accountsApi)
-    .route("/account/user/email", emailVerificationApi)
-    .route("/account/user", profileApi)
+    // One mount per top-level segment of /api, each from the file or folder of that name under worker/api
+    // (docs/decisions/109-one-routes-file-per-area.md): an area folder's routes.ts lists its resource files.
+    .route("/accounts", authAreas["/accounts"])
+    .route("/validateOtp", authAreas["/validateOtp"])
+    .route("/login", authAreas["/login"])
+    .route("/logout", authAreas["/logout"])
+    .route("/resetPassword", authAreas["/resetPassword"])
+    .route("/auth", authAreas["/auth"])
+    .route("/account", accountRoutes)
     .route("/shell", shellApi)
-    .route("/vendor/me", vendorApi)
-    .route("/vendor/me", vendorRescheduleApi)
-    .route("/admin", adminApi)
-    .route("/admin/vendors", adminVendorsApi)
-    .route("/admin/applications", adminApplicationsReviewApi)
-    .route("/admin/reviews", adminVendorReviewsApi)
-    .route("/admin/ratings", adminRatingsApi)
-    .route("/admin/customers", adminCustomersApi)
-    .route("/admin/audit", adminAuditApi)
-    .route("/admin/payouts", adminPayoutsApi)
-    .route("/admin/charges", adminChargesApi)
-    .route("/admin/jobs", adminJobsApi)
-    .route("/admin/exceptions", adminExceptionsApi)
-    .route("/vendor/me", vendorExceptionsApi)
-    .route("/connect/admin/tips", connectAdminTipsApi)
-    .route("/connect/admin", connectAdminApi)
-    .route("/connect/admin/requests", connectAdminRequestsApi)
-    .route("/connect", connectRequestsApi)
-    .route("/vendor/me", vendorConnectApi)
-    .route("/", placesApi)
-    .route("/booking", catalogueApi)
-    .route("/booking", vendorsDirectoryApi)
-    .route("/booking", availabilityApi)
-    .route("/booking", cartApi)
-    .route("/users/me", userServicesApi)
-    .route("/", testimonialsApi)
-    .route("/orders", scheduledOrdersApi)
-    .route("/order", ordersApi)
-    .route("/sms", smsVendorApi)
+    .route("/admin", adminRoutes)
+    .route("/vendor", vendorRoutes)
+    .route("/connect", connectRoutes)
+    .route("/booking", bookingRoutes)
+    .route("/users", usersRoutes)
+    .route("/testimonials", testimonialsApi)
+    .route("/testimonials2", testimonials2Api)
+    .route("/google", googleApi)
+    .route("/orders", ordersRoutes)
+    .route("/order", orderRoutes)
+    .route("/sms", smsRoutes)
     .route("/pay", securePayApi)
-    .route("/stripe", stripeWebhookApi)
-    .route("/payments/local", paymentsLocalApi)
-    .route("/", paymentMethodsApi)
-    .route("/checkout", checkoutApi)
-    .route("/checkout", paymentLinksApi)
-    .route("/checkout", checkoutRescheduleApi)
-    .route("/vendor", vendorPayApi)
-    .route("/stripe", stripeConnectApi)
-    .route("/payments/local", localOnboardingApi)
-    .route("/vendor/me", vendorClientSubscriptionApi)
-    .route("/vendor/me", redemptionApi)
+    .route("/stripe", stripeRoutes)
+    .route("/payments", paymentsRoutes)
+    .route("/checkout", checkoutRoutes)
     .route("/client-subscription", clientSubscriptionApi)
-    .route("/sms", smsReminderApi)
-    .route("/", giftCardsApi)
+    .route("/giftcard", giftcardApi)
     .route("/subscriptions", membershipApi)
-    .route("/vendor/me", vendorJobsApi)
-    .route("/vendor/me", vendorLiveApi)
-    .route("/vendor/me", vendorTimeOffApi)
-    .route("/vendor", vendorApplicationApi)
-    .route("/vendor/me", vendorProfileApi)
-    .route("/vendor/me", vendorExtrasApi)
-    .route("/", vendorServicesApi)
-    .route("/admin/applications", adminApplicationsApi)
-    .route("/vendor/me", vendorJobActionsApi)
-    .route("/vendor/me", vendorJobPhotosApi)
-    .route("/sms", smsCustomerApi)
-    .route("/vendor/me", vendorDashboardApi)
+    .route("/services", servicesApi)
+    .route("/service", serviceApi)
     .route("/calendar", calendarFeedApi);
 
   const app = new Hono<AppEnv>();
@@ -185,8 +120,7 @@ export function createApp(opts: AppOptions = {}) {
   app.use("*", bodyLimit, clock(opts.clock ?? realClock), csrf);
   app.use("/api/*", session);
   app.route("/api", api);
-  app.route("/media", uploadsApp);
-  app.route("/media", mediaApp);
+  app.route("/media", mediaRoutes);
   app.all("/api/*", () => errorResponse("NOT_FOUND"));
 
   if (opts.renderPage) {

@@ -29,7 +29,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /**
    * How the request is sent; the browser's fetch by default. A server render passes the Worker's in-process
-   * API (web/lib/page-data.ts), so route loaders read the same answers the browser would.
+   * API (web/lib/page-data.tsx), so route loaders read the same answers the browser would.
    */
   via?: ApiFetch;
 }

@@ -33,7 +33,7 @@ import { defaultCardIfNone } from "../wallet/saved-cards";
  *  3. Batch A: a service order per line (its id is the booking's ref in the vendor calendar).
  *  4. Every hold becomes a booking (confirmHold, ref = service_order_id) on the vendor that held it: the
  *     customer's paid time is kept. For "any pro" it is the vendor matched at add-to-cart; if another
- *     vendor accepts the offer, that booking moves to them (worker/api/vendor-jobs.ts).
+ *     vendor accepts the offer, that booking moves to them (worker/api/vendor/me/jobs.ts).
  *  5. Batch B, fenced by the order's transition pending_payment -> confirmed: the credit debit (once per
  *     order: the ledger's unique (reason, ref)), the job offers, the checked-out cart items removed.
  *  6. Texts to the customer and the offered vendors.

@@ -25,3 +25,10 @@ export function viewerOf(c: { get(key: "viewer"): SessionUser | null }): Session
   if (!viewer) fail("INVALID_SESSION");
   return viewer;
 }
+
+/** The signed-in vendor's id inside a vendor-guarded route (FORBIDDEN for an account without one). */
+export function vendorIdOf(c: { get(key: "viewer"): SessionUser | null }): number {
+  const viewer = viewerOf(c);
+  if (viewer.vendor_id == null) fail("FORBIDDEN");
+  return viewer.vendor_id;
+}

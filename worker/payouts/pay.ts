@@ -1,3 +1,4 @@
+import type { PayoutAccountView, PayoutView, PayView } from "../../schema/contracts/pay";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import {
   commissionCents,
@@ -37,16 +38,8 @@ export async function syncJobEarnings(d1: D1Database, vendorId: number | null, n
     .run();
 }
 
-export interface AccountView {
-  status: "pending" | "active" | "restricted" | "deleted";
-  payouts_enabled: boolean;
-  charges_enabled: boolean;
-  details_submitted: boolean;
-  /** What the provider still needs from the pro (Stripe's requirement names, e.g. "external_account"). */
-  requirements_due: string[];
-  disabled_reason: string | null;
-  provider: "local" | "stripe";
-}
+/** The pro's payout account at the provider (schema/contracts/pay.ts). */
+export type AccountView = PayoutAccountView;
 
 export async function accountOf(
   d1: D1Database,
@@ -85,7 +78,7 @@ export async function accountOf(
   };
 }
 
-export async function payView(d1: D1Database, vendorId: number, now: number) {
+export async function payView(d1: D1Database, vendorId: number, now: number): Promise<PayView> {
   await syncJobEarnings(d1, vendorId, now);
   await settlePaidRedemptions(d1, { vendorId }, now);
   const [balance, pending, jobs, lines, vendor] = await d1.batch<Row>([
@@ -187,17 +180,7 @@ export async function payView(d1: D1Database, vendorId: number, now: number) {
   };
 }
 
-export interface PayoutView {
-  payout_id: number;
-  kind: "standard" | "instant";
-  status: "pending" | "paid" | "failed" | "canceled";
-  amount_cents: number;
-  fee_cents: number;
-  period_start: number | null;
-  created_at: number;
-  paid_at: number | null;
-  lines: number;
-}
+export type { PayoutView };
 
 function payoutView(r: Row): PayoutView {
   return {
@@ -333,7 +316,12 @@ async function payoutGate(d1: D1Database, vendorId: number) {
 }
 
 /** POST /vendor/instant-transfer: the whole available balance now, less the instant fee. */
-export async function instantTransfer(d1: D1Database, port: PaymentsPort, vendorId: number, now: number) {
+export async function instantTransfer(
+  d1: D1Database,
+  port: PaymentsPort,
+  vendorId: number,
+  now: number,
+): Promise<PayoutView> {
   const gate = await payoutGate(d1, vendorId);
   if (!gate.ok) fail(gate.why === "paused" ? "PAYOUTS_PAUSED" : "PAYOUT_ACCOUNT_REQUIRED");
   // Instant payouts are an opt-in (vendors.instant_payout_enabled): the pro accepts the fee once.

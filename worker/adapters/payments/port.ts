@@ -246,7 +246,7 @@ export interface PaymentsPort {
   /**
    * Local adapter only: the account's current state as a signed `account.updated` event, in Stripe's shape (what
    * Stripe would post to the webhook when onboarding changes the account). The caller hands it to the webhook's
-   * receiver (worker/api/stripe-webhook.ts receiveWebhook), so both adapters update the account the same way.
+   * receiver (worker/api/stripe/webhook.ts receiveWebhook), so both adapters update the account the same way.
    */
   localAccountEvent?(account_id: string): Promise<{ payload: string; signature: string }>;
   /** A link into the vendor's Express dashboard (the local adapter answers a local page). */

@@ -1,3 +1,4 @@
+import type { StaffChargeRow } from "../../../schema/contracts/admin";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { messageFor, type MessageCode } from "../../../domain/messages";
@@ -63,7 +64,7 @@ export const adminChargesApi = new Hono<AppEnv>()
        WHERE sc.user_id = ?1 ORDER BY sc.created_at DESC, sc.staff_charge_id DESC LIMIT 11 OFFSET ?2`,
     )
       .bind(user_id, offsetOf(page))
-      .all();
+      .all<StaffChargeRow>();
     return c.json(pageOf(rows.results, page));
   })
   .post("/", async (c) => {

@@ -1,3 +1,4 @@
+import type { CustomerDetail, CustomerRow } from "../../../schema/contracts/admin";
 import { Hono } from "hono";
 import { normalizeUsPhone } from "../../../domain/phone";
 import { IdParam, likePattern, ListQuery, offsetOf, pageOf } from "../../admin/paging";
@@ -21,7 +22,7 @@ export const adminCustomersApi = new Hono<AppEnv>()
        ORDER BY name COLLATE NOCASE, user_id LIMIT 11 OFFSET ?4`,
     )
       .bind(q, likePattern(q), phone, offsetOf(page))
-      .all();
+      .all<CustomerRow>();
     return c.json(pageOf(rows.results, page));
   })
   .get("/:id", async (c) => {
@@ -48,5 +49,11 @@ export const adminCustomersApi = new Hono<AppEnv>()
     ]);
     const row = user!.results[0];
     if (!row) fail("NOT_FOUND");
-    return c.json({ data: { ...row, orders: orders!.results, credits: credits!.results, jobs: jobs!.results } });
+    const data: CustomerDetail = {
+      ...(row as CustomerRow),
+      orders: orders!.results as CustomerDetail["orders"],
+      credits: credits!.results as CustomerDetail["credits"],
+      jobs: jobs!.results as CustomerDetail["jobs"],
+    };
+    return c.json({ data });
   });

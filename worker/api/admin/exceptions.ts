@@ -1,3 +1,4 @@
+import type { ExceptionRow } from "../../../schema/contracts/admin";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { reliabilityAfterException, RELIABILITY_MAX } from "../../../domain/exceptions";
@@ -62,7 +63,7 @@ export const adminExceptionsApi = new Hono<AppEnv>()
        ORDER BY e.created_at, e.exception_id LIMIT 11 OFFSET ?4`,
     )
       .bind(status, q, likePattern(q), offsetOf(page))
-      .all();
+      .all<ExceptionRow>();
     return c.json(pageOf(rows.results, page));
   })
   .post("/:id/approve", async (c) => {

@@ -1,20 +1,17 @@
+import type { RatingRow } from "../../../schema/contracts/admin";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { ServiceOrderStatus } from "../../../domain/order-status";
-import { newAuditedAction, runAudited } from "../../admin/audit";
 import { IdParam, offsetOf, pageOf, ReasonBody } from "../../admin/paging";
-import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 import { requireRatingReviewer } from "../../middleware/staff-roles";
+import { reviewRating } from "../../vendors/rating-review";
 
 const PageQuery = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number), v.minValue(1)), "1"),
 });
-
-const HELD = `vendor_rating IS NOT NULL AND rating_approved = 0 AND rating_rejected_at IS NULL
-  AND service_order_status_id = ${ServiceOrderStatus.COMPLETED}`;
 
 /**
  * Held ratings (1 to 3 stars wait for staff, worker/orders/rating.ts). Any admin may read the queue; only a
@@ -35,7 +32,7 @@ export const adminRatingsApi = new Hono<AppEnv>()
        ORDER BY so.rated_at, so.service_order_id LIMIT 11 OFFSET ?1`,
     )
       .bind(offsetOf(page))
-      .all();
+      .all<RatingRow>();
     return c.json(pageOf(rows.results, page));
   })
   .post("/:id/approve", requireRatingReviewer, (c) => review(c, "approve"))
@@ -44,67 +41,12 @@ export const adminRatingsApi = new Hono<AppEnv>()
 async function review(c: Context<AppEnv>, decision: "approve" | "reject") {
   const { id } = parseOrFail(IdParam, c.req.param());
   const { reason } = await jsonBody(c, ReasonBody);
-  const now = c.get("now");
-  const d1 = c.env.DB;
-  const job = await d1
-    .prepare(
-      `SELECT vendor_id, vendor_rating, rating_approved, rating_rejected_at, service_order_status_id
-       FROM service_orders WHERE service_order_id = ?`,
-    )
-    .bind(id)
-    .first<{
-      vendor_id: number | null;
-      vendor_rating: number | null;
-      rating_approved: number;
-      rating_rejected_at: number | null;
-      service_order_status_id: number;
-    }>();
-  if (!job) fail("NOT_FOUND");
-  if (job.vendor_rating === null || job.rating_approved || job.rating_rejected_at !== null || job.vendor_id === null) {
-    fail("STAFF_ACTION_NOT_ALLOWED");
-  }
-  const op = newAuditedAction();
-  const approved = `FROM service_orders WHERE vendor_id = ?1 AND vendor_rating IS NOT NULL AND rating_approved = 1`;
-  const { done } = await runAudited(
-    d1,
-    op,
-    d1
-      .prepare(
-        decision === "approve"
-          ? `UPDATE service_orders SET rating_approved = 1, updated_at = ?2 WHERE service_order_id = ?1 AND ${HELD}`
-          : `UPDATE service_orders SET rating_rejected_at = ?2, updated_at = ?2 WHERE service_order_id = ?1 AND ${HELD}`,
-      )
-      .bind(id, now),
-    {
-      actorUserId: viewerOf(c).user_id,
-      action: `rating.${decision}`,
-      targetType: "service_order",
-      targetId: id,
-      reason,
-      before: { vendor_rating: job.vendor_rating, rating_approved: false, rating_rejected: false },
-      after: {
-        vendor_rating: job.vendor_rating,
-        rating_approved: decision === "approve",
-        rating_rejected: decision === "reject",
-      },
-      now,
-    },
-    decision === "approve"
-      ? [
-          // The vendor's figures, recomputed from every approved rating (as worker/orders/rating.ts does).
-          d1
-            .prepare(
-              `UPDATE vendors SET rating_count = (SELECT count(*) ${approved}),
-                 rating_avg_x100 = coalesce((SELECT CAST(round(sum(vendor_rating) * 100.0 / count(*)) AS INTEGER) ${approved}), 0)
-               WHERE vendor_id = ?1 AND ${op.guard}`,
-            )
-            .bind(job.vendor_id),
-        ]
-      : [],
-  );
-  if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
-  return c.json({
-    data: { service_order_id: id, rating_approved: decision === "approve" },
-    code: "STAFF_ACTION_DONE" as const,
+  const data = await reviewRating(c.env.DB, {
+    serviceOrderId: id,
+    decision,
+    actorUserId: viewerOf(c).user_id,
+    reason,
+    now: c.get("now"),
   });
+  return c.json({ data, code: "STAFF_ACTION_DONE" as const });
 }

@@ -1,35 +1,18 @@
-import { Hono, type Context } from "hono";
+import type { VendorRow } from "../../../schema/contracts/admin";
+import { Hono } from "hono";
 import * as v from "valibot";
-import { ServiceOrderStatus } from "../../../domain/order-status";
 import { normalizeUsPhone } from "../../../domain/phone";
 import { newAuditedAction, runAudited } from "../../admin/audit";
 import { IdParam, likePattern, ListQuery, offsetOf, pageOf, ReasonBody } from "../../admin/paging";
-import { reofferJobs, type ReleasedJob } from "../../admin/reoffer";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
+import { setVendorStatus, terminateVendor, vendorState } from "../../vendors/staff-status";
 
 /** Reliability a soft ban sets and a reset restores (SPEC section 9). */
 export const SOFT_BAN_RELIABILITY = 1;
 export const INITIAL_RELIABILITY = 50;
-
-interface VendorState {
-  vendor_id: number;
-  status: "active" | "deactivated" | "terminated";
-  soft_banned: number;
-  reliability: number;
-  payouts_paused: number;
-}
-
-async function vendorState(d1: D1Database, id: number): Promise<VendorState> {
-  const row = await d1
-    .prepare("SELECT vendor_id, status, soft_banned, reliability, payouts_paused FROM vendors WHERE vendor_id = ?")
-    .bind(id)
-    .first<VendorState>();
-  if (!row) fail("NOT_FOUND");
-  return row;
-}
 
 const ServiceParam = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number)),
@@ -56,7 +39,7 @@ export const adminVendorsApi = new Hono<AppEnv>()
        ORDER BY v.display_name COLLATE NOCASE, v.vendor_id LIMIT 11 OFFSET ?5`,
     )
       .bind(q, likePattern(q), phone, zip, offsetOf(page))
-      .all();
+      .all<VendorRow>();
     return c.json(pageOf(rows.results, page));
   })
 
@@ -83,13 +66,31 @@ export const adminVendorsApi = new Hono<AppEnv>()
   .post("/:id/deactivate", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
     const { reason } = await jsonBody(c, ReasonBody);
-    return setStatus(c, id, reason, "active", "deactivated", "vendor.deactivate");
+    const data = await setVendorStatus(c.env.DB, {
+      vendorId: id,
+      from: "active",
+      to: "deactivated",
+      action: "vendor.deactivate",
+      actorUserId: viewerOf(c).user_id,
+      reason,
+      now: c.get("now"),
+    });
+    return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   })
 
   .post("/:id/reactivate", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
     const { reason } = await jsonBody(c, ReasonBody);
-    return setStatus(c, id, reason, "deactivated", "active", "vendor.reactivate");
+    const data = await setVendorStatus(c.env.DB, {
+      vendorId: id,
+      from: "deactivated",
+      to: "active",
+      action: "vendor.reactivate",
+      actorUserId: viewerOf(c).user_id,
+      reason,
+      now: c.get("now"),
+    });
+    return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   })
 
   /**
@@ -99,64 +100,13 @@ export const adminVendorsApi = new Hono<AppEnv>()
   .post("/:id/terminate", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
     const { reason } = await jsonBody(c, ReasonBody);
-    const now = c.get("now");
-    const d1 = c.env.DB;
-    const before = await vendorState(d1, id);
-    if (before.status === "terminated") fail("STAFF_ACTION_NOT_ALLOWED");
-    const open = `vendor_id = ?1 AND service_order_status_id IN (${ServiceOrderStatus.SCHEDULED}, ${ServiceOrderStatus.IN_PROGRESS}) AND promised_arrival_time > ?2`;
-    const { results: jobs } = await d1
-      .prepare(
-        `SELECT so.service_order_id, so.user_id, so.service_id, s.description, so.promised_arrival_time, so.job_minutes,
-                so.is_connect, so.zipcode, so.time_zone
-         FROM service_orders so JOIN services s ON s.service_id = so.service_id
-         WHERE so.vendor_id = ?1 AND so.service_order_status_id IN (${ServiceOrderStatus.SCHEDULED}, ${ServiceOrderStatus.IN_PROGRESS})
-           AND so.promised_arrival_time > ?2`,
-      )
-      .bind(id, now)
-      .all<ReleasedJob>();
-    const op = newAuditedAction();
-    const { done } = await runAudited(
-      d1,
-      op,
-      d1
-        .prepare(
-          "UPDATE vendors SET status = 'terminated', payouts_paused = 1, updated_at = ?3 WHERE vendor_id = ?1 AND status = ?2",
-        )
-        .bind(id, before.status, now),
-      {
-        actorUserId: viewerOf(c).user_id,
-        action: "vendor.terminate",
-        targetType: "vendor",
-        targetId: id,
-        reason,
-        before: { status: before.status, payouts_paused: Boolean(before.payouts_paused) },
-        after: { status: "terminated", payouts_paused: true },
-        details: { released_jobs: jobs.map((j) => j.service_order_id) },
-        now,
-      },
-      [
-        d1
-          .prepare(
-            `UPDATE job_offers SET status = 'expired', responded_at = ?2
-             WHERE vendor_id = ?1 AND status IN ('offered', 'accepted') AND ${op.guard}
-               AND service_order_id IN (SELECT service_order_id FROM service_orders WHERE service_order_status_id = ${ServiceOrderStatus.PENDING} OR (${open}))`,
-          )
-          .bind(id, now),
-        d1
-          .prepare(
-            `UPDATE service_orders SET vendor_id = NULL, service_order_status_id = ${ServiceOrderStatus.PENDING},
-               scheduled_status = 0, vendor_payout_cents = 0, updated_at = ?2
-             WHERE ${open} AND ${op.guard}`,
-          )
-          .bind(id, now),
-      ],
-    );
-    if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
-    const offered = await reofferJobs(c.env, c.get("db"), id, jobs, now);
-    return c.json({
-      data: { vendor_id: id, status: "terminated", payouts_paused: true, reoffered: offered },
-      code: "STAFF_ACTION_DONE",
+    const data = await terminateVendor(c.env, c.get("db"), {
+      vendorId: id,
+      actorUserId: viewerOf(c).user_id,
+      reason,
+      now: c.get("now"),
     });
+    return c.json({ data, code: "STAFF_ACTION_DONE" });
   })
 
   /** Soft ban: the account stays, reliability drops to 1 and the vendor is no longer offered jobs. */
@@ -302,36 +252,3 @@ export const adminVendorsApi = new Hono<AppEnv>()
     if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
     return c.json({ data: { vendor_id: id, payout_account: "deleted" }, code: "STAFF_ACTION_DONE" });
   });
-
-async function setStatus(
-  c: Context<AppEnv>,
-  id: number,
-  reason: string,
-  from: "active" | "deactivated",
-  to: "active" | "deactivated",
-  action: string,
-) {
-  const now = c.get("now");
-  const d1 = c.env.DB;
-  const before = await vendorState(d1, id);
-  if (before.status !== from) fail("STAFF_ACTION_NOT_ALLOWED");
-  const { done } = await runAudited(
-    d1,
-    newAuditedAction(),
-    d1
-      .prepare("UPDATE vendors SET status = ?3, updated_at = ?4 WHERE vendor_id = ?1 AND status = ?2")
-      .bind(id, from, to, now),
-    {
-      actorUserId: viewerOf(c).user_id,
-      action,
-      targetType: "vendor",
-      targetId: id,
-      reason,
-      before: { status: from },
-      after: { status: to },
-      now,
-    },
-  );
-  if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
-  return c.json({ data: { vendor_id: id, status: to }, code: "STAFF_ACTION_DONE" as const });
-}

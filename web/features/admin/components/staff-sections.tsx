@@ -128,7 +128,7 @@ export function VendorsSection() {
   );
 }
 
-/** Applications: approve (worker/api/admin-applications.ts, issue 12), reject, silent reject, ignore. */
+/** Applications: approve (worker/api/admin/applications.ts, issue 12), reject, silent reject, ignore. */
 export function ApplicationsSection() {
   const [q, setQ] = useState("");
   const list = useStaffList<ApplicationRow>("/admin/applications", { q, status: "submitted" });

@@ -4,27 +4,16 @@ import type {
   FeedView,
   MainDetails,
 } from "../../../../schema/payloads/vendor-dashboard";
+import type { NotificationResponse, TimeOffView } from "../../../../schema/contracts/business";
 import { apiRequest } from "../../../lib/api-client";
+
+export type { NotificationResponse, TimeOffView, VendorNotification } from "../../../../schema/contracts/business";
 
 /** The vendor's business calls (SPEC section 7 "Vendor"; docs/api.md "Vendor dashboard"). */
 
 export function getMainDetails(signal?: AbortSignal): Promise<MainDetails> {
   return apiRequest<MainDetails>("/vendor/me/main-details", { json: {}, signal });
 }
-
-export interface VendorNotification {
-  id: number;
-  persistence: number;
-  severity: number;
-  timestamp: number;
-  message: string;
-  dismissed: boolean;
-}
-type NotificationResponse = [
-  VendorNotification[],
-  Array<{ stat: number }>,
-  Array<{ name: string; city: string; state_name: string }>,
-];
 
 export function getNotifications(signal?: AbortSignal): Promise<NotificationResponse> {
   return apiRequest<NotificationResponse>("/vendor/me/notification", { signal });
@@ -63,13 +52,6 @@ export interface TimeOffInput {
   end: string;
   note?: string;
 }
-export interface TimeOffView {
-  id: number | string;
-  start: string;
-  end: string;
-  note: string | null;
-}
-
 export function createTimeOff(input: TimeOffInput) {
   return apiRequest<TimeOffView>("/vendor/me/calendar/time-off", { json: input });
 }

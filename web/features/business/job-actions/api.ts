@@ -1,7 +1,7 @@
 import type { JobActionsView, JobPhotosView } from "../../../../schema/payloads/job-actions";
 import { apiRequest } from "../../../lib/api-client";
 
-/** The pro's job actions (worker/api/vendor-job-actions.ts, vendor-job-photos.ts, sms-customer.ts). */
+/** The pro's job actions (worker/api/vendor/me/job-actions.ts, vendor-job-photos.ts, sms-customer.ts). */
 
 export function fetchJobActions(soId: number) {
   return apiRequest<JobActionsView>(`/vendor/me/jobs/${soId}/actions`);

@@ -2,7 +2,7 @@ import { apiRequest } from "../../../lib/api-client";
 import type { CartValidation, CheckoutItem, CheckoutSummary, OrderView } from "../../../../schema/contracts/checkout";
 import type { IntentView } from "../../../lib/payments";
 
-/** The checkout calls (worker/api/checkout.ts); their answers are the shared contracts of schema/contracts. */
+/** The checkout calls (worker/api/checkout/checkout.ts); their answers are the shared contracts of schema/contracts. */
 export type { CheckoutItem, CheckoutSummary };
 /** A placed order as the confirmation shows it. */
 export type PlacedOrder = OrderView;

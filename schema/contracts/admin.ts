@@ -1,0 +1,225 @@
+/**
+ * What the staff (admin) calls answer, typed once for the Worker and the web
+ * (docs/decisions/111-business-admin-pay-contracts.md). Lists come a page at a time (`StaffPage`, 10 items
+ * and whether another page follows). Times are epoch milliseconds unless a field says otherwise.
+ */
+
+/** A page of a staff list: `{ data: { items, page, page_size, has_more } }`. */
+export interface StaffPage<T> {
+  items: T[];
+  page: number;
+  page_size: number;
+  has_more: boolean;
+}
+
+/** GET /admin/vendors. */
+export interface VendorRow {
+  vendor_id: number;
+  display_name: string;
+  user_name: string;
+  phone: string;
+  base_zip: string | null;
+  status: "active" | "deactivated" | "terminated";
+  soft_banned: number;
+  reliability: number;
+  payouts_paused: number;
+  rating_avg_x100: number;
+  rating_count: number;
+  completed_jobs: number;
+}
+
+/** GET /admin/applications. */
+export interface ApplicationRow {
+  application_id: number;
+  name: string;
+  phone: string;
+  email: string;
+  zipcode: string;
+  service_groups: number[];
+  experience_years: number | null;
+  about: string | null;
+  license_number: string | null;
+  license_state: string | null;
+  status: "submitted" | "approved" | "rejected" | "silently_rejected" | "ignored";
+  review_notes: string | null;
+  reviewed_at: number | null;
+  vendor_id: number | null;
+  created_at: number;
+}
+
+/** GET /admin/reviews: pros with a photo or a licence waiting for review. */
+export interface ReviewRow {
+  vendor_id: number;
+  display_name: string;
+  photo: string | null;
+  photo_status: string;
+  license_status: string;
+  license_upload_id: number | null;
+  license_expires_at: number | null;
+}
+
+/** GET /admin/ratings: ratings waiting for approval. */
+export interface RatingRow {
+  service_order_id: number;
+  vendor_id: number;
+  vendor_name: string;
+  customer_name: string;
+  vendor_rating: number;
+  vendor_rating_notes: string | null;
+  rated_at: number;
+  service: string;
+}
+
+/** GET /admin/customers. */
+export interface CustomerRow {
+  user_id: number;
+  name: string;
+  phone: string;
+  email: string;
+  zipcode: string | null;
+  status: string;
+  credit_balance_cents: number;
+  created_at: number;
+}
+
+/** GET /admin/customers/:id: the customer, their orders, credit ledger and the jobs a charge can be for. */
+export interface CustomerDetail extends CustomerRow {
+  orders: Array<{ order_id: number; status: string; total_cents: number; zipcode: string; created_at: number }>;
+  credits: Array<{
+    entry_id: number;
+    delta_cents: number;
+    reason: string;
+    ref: string;
+    note: string | null;
+    created_at: number;
+  }>;
+  jobs: Array<{
+    service_order_id: number;
+    order_id: number;
+    description: string;
+    service_order_status_id: number;
+    promised_arrival_time: number;
+    time_zone: string;
+    price_cents: number;
+    vendor_name: string;
+  }>;
+}
+
+/** GET /admin/payouts. */
+export interface PayoutRow {
+  payout_id: number;
+  vendor_id: number;
+  vendor_name: string;
+  amount_cents: number;
+  fee_cents: number;
+  kind: string;
+  status: string;
+  failure_reason: string | null;
+  created_at: number;
+  paid_at: number | null;
+}
+
+/** GET /admin/audit: the audit trail, newest first; the values as they were recorded. */
+export interface AuditRow {
+  id: number;
+  actor_user_id: number | null;
+  actor_name: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  reason: string | null;
+  before_value: unknown;
+  after_value: unknown;
+  details: unknown;
+  /** ISO-8601 UTC. */
+  created_at: string;
+}
+
+/** GET /admin/charges?user_id=: the staff's charges of a customer. */
+export interface StaffChargeRow {
+  staff_charge_id: number;
+  kind: "charge" | "suspension_fee";
+  service_order_id: number;
+  amount_cents: number;
+  reason: string;
+  status: "pending" | "succeeded" | "failed" | "link_sent";
+  created_at: number;
+  staff_name: string;
+}
+
+/** GET /admin/exceptions: pros' requests to lift a reliability penalty. */
+export interface ExceptionRow {
+  exception_id: number;
+  vendor_id: number;
+  vendor_name: string;
+  reliability: number;
+  penalty: number;
+  explanation: string;
+  status: "pending" | "approved" | "denied";
+  decision_note: string | null;
+  created_at: number;
+  kind: string;
+  incident_note: string | null;
+  service_order_id: number;
+  service: string;
+}
+
+/** GET /admin/jobs/:id: one job as support sees it, with what support may do to it. */
+export interface StaffJob {
+  service_order_id: number;
+  order_id: number;
+  vendor_id: number | null;
+  vendor_name: string | null;
+  customer_name: string;
+  description: string;
+  service_order_status_id: number;
+  local_time: string;
+  time_zone: string;
+  price_cents: number;
+  is_connect: boolean;
+  reschedule_fee_cents: number;
+  may_suspend: boolean;
+  may_reschedule: boolean;
+}
+
+/** GET /connect/admin/requests: a business's request for pros, as the connect staff see it. */
+export interface ConnectRequestRow {
+  connect_request_id: number;
+  business_name: string;
+  contact_name: string;
+  phone: string;
+  email: string;
+  address: string;
+  zipcode: string;
+  local_time: string;
+  people: number;
+  service: string;
+  notes: string | null;
+  status: string;
+  vendor_id: number | null;
+  vendor_name: string | null;
+  /** Once scheduled (docs/decisions/087): the connect job, its sessions and what the business pays. */
+  sessions: number | null;
+  service_order_id: number | null;
+  price_cents: number | null;
+  job_status: number | null;
+  /** A pay link was sent; paid once the business paid it. */
+  invoiced: boolean;
+  paid: boolean;
+  /** Offered to several pros: their names. */
+  offered_to: string | null;
+}
+
+/** GET /connect/admin/requests/:id/pros: a pro the connect staff may assign. */
+export interface ProOption {
+  vendor_id: number;
+  display_name: string;
+  base_zip: string | null;
+}
+
+/** GET /connect/services: a service a business may ask for. */
+export interface ConnectService {
+  service_id: number;
+  description: string;
+  duration_minutes: number;
+}

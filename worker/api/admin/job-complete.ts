@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../../http/types";
+import { jsonBody, parseOrFail } from "../../http/validate";
+import { staffCompleteJob } from "../../jobs/staff-complete";
+import { requireAdmin, viewerOf } from "../../middleware/roles";
+
+const JobIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number)) });
+const CompleteJobBody = v.object({
+  reason: v.pipe(v.string(), v.trim(), v.minLength(6, "Say why staff closes this job."), v.maxLength(500)),
+});
+
+/**
+ * POST /api/admin/jobs/:id/complete: support closes a job the vendor did but could not mark complete
+ * (worker/jobs/staff-complete.ts). Mounted at /jobs beside worker/api/admin/jobs.ts.
+ */
+export const adminJobCompleteApi = new Hono<AppEnv>().use(requireAdmin).post("/:id/complete", async (c) => {
+  const { id } = parseOrFail(JobIdParam, c.req.param());
+  const body = await jsonBody(c, CompleteJobBody);
+  const data = await staffCompleteJob(c.get("db"), c.env.DB, {
+    jobId: id,
+    actorUserId: viewerOf(c).user_id,
+    reason: body.reason,
+    now: c.get("now"),
+  });
+  return c.json({ data });
+});

@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { fail } from "../http/errors";
+import type { AppEnv } from "../http/types";
+import { feedIcs } from "../vendor/feed";
+
+/** Public: GET /api/calendar/{token}.ics, the RFC 5545 feed a calendar app subscribes to. */
+export const calendarFeedApi = new Hono<AppEnv>().get("/:file", async (c) => {
+  const file = c.req.param("file");
+  const token = file.endsWith(".ics") ? file.slice(0, -4) : "";
+  const url = new URL(c.req.url);
+  const ics = await feedIcs(c.get("db"), token, c.get("now"), url.hostname);
+  if (ics === null) fail("NOT_FOUND");
+  return new Response(ics, {
+    headers: {
+      "content-type": "text/calendar; charset=utf-8",
+      "content-disposition": 'inline; filename="jobs.ics"',
+      // Always current: apps may poll as often as they like; nothing stale is served from a cache.
+      "cache-control": "private, no-cache",
+      "x-robots-tag": "noindex",
+    },
+  });
+});

@@ -1,0 +1,13 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../http/types";
+import { ordersApi, scheduledOrdersApi } from "./orders";
+
+/**
+ * /api/order: the customer's actions on one order (orders.ts: complete, reschedule, cancel, service-info...;
+ * tip.ts under /tip, mounted by orders.ts). /api/orders, the customer's scheduled orders, is served by the
+ * same orders.ts and mounted by worker/app.ts from `ordersRoutes`.
+ */
+export const orderRoutes = new Hono<AppEnv>().route("/", ordersApi);
+
+/** /api/orders: the signed-in customer's scheduled orders. */
+export const ordersRoutes = new Hono<AppEnv>().route("/", scheduledOrdersApi);

@@ -1,0 +1,46 @@
+import { Hono } from "hono";
+import { SmsCustomer2Body, SmsCustomerBody } from "../../../schema/payloads/job-actions";
+import type { AppEnv } from "../../http/types";
+import { jsonBody } from "../../http/validate";
+import { requireVendor, viewerOf } from "../../middleware/roles";
+import { latestJobWith, textCustomer } from "../../jobs/contact";
+import { vendorJob } from "../../jobs/vendor-job";
+
+/**
+ * A pro texts their customer through the platform (SPEC section 7 "POST /sms/customer (response code 200
+ * with 'custom' and a message means sent)", "/sms/customer2"). Mounted at /sms; the number stays masked.
+ */
+export const smsCustomerApi = new Hono<AppEnv>()
+  /** { service_order_id, message } */
+  .on("POST", ["/customer", "/customer/"], requireVendor, async (c) => {
+    const body = await jsonBody(c, SmsCustomerBody);
+    const viewer = viewerOf(c);
+    const db = c.get("db");
+    const job = await vendorJob(db, viewer.vendor_id!, body.service_order_id);
+    const data = await textCustomer(
+      c.env,
+      db,
+      { vendorId: viewer.vendor_id!, name: job.vendor_name ?? viewer.name },
+      job,
+      body.message,
+      c.get("now"),
+    );
+    return c.json({ code: 200, custom: true, message: data.message, data });
+  })
+
+  /** { user_id, message }: to a customer the pro has a job with, about the latest such job. */
+  .on("POST", ["/customer2", "/customer2/"], requireVendor, async (c) => {
+    const body = await jsonBody(c, SmsCustomer2Body);
+    const viewer = viewerOf(c);
+    const db = c.get("db");
+    const job = await latestJobWith(db, viewer.vendor_id!, body.user_id);
+    const data = await textCustomer(
+      c.env,
+      db,
+      { vendorId: viewer.vendor_id!, name: job.vendor_name ?? viewer.name },
+      job,
+      body.message,
+      c.get("now"),
+    );
+    return c.json({ code: 200, custom: true, message: data.message, data });
+  });

@@ -1,0 +1,224 @@
+import { desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import * as v from "valibot";
+import { iso, formatLocal } from "../../../../domain/calendar/time";
+import {
+  ADD_CHARGE_MAX_CENTS,
+  ADD_CHARGE_MIN_CENTS,
+  canAddPhotos,
+  isActiveJob,
+  JOB_CHECKLIST,
+  MAX_JOB_PHOTOS_PER_TYPE,
+  MAX_JOB_VIDEO_BYTES,
+  maskPhone,
+  unreachableAllowedAt,
+} from "../../../../domain/job-actions";
+import { ServiceOrderStatus } from "../../../../domain/order-status";
+import { MAX_UNREACHABLE_VIDEO_MS } from "../../../../domain/video-probe";
+import {
+  AddChargeBody,
+  CompleteJobBody,
+  JobId,
+  JobRef,
+  RefundBody,
+  ReleaseJobBody,
+  UnreachableForm,
+  type JobActionsView,
+} from "../../../../schema/payloads/job-actions";
+import { jobAdjustments } from "../../../../schema/tables/job-actions";
+import { paymentsFromEnv } from "../../../adapters/payments";
+import { fail } from "../../../http/errors";
+import type { AppEnv } from "../../../http/types";
+import { jsonBody, parseOrFail } from "../../../http/validate";
+import { requireVendor, viewerOf } from "../../../middleware/roles";
+import { completeJob, validateCompletion } from "../../../jobs/completion";
+import { requestContactInfo } from "../../../jobs/contact";
+import { addCharge, issueRefund, refundContext } from "../../../jobs/money";
+import { releaseJob } from "../../../jobs/release";
+import { recordUnreachable } from "../../../jobs/unreachable";
+import { customerPhoneOf, firstNameOf, parseJobImages, vendorJob } from "../../../jobs/vendor-job";
+import { readForm } from "./job-photos";
+
+/**
+ * The pro's actions on one of their accepted jobs (issue 10; SPEC section 7 "Vendor"). Handlers are thin:
+ * the rules live in domain/job-actions.ts and the work in worker/jobs/*. Mounted at /vendor/me; every route
+ * checks the vendor role and answers NOT_FOUND for a job that is not the pro's.
+ */
+export const vendorJobActionsApi = new Hono<AppEnv>()
+  /** Everything the job-actions panel shows: the job, its pictures, the checklist, money moved, what is allowed now. */
+  .get("/jobs/:id/actions", requireVendor, async (c) => {
+    const { id } = parseOrFail(v.object({ id: JobId }), c.req.param());
+    const viewer = viewerOf(c);
+    const db = c.get("db");
+    const now = c.get("now");
+    const job = await vendorJob(db, viewer.vendor_id!, id);
+    const [adjustments, ctx] = await Promise.all([
+      db
+        .select()
+        .from(jobAdjustments)
+        .where(eq(jobAdjustments.service_order_id, id))
+        .orderBy(desc(jobAdjustments.adjustment_id)),
+      refundContext(db, job),
+    ]);
+    const refunded = adjustments
+      .filter((a) => a.kind === "refund" && a.status !== "failed")
+      .reduce((n, a) => n + a.amount_cents, 0);
+    const status = job.service_order_status_id;
+    return c.json({
+      data: {
+        service_order_id: id,
+        service_order_status_id: status,
+        description: job.service_description,
+        promised_arrival_time: formatLocal(job.promised_arrival_time, job.time_zone),
+        promised_arrival_at: iso(job.promised_arrival_time),
+        job_minutes: job.job_minutes,
+        is_connect: job.is_connect,
+        price_cents: job.price_cents,
+        customer: { first_name: firstNameOf(job.customer_name), phone: maskPhone(customerPhoneOf(job)) },
+        photos: parseJobImages(job.job_images),
+        max_photos_per_type: MAX_JOB_PHOTOS_PER_TYPE,
+        checklist: JOB_CHECKLIST.map((i) => ({ id: i.id, label: i.label })),
+        refundable_cents: Math.max(0, Math.min(ctx.cap - refunded, ctx.intentLeft)),
+        add_charge_limits: { min_cents: ADD_CHARGE_MIN_CENTS, max_cents: ADD_CHARGE_MAX_CENTS },
+        unreachable_from: iso(unreachableAllowedAt(job.promised_arrival_time)),
+        video: { max_ms: MAX_UNREACHABLE_VIDEO_MS, max_bytes: MAX_JOB_VIDEO_BYTES },
+        adjustments: adjustments.map((a) => ({
+          adjustment_id: a.adjustment_id,
+          kind: a.kind,
+          amount_cents: a.amount_cents,
+          description: a.description,
+          status: a.status,
+          created_at: iso(a.created_at),
+        })),
+        can: {
+          photos: canAddPhotos(status),
+          complete: isActiveJob(status) && now >= job.promised_arrival_time,
+          refund: canAddPhotos(status) && ctx.paymentIntentId !== null,
+          add_charge: canAddPhotos(status),
+          unreachable: isActiveJob(status) && now >= unreachableAllowedAt(job.promised_arrival_time),
+          contact: canAddPhotos(status),
+        },
+        completed: status === ServiceOrderStatus.COMPLETED,
+        server_time: now,
+      } satisfies JobActionsView,
+    });
+  })
+
+  /** { service_order_id, checklist? }: what is missing before completing (errors as the completion would answer). */
+  .post("/complete-job-validate", requireVendor, async (c) => {
+    const body = await jsonBody(c, CompleteJobBody);
+    const data = await validateCompletion(c.get("db"), viewerOf(c).vendor_id!, body, c.get("now"));
+    return c.json({ data });
+  })
+
+  /** { service_order_id, checklist }: closes the job, releases the pro's pay, asks the customer to rate. */
+  .post("/job/complete", requireVendor, async (c) => {
+    const body = await jsonBody(c, CompleteJobBody);
+    const viewer = viewerOf(c);
+    const db = c.get("db");
+    const job = await vendorJob(db, viewer.vendor_id!, body.service_order_id);
+    const data = await completeJob(
+      c.env,
+      db,
+      { vendorId: viewer.vendor_id!, userId: viewer.user_id, name: job.vendor_name ?? viewer.name },
+      body,
+      new URL(c.req.url).origin,
+      c.get("now"),
+    );
+    return c.json({ data, message: data.message });
+  })
+
+  /** { service_order_id, amount_cents?, reason, idempotencyKey } */
+  .post("/issue-refund", requireVendor, async (c) => {
+    const body = await jsonBody(c, RefundBody);
+    const viewer = viewerOf(c);
+    const db = c.get("db");
+    const now = c.get("now");
+    const data = await issueRefund(
+      c.env,
+      db,
+      () => paymentsFromEnv(c.env, db, now),
+      { vendorId: viewer.vendor_id!, userId: viewer.user_id },
+      body,
+      now,
+    );
+    return c.json({ data, message: data.message });
+  })
+
+  /** { service_order_id, amount_cents, description, idempotencyKey } */
+  .post("/add-charge", requireVendor, async (c) => addChargeRoute(c, false))
+  .post("/add-charge-connect", requireVendor, async (c) => addChargeRoute(c, true))
+
+  /** Form data: service_order_id, file (the video), note? */
+  .post("/customer-unreachable", requireVendor, async (c) => {
+    const { fields, file } = await readForm(c, MAX_JOB_VIDEO_BYTES);
+    const input = parseOrFail(UnreachableForm, fields);
+    if (!file) fail("INVALID_INPUT", { file: "Add the video you recorded at the address." });
+    const viewer = viewerOf(c);
+    const db = c.get("db");
+    const now = c.get("now");
+    const job = await vendorJob(db, viewer.vendor_id!, input.service_order_id);
+    const data = await recordUnreachable(
+      c.env,
+      db,
+      () => paymentsFromEnv(c.env, db, now),
+      { vendorId: viewer.vendor_id!, userId: viewer.user_id, name: job.vendor_name ?? viewer.name },
+      { service_order_id: input.service_order_id, note: input.note, video: file },
+      now,
+    );
+    return c.json({ data, message: data.message });
+  })
+
+  /** { service_order_id, reason?, note? }: the pro cannot make it; the job is offered to other pros. */
+  .post("/emergency-reschedule", requireVendor, async (c) => releaseRoute(c, "emergency_reschedule"))
+  /** { service_order_id, reason?, note? }: no penalty when the reason is unsafe or customer_request. */
+  .post("/cannot-provide-service", requireVendor, async (c) => releaseRoute(c, "cannot_provide"))
+
+  /** { service_order_id } */
+  .post("/request-contact-info", requireVendor, async (c) => {
+    const body = await jsonBody(c, JobRef);
+    const viewer = viewerOf(c);
+    const db = c.get("db");
+    const job = await vendorJob(db, viewer.vendor_id!, body.service_order_id);
+    const data = await requestContactInfo(
+      c.env,
+      db,
+      { vendorId: viewer.vendor_id!, name: job.vendor_name ?? viewer.name, phone: job.vendor_phone },
+      job,
+      c.get("now"),
+    );
+    return c.json({ data, message: data.message });
+  });
+
+async function addChargeRoute(c: import("hono").Context<AppEnv>, connect: boolean) {
+  const body = await jsonBody(c, AddChargeBody);
+  const viewer = viewerOf(c);
+  const db = c.get("db");
+  const now = c.get("now");
+  const job = await vendorJob(db, viewer.vendor_id!, body.service_order_id);
+  const data = await addCharge(
+    c.env,
+    db,
+    () => paymentsFromEnv(c.env, db, now),
+    { vendorId: viewer.vendor_id!, userId: viewer.user_id, name: job.vendor_name ?? viewer.name },
+    { ...body, connect },
+    new URL(c.req.url).origin,
+    now,
+  );
+  return c.json({ data, message: data.message });
+}
+
+async function releaseRoute(c: import("hono").Context<AppEnv>, kind: "emergency_reschedule" | "cannot_provide") {
+  const body = await jsonBody(c, ReleaseJobBody);
+  const viewer = viewerOf(c);
+  const db = c.get("db");
+  const job = await vendorJob(db, viewer.vendor_id!, body.service_order_id);
+  const data = await releaseJob(
+    c.env,
+    db,
+    { vendorId: viewer.vendor_id!, name: job.vendor_name ?? viewer.name },
+    { service_order_id: body.service_order_id, kind, reason: body.reason, note: body.note },
+    c.get("now"),
+  );
+  return c.json({ code: 200, message: data.message, data });
+}

@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { ServiceOrderStatus } from "../../domain/order-status";
+import { serviceOrders } from "../../schema/tables/orders";
+import { fail } from "../http/errors";
+
+/**
+ * Support closes a job the vendor did the work for but could not mark complete (a dead phone, a lost
+ * connection). Only an accepted job (scheduled or in progress) can be closed; the action is audited with the
+ * reason, and the vendor's completed-job count (which sets their padding tier) moves with it. One batch: the
+ * conditional close, then the vendor's count and the audit row only if this request closed it (a racing
+ * duplicate changes nothing and writes nothing). FAILED_VENDOR_JOB_COMPLETION when the job is not open.
+ */
+export async function staffCompleteJob(
+  db: DrizzleD1Database,
+  d1: D1Database,
+  input: { jobId: number; actorUserId: number; reason: string; now: number },
+): Promise<{ service_order_id: number; service_order_status_id: typeof ServiceOrderStatus.COMPLETED }> {
+  const { jobId: id, actorUserId, reason, now } = input;
+  const [job] = await db
+    .select({ vendor_id: serviceOrders.vendor_id, status: serviceOrders.service_order_status_id })
+    .from(serviceOrders)
+    .where(eq(serviceOrders.service_order_id, id))
+    .limit(1);
+  if (!job) fail("NOT_FOUND");
+  const open = [ServiceOrderStatus.SCHEDULED, ServiceOrderStatus.IN_PROGRESS];
+  if (job.vendor_id === null || !open.includes(job.status as 20 | 30)) fail("FAILED_VENDOR_JOB_COMPLETION");
+  const closedByUs = `EXISTS (SELECT 1 FROM service_orders WHERE service_order_id = ?1 AND service_order_status_id = ${ServiceOrderStatus.COMPLETED} AND completion_time = ?2)`;
+  const [update] = await d1.batch([
+    d1
+      .prepare(
+        `UPDATE service_orders SET service_order_status_id = ${ServiceOrderStatus.COMPLETED}, completion_time = ?2, updated_at = ?2
+         WHERE service_order_id = ?1 AND service_order_status_id IN (${open.join(", ")})`,
+      )
+      .bind(id, now),
+    d1
+      .prepare(
+        `UPDATE vendors SET completed_jobs = completed_jobs + 1, updated_at = ?2 WHERE vendor_id = ?3 AND ${closedByUs}`,
+      )
+      .bind(id, now, job.vendor_id),
+    d1
+      .prepare(
+        `INSERT INTO audit_log (actor_user_id, action, target_type, target_id, details, created_at)
+         SELECT ?3, 'job.complete', 'service_order', ?5, ?4, ?2 WHERE ${closedByUs}`,
+      )
+      .bind(id, now, actorUserId, JSON.stringify({ reason }), String(id)),
+  ]);
+  const closed = (update?.meta.changes ?? 0) > 0;
+  if (!closed) fail("FAILED_VENDOR_JOB_COMPLETION");
+  return { service_order_id: id, service_order_status_id: ServiceOrderStatus.COMPLETED };
+}
