@@ -253,7 +253,6 @@ export const catalogue = {
   CONNECT_SCHEDULED: success("The business booking is on your calendar."),
   CONNECT_INVOICE_SENT: success("The invoice link was sent to the business."),
 
-
   // A reschedule that changes the appointment's length (docs/decisions/067)
   RESCHEDULE_PAYMENT_DUE: success(
     "Please pay the price difference: we send your request to your professional once it's paid.",
