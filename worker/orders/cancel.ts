@@ -1,22 +1,17 @@
 import { formatWhen } from "../../domain/slot-format";
 import type { CancellationPolicyView } from "../../schema/contracts/orders";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal, HOUR_MS, iso } from "../../domain/calendar/time";
 import { messageFor } from "../../domain/messages";
 import { centsToDecimal } from "../../domain/money";
-import {
-  allocate,
-  canCancel,
-  movedOutOfLateWindow,
-  quoteCancellation,
-  type CancellationQuote,
-} from "../../domain/order-rules";
+import { cardRefundSources } from "../../domain/job-payment";
+import { canCancel, movedOutOfLateWindow, quoteCancellation, type CancellationQuote } from "../../domain/order-rules";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { PRICING } from "../../domain/pricing-config";
 import { orderCancellations } from "../../schema/tables/after-booking";
-import { checkoutItems, orders, rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
-import { paymentIntents, refunds } from "../../schema/tables/payments";
+import { checkoutItems, rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
+import { reschedulePayments } from "../../schema/tables/reschedule-payments";
 import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
 import { sendSms } from "../adapters/sms";
 import { randomToken } from "../auth/crypto";
@@ -24,6 +19,7 @@ import { calendarFor } from "../calendar/calendar-client";
 import { notifyVendor, notifyVendors } from "../calendar/notify-vendor";
 import { fail } from "../http/errors";
 import { d1Batch } from "./d1-batch";
+import { jobMoney } from "./job-money";
 import { ownJob, type JobRow } from "./jobs";
 import { refundJobDifferences } from "./reschedule-price";
 
@@ -72,37 +68,29 @@ function policyView(job: JobRow, q: CancellationQuote, paid: number): Cancellati
 
 interface Context {
   job: JobRow;
+  /** The quote; its refund_cents is everything back to a card (the order's payment and the charged differences). */
   quote: CancellationQuote;
   paid: number;
   paymentIntentId: string | null;
+  /** Back to the order's card payment (the rest of the card refund goes back to the differences' own intents). */
+  orderRefund: number;
+  /** Accepted differences charged for the job: what of each goes back (the rest is kept towards the fee). */
+  chargeRefunds: Array<{ reschedule_id: number; cents: number }>;
+  /** The job's price changes counted when the context was read (worker/orders/job-money.ts seenChanges). */
+  seenChanges: number[];
   /** Holds of pending reschedule requests, released with the booking. */
   holds: string[];
 }
 
 /**
- * The job's share of what its order paid: the card total and the credit applied are split over the order's
- * jobs by price (exactly, largest remainder), and the card part is capped by what is left of the payment
- * after earlier refunds. Nothing comes from a card payment that did not succeed.
+ * What the job paid (docs/decisions/068-money-after-a-price-changing-reschedule.md, worker/orders/job-money.ts):
+ * its share of the order's card total and credit split by the jobs' original prices (card part capped by what
+ * is left of the payment after earlier refunds), plus the accepted differences charged for it, minus the lower
+ * prices already given back. The fee is the policy's on the job's current price, capped by that.
  */
 async function cancellationContext(db: DrizzleD1Database, job: JobRow, now: number): Promise<Context> {
-  const [orderRows, siblings, requests] = await db.batch([
-    db
-      .select({
-        total_cents: orders.total_cents,
-        credit_applied_cents: orders.credit_applied_cents,
-        payment_intent_id: orders.payment_intent_id,
-        intent_status: paymentIntents.status,
-        intent_amount: paymentIntents.amount_cents,
-        refunded: sql<number>`(SELECT coalesce(sum(${refunds.amount_cents}), 0) FROM ${refunds} WHERE ${refunds.payment_intent_id} = ${orders.payment_intent_id} AND ${refunds.status} <> 'failed')`,
-      })
-      .from(orders)
-      .leftJoin(paymentIntents, eq(paymentIntents.id, orders.payment_intent_id))
-      .where(eq(orders.order_id, job.order_id)),
-    db
-      .select({ id: serviceOrders.service_order_id, price_cents: serviceOrders.price_cents })
-      .from(serviceOrders)
-      .where(eq(serviceOrders.order_id, job.order_id))
-      .orderBy(asc(serviceOrders.service_order_id)),
+  const [money, requests] = await Promise.all([
+    jobMoney(db, job.order_id, job.service_order_id),
     db
       .select({
         requested_by: rescheduleRequests.requested_by,
@@ -114,28 +102,25 @@ async function cancellationContext(db: DrizzleD1Database, job: JobRow, now: numb
       .from(rescheduleRequests)
       .where(eq(rescheduleRequests.service_order_id, job.service_order_id)),
   ]);
-  const order = orderRows[0];
-  const at = siblings.findIndex((s) => s.id === job.service_order_id);
-  const prices = siblings.map((s) => s.price_cents);
-  const paidByCard = order?.payment_intent_id && order.intent_status === "succeeded" ? order.total_cents : 0;
-  const cardShare = allocate(paidByCard, prices)[at] ?? 0;
-  const creditShare = allocate(order?.credit_applied_cents ?? 0, prices)[at] ?? 0;
-  const left = Math.max(0, (order?.intent_amount ?? 0) - (order?.refunded ?? 0));
-  const card = Math.min(cardShare, left);
+  const { paid } = money;
   const quote = quoteCancellation({
     now,
     start: job.promised_arrival_time,
     price_cents: job.price_cents,
     vendor_assigned: job.vendor_id !== null,
     late_locked: movedOutOfLateWindow(requests),
-    card_cents: card,
-    credit_cents: creditShare,
+    card_cents: paid.card_cents,
+    credit_cents: paid.credit_cents,
   });
+  const sources = cardRefundSources(paid, quote.refund_cents);
   return {
     job,
     quote,
-    paid: card + creditShare,
-    paymentIntentId: paidByCard > 0 ? order!.payment_intent_id : null,
+    paid: paid.total_cents,
+    paymentIntentId: paid.order_card_cents > 0 ? money.paymentIntentId : null,
+    orderRefund: sources.order_cents,
+    chargeRefunds: sources.charges,
+    seenChanges: money.seenChanges,
     holds: requests.filter((r) => r.status === "pending" && r.hold_id).map((r) => r.hold_id!),
   };
 }
@@ -188,28 +173,66 @@ export async function cancelJob(
   const existing = await findCancellation(db, userId, input.service_order_id);
   if (existing) return finish(env, db, port, existing.job, existing.row, userId, now, false);
 
-  const job = await cancellableJob(db, userId, input.service_order_id);
-  const ctx = await cancellationContext(db, job, now);
-  const q = ctx.quote;
+  // The claim is written only if the job's price changes are those the quote counted; a change accepted or given
+  // back in between (a rare race with the pro's answer) makes it read again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const job = await cancellableJob(db, userId, input.service_order_id);
+    const ctx = await cancellationContext(db, job, now);
+    const claim = randomToken(16);
+    await claimCancellation(env, db, ctx, userId, claim, input.reason, now);
+    const [row] = await db
+      .select()
+      .from(orderCancellations)
+      .where(eq(orderCancellations.service_order_id, job.service_order_id));
+    if (!row) continue; // the job left the open states (the next read says so) or its money changed
+    const first = row.claim === claim;
+    if (first) await releaseReschedules(env, job, ctx.holds, now);
+    return finish(env, db, port, job, row, userId, now, first);
+  }
+  return fail("ORDER_NOT_CANCELLABLE");
+}
+
+/** The batch that claims the cancellation; every statement after the first runs only for this claim. */
+async function claimCancellation(
+  env: Env,
+  db: DrizzleD1Database,
+  ctx: Context,
+  userId: number,
+  claim: string,
+  reason: string | null | undefined,
+  now: number,
+): Promise<void> {
+  const { job, quote: q } = ctx;
   const soid = job.service_order_id;
-  const claim = randomToken(16);
   const mine = sql`EXISTS (SELECT 1 FROM order_cancellations WHERE service_order_id = ${soid} AND claim = ${claim})`;
   const open = [ServiceOrderStatus.PENDING, ServiceOrderStatus.SCHEDULED, ServiceOrderStatus.IN_PROGRESS];
   const vendorShare = Math.floor((q.fee_cents * PRICING.vendorShareBps) / 10_000);
+  const seen =
+    ctx.seenChanges.length > 0
+      ? sql.join(
+          ctx.seenChanges.map((id) => sql`${id}`),
+          sql`, `,
+        )
+      : sql`NULL`;
+  const sameChanges = sql`NOT EXISTS (SELECT 1 FROM reschedule_payments rp
+    JOIN reschedule_requests rr ON rr.reschedule_id = rp.reschedule_id
+    WHERE rp.service_order_id = ${soid} AND rr.status = 'accepted' AND rp.reschedule_id NOT IN (${seen})
+      AND (rp.charge_status = 'paid' OR (rp.charge_status = 'refund_on_accept' AND rp.refund_status <> 'none')))`;
+  const orderRefund = ctx.paymentIntentId ? ctx.orderRefund : 0;
   await d1Batch(env.DB, [
     sql`INSERT INTO order_cancellations (service_order_id, user_id, "window", policy_reason, fee_cents, refund_cents,
         credit_return_cents, payment_intent_id, refund_status, refund_id, claim, created_at, updated_at)
-      SELECT ${soid}, ${userId}, ${q.window}, ${q.reason}, ${q.fee_cents}, ${q.refund_cents}, ${q.credit_return_cents},
-        ${ctx.paymentIntentId}, ${q.refund_cents > 0 && ctx.paymentIntentId ? "pending" : "none"}, NULL, ${claim}, ${now}, ${now}
+      SELECT ${soid}, ${userId}, ${q.window}, ${q.reason}, ${q.fee_cents}, ${orderRefund}, ${q.credit_return_cents},
+        ${ctx.paymentIntentId}, ${orderRefund > 0 ? "pending" : "none"}, NULL, ${claim}, ${now}, ${now}
       WHERE EXISTS (SELECT 1 FROM service_orders WHERE service_order_id = ${soid} AND user_id = ${userId}
-        AND service_order_status_id IN (${sql.join(open, sql`, `)}))
+        AND service_order_status_id IN (${sql.join(open, sql`, `)})) AND ${sameChanges}
       ON CONFLICT (service_order_id) DO NOTHING`,
     db
       .update(serviceOrders)
       .set({
         service_order_status_id: ServiceOrderStatus.CANCELLED,
         cancelled_at: now,
-        cancel_reason: input.reason || "Cancelled by the customer",
+        cancel_reason: reason || "Cancelled by the customer",
         updated_at: now,
       })
       .where(and(eq(serviceOrders.service_order_id, soid), mine)),
@@ -217,6 +240,13 @@ export async function cancelJob(
       .update(rescheduleRequests)
       .set({ status: "cancelled", resolved_at: now })
       .where(and(eq(rescheduleRequests.service_order_id, soid), eq(rescheduleRequests.status, "pending"), mine)),
+    // What of each accepted difference goes back to its own intent (the rest is kept towards the fee): claimed
+    // here, refunded after the batch by refundJobDifferences (key reschedule:<id>:charge-refund).
+    ...ctx.chargeRefunds.map(
+      (c) => sql`UPDATE reschedule_payments SET refund_status = ${c.cents > 0 ? "pending" : "succeeded"},
+          refund_cents = ${c.cents}, credit_return_cents = 0, updated_at = ${now}
+        WHERE reschedule_id = ${c.reschedule_id} AND charge_status = 'paid' AND refund_status = 'none' AND ${mine}`,
+    ),
     sql`UPDATE job_offers SET status = 'expired', responded_at = ${now}
       WHERE service_order_id = ${soid} AND status = 'offered' AND ${mine}`,
     sql`INSERT INTO credit_ledger (user_id, delta_cents, reason, ref, note, created_at)
@@ -234,11 +264,6 @@ export async function cancelJob(
         AND NOT EXISTS (SELECT 1 FROM service_orders WHERE order_id = ${job.order_id}
           AND service_order_status_id <> ${ServiceOrderStatus.CANCELLED})`,
   ]);
-  const [row] = await db.select().from(orderCancellations).where(eq(orderCancellations.service_order_id, soid));
-  if (!row) fail("ORDER_NOT_CANCELLABLE"); // the job left the open states between the read and the batch
-  const first = row.claim === claim;
-  if (first) await releaseReschedules(env, job, ctx.holds, now);
-  return finish(env, db, port, job, row, userId, now, first);
 }
 
 async function findCancellation(db: DrizzleD1Database, userId: number, serviceOrderId: number) {
@@ -339,10 +364,34 @@ async function finish(
       .set({ refund_status: refundStatus, refund_id: refundId, updated_at: now })
       .where(and(eq(orderCancellations.service_order_id, soid), ne(orderCancellations.refund_status, "succeeded")));
   }
-  // A difference paid for a longer option (decision 067) is its own payment: it comes back in full.
+  // A difference paid for a longer option (decision 067) is its own payment: what the cancellation gives back of
+  // it goes back to it (decision 068); one paid for a request that never went through comes back in full.
   await refundJobDifferences(env, db, port, soid, now).catch((err) =>
     console.error(JSON.stringify({ at: "cancel.reschedule-differences", soid, error: String(err) })),
   );
+  // What the accepted differences give back with the cancellation (claimed in its batch, decision 068).
+  const differences = await db
+    .select({ refund_cents: reschedulePayments.refund_cents, refund_status: reschedulePayments.refund_status })
+    .from(reschedulePayments)
+    .innerJoin(rescheduleRequests, eq(rescheduleRequests.reschedule_id, reschedulePayments.reschedule_id))
+    .where(
+      and(
+        eq(reschedulePayments.service_order_id, soid),
+        eq(reschedulePayments.charge_status, "paid"),
+        eq(rescheduleRequests.status, "accepted"),
+        ne(reschedulePayments.refund_status, "none"),
+      ),
+    );
+  const backToCards = differences.filter((d) => d.refund_cents > 0);
+  const statuses = [...(row.refund_cents > 0 ? [refundStatus] : []), ...backToCards.map((d) => d.refund_status)];
+  const overall: CancellationResult["cancellation"]["refund_status"] = statuses.includes("failed")
+    ? "failed"
+    : statuses.includes("pending")
+      ? "pending"
+      : statuses.includes("succeeded")
+        ? "succeeded"
+        : refundStatus;
+  const refundTotal = row.refund_cents + backToCards.reduce((a, d) => a + d.refund_cents, 0);
   if (first) await announceCancellation(env, job, now);
   if (first && job.vendor_phone && job.vendor_id !== null) {
     await sendSms(env, db, {
@@ -356,15 +405,15 @@ async function finish(
     reason: row.policy_reason as CancellationQuote["reason"],
     free_until: job.promised_arrival_time - PRICING.freeCancellationHours * HOUR_MS,
     fee_cents: row.fee_cents,
-    refund_cents: row.refund_cents,
+    refund_cents: refundTotal,
     credit_return_cents: row.credit_return_cents,
   };
   return {
     service_order_id: soid,
     service_order_status_id: ServiceOrderStatus.CANCELLED,
     cancellation: {
-      ...policyView(job, q, row.fee_cents + row.refund_cents + row.credit_return_cents),
-      refund_status: refundStatus,
+      ...policyView(job, q, row.fee_cents + refundTotal + row.credit_return_cents),
+      refund_status: overall,
     },
     message: messageFor("ORDER_CANCELLED"),
   };

@@ -4,7 +4,6 @@ import { isLengthOption, optionFamily, refundSplit, reschedulePrice } from "../.
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { services } from "../../schema/tables/catalogue";
 import { orders, rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
-import { paymentIntents, refunds } from "../../schema/tables/payments";
 import { reschedulePayments } from "../../schema/tables/reschedule-payments";
 import { vendorServices } from "../../schema/tables/vendors";
 import { geoFromEnv } from "../adapters/geo";
@@ -12,6 +11,7 @@ import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
 import { loadVendorOffers } from "../calendar/offers";
 import { AppError, fail } from "../http/errors";
 import { d1Batch } from "./d1-batch";
+import { jobMoney } from "./job-money";
 import type { JobRow } from "./jobs";
 
 /**
@@ -174,6 +174,7 @@ export async function settleDifference(
       status: rescheduleRequests.status,
       expires_at: rescheduleRequests.expires_at,
       job_status: serviceOrders.service_order_status_id,
+      order_id: serviceOrders.order_id,
     })
     .from(rescheduleRequests)
     .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, rescheduleRequests.service_order_id))
@@ -196,31 +197,23 @@ export async function settleDifference(
   let credit = payment.credit_return_cents;
   if (payment.refund_status === "none") {
     if (lower) {
-      const [order] = await db
-        .select({
-          payment_intent_id: orders.payment_intent_id,
-          intent_status: paymentIntents.status,
-          intent_amount: paymentIntents.amount_cents,
-          refunded: sql<number>`(SELECT coalesce(sum(${refunds.amount_cents}), 0) FROM ${refunds} WHERE ${refunds.payment_intent_id} = ${orders.payment_intent_id} AND ${refunds.status} <> 'failed')`,
-        })
-        .from(orders)
-        .innerJoin(serviceOrders, eq(serviceOrders.order_id, orders.order_id))
-        .leftJoin(paymentIntents, eq(paymentIntents.id, orders.payment_intent_id))
-        .where(eq(serviceOrders.service_order_id, payment.service_order_id));
-      const left =
-        order?.payment_intent_id && order.intent_status === "succeeded"
-          ? Math.max(0, (order.intent_amount ?? 0) - (order.refunded ?? 0))
-          : 0;
-      const split = refundSplit(-payment.difference_cents, left);
+      // Back to the order's card up to what this job still holds of it (decision 068), the rest as credit.
+      const money = await jobMoney(db, request.order_id, payment.service_order_id);
+      const split = refundSplit(-payment.difference_cents, money.paid.order_card_cents);
       card = split.card_cents;
       credit = split.credit_cents;
-      intentId = card > 0 ? order!.payment_intent_id : null;
+      intentId = card > 0 ? money.paymentIntentId : null;
     } else {
       card = payment.difference_cents;
       credit = 0;
     }
     const ref = `reschedule:${requestId}:refund`;
-    const claimed = sql`EXISTS (SELECT 1 FROM reschedule_payments WHERE reschedule_id = ${requestId} AND refund_status = 'none')`;
+    // A lower price is not given back once the job is cancelled: the cancellation returns what the job paid.
+    const live = lower
+      ? sql`NOT EXISTS (SELECT 1 FROM service_orders WHERE service_order_id = ${payment.service_order_id}
+          AND service_order_status_id = ${ServiceOrderStatus.CANCELLED})`
+      : sql`1 = 1`;
+    const claimed = sql`EXISTS (SELECT 1 FROM reschedule_payments WHERE reschedule_id = ${requestId} AND refund_status = 'none') AND ${live}`;
     const firstCredit = sql`NOT EXISTS (SELECT 1 FROM credit_ledger WHERE reason = 'refund' AND ref = ${ref})`;
     await d1Batch(env.DB, [
       sql`UPDATE users SET credit_balance_cents = credit_balance_cents + ${credit}, updated_at = ${now}
@@ -231,7 +224,7 @@ export async function settleDifference(
         ON CONFLICT (reason, ref) DO NOTHING`,
       sql`UPDATE reschedule_payments SET refund_status = ${card > 0 && intentId ? "pending" : "succeeded"},
           refund_cents = ${card}, credit_return_cents = ${credit}, payment_intent_id = ${intentId}, updated_at = ${now}
-        WHERE reschedule_id = ${requestId} AND refund_status = 'none'`,
+        WHERE reschedule_id = ${requestId} AND refund_status = 'none' AND ${live}`,
     ]);
   }
   const claimedRow = await paymentOf(db, requestId);
@@ -283,7 +276,8 @@ export async function refundJobDifferences(
       and(
         eq(reschedulePayments.service_order_id, serviceOrderId),
         eq(reschedulePayments.charge_status, "paid"),
-        sql`${reschedulePayments.refund_status} IN ('none', 'failed')`,
+        sql`(${reschedulePayments.refund_status} IN ('none', 'failed')
+          OR (${reschedulePayments.refund_status} = 'pending' AND ${reschedulePayments.refund_id} IS NULL))`,
       ),
     );
   for (const r of rows) await settleDifference(env, db, port, r.id, now);
@@ -304,7 +298,9 @@ export async function sweepRescheduleRefunds(env: Env, db: DrizzleD1Database, po
           OR (${rescheduleRequests.status} = 'pending' AND ${rescheduleRequests.expires_at} <= ${now})
           OR EXISTS (SELECT 1 FROM service_orders so WHERE so.service_order_id = ${reschedulePayments.service_order_id}
             AND so.service_order_status_id = ${ServiceOrderStatus.CANCELLED})))
-        OR (${reschedulePayments.charge_status} = 'refund_on_accept' AND ${rescheduleRequests.status} = 'accepted'))`,
+        OR (${reschedulePayments.charge_status} = 'refund_on_accept' AND ${rescheduleRequests.status} = 'accepted'
+          AND NOT EXISTS (SELECT 1 FROM service_orders so WHERE so.service_order_id = ${reschedulePayments.service_order_id}
+            AND so.service_order_status_id = ${ServiceOrderStatus.CANCELLED})))`,
     )
     .limit(100);
   let done = 0;
