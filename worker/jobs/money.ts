@@ -1,20 +1,19 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { bpsOf } from "../../domain/checkout-rules";
 import { canAddPhotos, isActiveJob } from "../../domain/job-actions";
 import { messageFor } from "../../domain/messages";
 import { centsToDecimal } from "../../domain/money";
-import { allocate } from "../../domain/order-rules";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { PRICING } from "../../domain/pricing-config";
 import { orderCancellations } from "../../schema/tables/after-booking";
 import { jobAdjustments } from "../../schema/tables/job-actions";
-import { orders, serviceOrders } from "../../schema/tables/orders";
 import { paymentIntents, refunds } from "../../schema/tables/payments";
 import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
 import { sendSms } from "../adapters/sms";
 import { fail } from "../http/errors";
 import { d1Batch } from "../orders/d1-batch";
+import { jobMoney } from "../orders/job-money";
 import { createPayLink, TIP_LINK_TTL_MS } from "../orders/pay-links";
 import { chargeSavedCard } from "../payments/saved-card";
 import { customerPhoneOf, firstNameOf, vendorJob, type VendorJob } from "./vendor-job";
@@ -51,47 +50,31 @@ export interface AdjustmentResult {
 
 type AdjustmentRow = typeof jobAdjustments.$inferSelect;
 
-/** The job's share of its order's card payment, and what has gone back of it already. */
+/**
+ * The job's share of its order's card payment, and what has gone back of it already. The share is split by the
+ * jobs' original prices, less the lower prices of reschedules given back (docs/decisions/068,
+ * worker/orders/job-money.ts).
+ */
 export async function refundContext(db: DrizzleD1Database, job: VendorJob) {
-  const [orderRows, siblings, cancellations, intentRefunds] = await db.batch([
-    db
-      .select({
-        total_cents: orders.total_cents,
-        payment_intent_id: orders.payment_intent_id,
-        intent_status: paymentIntents.status,
-        intent_amount: paymentIntents.amount_cents,
-      })
-      .from(orders)
-      .leftJoin(paymentIntents, eq(paymentIntents.id, orders.payment_intent_id))
-      .where(eq(orders.order_id, job.order_id)),
-    db
-      .select({ id: serviceOrders.service_order_id, price_cents: serviceOrders.price_cents })
-      .from(serviceOrders)
-      .where(eq(serviceOrders.order_id, job.order_id))
-      .orderBy(asc(serviceOrders.service_order_id)),
+  const [money, cancellations] = await Promise.all([
+    jobMoney(db, job.order_id, job.service_order_id),
     db
       .select({ refund_cents: orderCancellations.refund_cents, status: orderCancellations.refund_status })
       .from(orderCancellations)
       .where(eq(orderCancellations.service_order_id, job.service_order_id)),
-    db
-      .select({ total: sql<number>`coalesce(sum(${refunds.amount_cents}), 0)` })
-      .from(refunds)
-      .innerJoin(orders, eq(orders.payment_intent_id, refunds.payment_intent_id))
-      .where(and(eq(orders.order_id, job.order_id), ne(refunds.status, "failed"))),
   ]);
-  const order = orderRows[0];
-  const paid = order?.payment_intent_id && order.intent_status === "succeeded" ? order.total_cents : 0;
-  const at = siblings.findIndex((s) => s.id === job.service_order_id);
-  const share =
-    allocate(
-      paid,
-      siblings.map((s) => s.price_cents),
-    )[at] ?? 0;
+  const intentLeft = money.paymentIntentId
+    ? await db
+        .select({ total: sql<number>`coalesce(sum(${refunds.amount_cents}), 0)`, amount: paymentIntents.amount_cents })
+        .from(paymentIntents)
+        .leftJoin(refunds, and(eq(refunds.payment_intent_id, paymentIntents.id), ne(refunds.status, "failed")))
+        .where(eq(paymentIntents.id, money.paymentIntentId))
+        .then(([r]) => Math.max(0, (r?.amount ?? 0) - (r?.total ?? 0)))
+    : 0;
   const cancelled = cancellations[0] && cancellations[0].status !== "failed" ? cancellations[0].refund_cents : 0;
-  const intentLeft = Math.max(0, (order?.intent_amount ?? 0) - (intentRefunds[0]?.total ?? 0));
   return {
-    paymentIntentId: paid > 0 ? order!.payment_intent_id! : null,
-    cap: Math.max(0, share - cancelled),
+    paymentIntentId: money.paymentIntentId,
+    cap: Math.max(0, money.orderShareCents - cancelled),
     intentLeft,
   };
 }

@@ -78,6 +78,8 @@ interface Context {
   chargeRefunds: Array<{ reschedule_id: number; cents: number }>;
   /** The job's price changes counted when the context was read (worker/orders/job-money.ts seenChanges). */
   seenChanges: number[];
+  /** What the pro had refunded of the job when the context was read. */
+  jobRefunds: number;
   /** Holds of pending reschedule requests, released with the booking. */
   holds: string[];
 }
@@ -121,6 +123,7 @@ async function cancellationContext(db: DrizzleD1Database, job: JobRow, now: numb
     orderRefund: sources.order_cents,
     chargeRefunds: sources.charges,
     seenChanges: money.seenChanges,
+    jobRefunds: money.jobRefundsCents,
     holds: requests.filter((r) => r.status === "pending" && r.hold_id).map((r) => r.hold_id!),
   };
 }
@@ -217,7 +220,9 @@ async function claimCancellation(
   const sameChanges = sql`NOT EXISTS (SELECT 1 FROM reschedule_payments rp
     JOIN reschedule_requests rr ON rr.reschedule_id = rp.reschedule_id
     WHERE rp.service_order_id = ${soid} AND rr.status = 'accepted' AND rp.reschedule_id NOT IN (${seen})
-      AND (rp.charge_status = 'paid' OR (rp.charge_status = 'refund_on_accept' AND rp.refund_status <> 'none')))`;
+      AND (rp.charge_status = 'paid' OR (rp.charge_status = 'refund_on_accept' AND rp.refund_status <> 'none')))
+    AND (SELECT coalesce(sum(amount_cents), 0) FROM job_adjustments
+      WHERE service_order_id = ${soid} AND kind = 'refund' AND status <> 'failed') = ${ctx.jobRefunds}`;
   const orderRefund = ctx.paymentIntentId ? ctx.orderRefund : 0;
   await d1Batch(env.DB, [
     sql`INSERT INTO order_cancellations (service_order_id, user_id, "window", policy_reason, fee_cents, refund_cents,

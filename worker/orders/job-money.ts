@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { jobPayment, type JobPayment, type PriceChange } from "../../domain/job-payment";
+import { jobAdjustments } from "../../schema/tables/job-actions";
 import { orders, rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
 import { paymentIntents, refunds } from "../../schema/tables/payments";
 import { reschedulePayments } from "../../schema/tables/reschedule-payments";
@@ -18,10 +19,14 @@ export interface JobMoney {
   paymentIntentId: string | null;
   /** The job's changes counted (accepted charges, lower prices given back): a cancellation checks none was added since. */
   seenChanges: number[];
+  /** What the pro refunded of the job (decision 064), off its share of the order's card payment. */
+  jobRefundsCents: number;
+  /** The job's share of the order's card payment before the pro's refunds (by original prices, less lower prices given back). */
+  orderShareCents: number;
 }
 
 export async function jobMoney(db: DrizzleD1Database, orderId: number, serviceOrderId: number): Promise<JobMoney> {
-  const [orderRows, jobs, changes] = await db.batch([
+  const [orderRows, jobs, changes, adjustments] = await db.batch([
     db
       .select({
         total_cents: orders.total_cents,
@@ -55,6 +60,12 @@ export async function jobMoney(db: DrizzleD1Database, orderId: number, serviceOr
       .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, reschedulePayments.service_order_id))
       .where(sql`${serviceOrders.order_id} = ${orderId} AND ${rescheduleRequests.status} = 'accepted'`)
       .orderBy(asc(reschedulePayments.reschedule_id)),
+    db
+      .select({ total: sql<number>`coalesce(sum(${jobAdjustments.amount_cents}), 0)` })
+      .from(jobAdjustments)
+      .where(
+        sql`${jobAdjustments.service_order_id} = ${serviceOrderId} AND ${jobAdjustments.kind} = 'refund' AND ${jobAdjustments.status} <> 'failed'`,
+      ),
   ]);
   const order = orderRows[0];
   const index = jobs.findIndex((j) => j.id === serviceOrderId);
@@ -85,13 +96,24 @@ export async function jobMoney(db: DrizzleD1Database, orderId: number, serviceOr
     }
   }
   const succeeded = Boolean(order?.payment_intent_id) && order?.intent_status === "succeeded";
-  const paid = jobPayment({
+  const base = {
     original_prices: original,
     index,
     order_card_cents: succeeded ? (order?.total_cents ?? 0) : 0,
     order_credit_cents: order?.credit_applied_cents ?? 0,
     order_card_left_cents: succeeded ? Math.max(0, (order?.intent_amount ?? 0) - (order?.refunded ?? 0)) : 0,
-    changes: mine,
-  });
-  return { paid, paymentIntentId: succeeded ? order!.payment_intent_id : null, seenChanges };
+  };
+  const jobRefundsCents = adjustments[0]?.total ?? 0;
+  // The pro's refunds of the job came off its share of the order's card payment too.
+  const byPro: PriceChange[] =
+    jobRefundsCents > 0 ? [{ reschedule_id: 0, kind: "refund", card_cents: jobRefundsCents, credit_cents: 0 }] : [];
+  const paid = jobPayment({ ...base, changes: [...mine, ...byPro] });
+  const share = jobPayment({ ...base, order_card_left_cents: base.order_card_cents, changes: mine });
+  return {
+    paid,
+    paymentIntentId: succeeded ? order!.payment_intent_id : null,
+    seenChanges,
+    jobRefundsCents,
+    orderShareCents: share.order_card_cents,
+  };
 }

@@ -285,3 +285,31 @@ describe("a job rescheduled to a shorter option (difference given back), then ca
     expect(sum(await refundsOf(o.orderIntent))).toBe(17_745);
   });
 });
+
+describe("a pro's refund of the job (decision 064) and the split by original prices", () => {
+  const refund = (o: World, amount?: number) =>
+    o.w.vendorClient.post("/api/vendor/me/issue-refund", {
+      service_order_id: o.soid,
+      amount_cents: amount,
+      reason: "Goodwill",
+      idempotencyKey: `goodwill-${o.soid}-${Math.random()}`,
+    });
+
+  it("is at most the job's share by its original price after a longer option", async () => {
+    const o = await twoJobOrder({ start: "60" });
+    await reschedule(o, o.s90);
+    const tooMuch = await refund(o, 12_496);
+    expect(tooMuch.status).toBe(409);
+    const all = await refund(o);
+    expect(all.body.data).toMatchObject({ amount_cents: 12_495, status: "succeeded" });
+  });
+
+  it("is not given back again by a later cancellation", async () => {
+    const o = await twoJobOrder({ start: "60" });
+    expect((await refund(o, 5_000)).body.data.status).toBe("succeeded");
+    o.me.client.now = EARLY;
+    const res = await o.me.client.post("/api/order/cancel", { service_order_id: o.soid });
+    expect(res.body.data.cancellation).toMatchObject({ window: "free", paid_cents: 7_495, refund_cents: 7_495 });
+    expect(sum(await refundsOf(o.orderIntent))).toBe(12_495);
+  });
+});
