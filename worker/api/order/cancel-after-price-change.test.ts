@@ -304,6 +304,22 @@ describe("a pro's refund of the job (decision 064) and the split by original pri
     expect(all.body.data).toMatchObject({ amount_cents: 12_495, status: "succeeded" });
   });
 
+  it("leaves a shorter option's card refund to what the job still holds; the rest comes back as credit", async () => {
+    const o = await twoJobOrder({ start: "90" });
+    expect((await refund(o, 15_000)).body.data.status).toBe("succeeded");
+    const requestId = await reschedule(o, o.s60);
+    // The job holds $27.45 of the order's card payment (its $177.45 less the pro's $150), not the sibling's $105.
+    expect(
+      (await refundsOf(o.orderIntent))
+        .filter((r) => r.idempotency_key.startsWith("reschedule:"))
+        .map((r) => r.amount_cents),
+    ).toEqual([2_745]);
+    expect(await creditOf(o.me.user_id, `reschedule:${requestId}:refund`)).toBe(5_250 - 2_745);
+    o.me.client.now = T0 + 2 * HOUR;
+    const sibling = await o.me.client.post("/api/order/cancel", { service_order_id: o.sibling });
+    expect(sibling.body.data.cancellation).toMatchObject({ refund_cents: 10_500 });
+  });
+
   it("is not given back again by a later cancellation", async () => {
     const o = await twoJobOrder({ start: "60" });
     expect((await refund(o, 5_000)).body.data.status).toBe("succeeded");
