@@ -23,7 +23,7 @@ import {
   vendorsNearQuery,
   zipPlaceOrFail,
 } from "../../catalogue/queries";
-import { cartOwner } from "../../calendar/cart-store";
+import { cartOwner } from "../../http/cart-cookie";
 import {
   attachedQuery,
   loadMarket,
