@@ -1,18 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { formatLocal, iso } from "../../domain/calendar/time";
 import { holdVendorId } from "../../durable/vendor-calendar";
 import type { CartItemView } from "../../schema/payloads/cart";
 import { cartItems, carts } from "../../schema/tables/orders";
 import { randomToken, sha256Hex } from "../auth/crypto";
-import type { AppEnv } from "../http/types";
 
 /**
  * Whose cart a request works on (docs/decisions/011-holds-and-cart.md): a signed-in user's server-side cart,
  * else a visitor's cart found by the SHA-256 of a random token in the `__Host-cart` cookie (HttpOnly, so
- * page scripts never see it; D1 keeps only the hash). The browser's localStorage `cart` is a mirror.
+ * page scripts never see it; D1 keeps only the hash). The browser's localStorage `cart` is a mirror. Reading and
+ * writing the cookie is HTTP work (worker/http/cart-cookie.ts); these functions take the owner as a value.
  */
 export const CART_COOKIE = "__Host-cart";
 export const CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -23,10 +21,10 @@ export interface CartOwner {
   visitorHash: string | null;
 }
 
-export async function cartOwner(c: Context<AppEnv>): Promise<CartOwner> {
-  const token = getCookie(c, CART_COOKIE);
-  const visitorHash = token && token.length <= 100 ? await sha256Hex(token) : null;
-  return { userId: c.get("viewer")?.user_id ?? null, visitorHash };
+/** The owner named by the signed-in user's id and the visitor cookie's token (either may be missing). */
+export async function cartOwnerOf(userId: number | null, visitorToken: string | undefined): Promise<CartOwner> {
+  const visitorHash = visitorToken && visitorToken.length <= 100 ? await sha256Hex(visitorToken) : null;
+  return { userId, visitorHash };
 }
 
 export type CartRow = typeof carts.$inferSelect;
@@ -50,41 +48,32 @@ export async function findVisitorCart(db: DrizzleD1Database, owner: CartOwner): 
   return row ?? null;
 }
 
-/** The caller's cart, created when missing (a visitor gets a new cookie). Records the ZIP being shopped. */
+/**
+ * The caller's cart, created when missing (a new visitor cart answers the token its cookie must carry).
+ * Records the ZIP being shopped.
+ */
 export async function ensureCart(
-  c: Context<AppEnv>,
   db: DrizzleD1Database,
   owner: CartOwner,
   now: number,
   zip: string,
-): Promise<number> {
+): Promise<{ cartId: number; newVisitorToken: string | null }> {
   if (owner.userId !== null) {
     const [row] = await db
       .insert(carts)
       .values({ user_id: owner.userId, zipcode: zip, created_at: now, updated_at: now })
       .onConflictDoUpdate({ target: carts.user_id, set: { zipcode: zip, updated_at: now } })
       .returning({ cart_id: carts.cart_id });
-    return row!.cart_id;
+    return { cartId: row!.cart_id, newVisitorToken: null };
   }
   const existing = await findCart(db, owner);
-  if (existing) return existing.cart_id;
+  if (existing) return { cartId: existing.cart_id, newVisitorToken: null };
   const token = randomToken(32);
   const [row] = await db
     .insert(carts)
     .values({ visitor_token_hash: await sha256Hex(token), zipcode: zip, created_at: now, updated_at: now })
     .returning({ cart_id: carts.cart_id });
-  setVisitorCookie(c, token);
-  return row!.cart_id;
-}
-
-export function setVisitorCookie(c: Context<AppEnv>, token: string): void {
-  setCookie(c, CART_COOKIE, token, {
-    httpOnly: true,
-    secure: true,
-    sameSite: "Lax",
-    path: "/",
-    maxAge: CART_COOKIE_MAX_AGE_S,
-  });
+  return { cartId: row!.cart_id, newVisitorToken: token };
 }
 
 /**
@@ -107,10 +96,6 @@ export function cartStatements(d1: D1Database, owner: CartOwner, zip: string, no
       .bind(ownerValue, zip, now),
     id: d1.prepare(`SELECT cart_id FROM carts WHERE ${column} = ?1`).bind(ownerValue),
   };
-}
-
-export function clearVisitorCookie(c: Context<AppEnv>): void {
-  deleteCookie(c, CART_COOKIE, { path: "/", secure: true });
 }
 
 /** The vendor whose calendar holds the item's time (the chosen vendor, or the one matched for "any pro"). */

@@ -1,185 +1,26 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { canUseConnectAdmin, isAdmin } from "../../../domain/roles";
-import { messageFor } from "../../../domain/messages";
-import { parseLocal } from "../../../domain/calendar/time";
+import { AddToCartBody, ClearZipBody, RemoveCartBody, UpdateCartBody } from "../../../schema/payloads/cart";
 import {
-  holdVendorId,
-  type HoldAnswer,
-  type HoldInfo,
-  type Refusal,
-  type VendorSettings,
-} from "../../../durable/vendor-calendar";
-import {
-  AddToCartBody,
-  ClearZipBody,
-  RemoveCartBody,
-  UpdateCartBody,
-  type CartItemChecked,
-  type CartView,
-} from "../../../schema/payloads/cart";
-import { cartItems, carts } from "../../../schema/tables/orders";
-import { geoFromEnv } from "../../adapters/geo";
-import { randomToken, sha256Hex } from "../../auth/crypto";
-import type { ZipPlace } from "../../adapters/geo/port";
-import { vendorsInRange, vendorsNearQuery, zipPlaceOrFail } from "../../catalogue/queries";
-import { alternativeView, CalendarRefusal, calendarFor, refusalError } from "../../calendar/calendar-client";
-import {
-  cartOwner,
-  cartStatements,
-  clearVisitorCookie,
-  ensureCart,
-  findCart,
-  findVisitorCart,
-  heldBy,
-  itemView,
-  setVisitorCookie,
-  type CartItemRow,
-  type CartOwner,
-} from "../../calendar/cart-store";
-import { loadMarket, loadServices, loadSettings, loadVendorOffers, type ServiceInZip } from "../../calendar/offers";
-import { vendorFreeAt } from "../../calendar/search";
+  addToCart,
+  cartOf,
+  clearCartItems,
+  mergeVisitorCart,
+  moveCartItem,
+  removeFromCart,
+  type CartDeps,
+} from "../../calendar/cart";
+import { cartOwner, clearVisitorCookie, setVisitorCookie } from "../../http/cart-cookie";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody } from "../../http/validate";
-import { requireUser } from "../../middleware/roles";
+import { requireUser, viewerOf } from "../../middleware/roles";
 
 type Ctx = Context<AppEnv>;
 
-/** "Any pro" tries at most this many vendors the projection shows free before it gives up. */
-const ANY_PRO_ATTEMPTS = 3;
-
-function logError(at: string, err: unknown, extra: Record<string, unknown> = {}) {
-  console.error(JSON.stringify({ at, error: String(err), ...extra }));
-}
-
-/** The instant of "YYYY-MM-DD HH:MM" in the zone, or INVALID_INPUT for a date that does not exist. */
-function startOf(local: string, tz: string): number {
-  try {
-    return parseLocal(local, tz);
-  } catch {
-    fail("INVALID_INPUT", { selectedDate: "Choose a date that exists." });
-  }
-}
-
-// ------------------------------------------------------------------------------------------ holding
-
-interface Grant {
-  hold: HoldInfo;
-  replayed: boolean;
-  settings: VendorSettings;
-  service: ServiceInZip;
-  /** The price the item is sold at (cents). */
-  price_cents: number;
-}
-
-/** What is being held: the same for a new item and for a moved one. */
-interface HoldPlan {
-  place: ZipPlace;
-  serviceId: number;
-  /** Fixed vendor, or null for "any pro". */
-  vendorId: number | null;
-  hint: number | null;
-  selectedDate: string;
-  /** The item is a connect job (a connect service always is). */
-  connectType: boolean;
-  bypass: boolean;
-  key: string;
-  now: number;
-  /** The hold of the item being moved: ignored by the check on its own vendor. */
-  replacing?: string | null;
-}
-
-/** Holds the time on the chosen vendor's calendar, or throws its refusal. */
-async function holdFixed(c: Ctx, plan: HoldPlan & { vendorId: number }): Promise<Grant> {
-  const [offer] = await loadVendorOffers(c.get("db"), plan.place, [
-    { serviceId: plan.serviceId, vendorId: plan.vendorId },
-  ]);
-  const { settings, service } = offer!;
-  const start = startOf(plan.selectedDate, settings.tz);
-  const answer = await calendarFor(c.env, plan.vendorId).placeHold({
-    settings,
-    now: plan.now,
-    start,
-    durationMinutes: service.duration_minutes,
-    isConnect: plan.connectType || service.is_connect,
-    bypass: plan.bypass,
-    ignoreHoldIds: plan.replacing && holdVendorId(plan.replacing) === plan.vendorId ? [plan.replacing] : [],
-    idempotencyKey: plan.key,
-  });
-  if (!answer.ok) throw refusalError(answer, settings.tz);
-  return { hold: answer.hold, replayed: !!answer.replayed, settings, service, price_cents: offer!.price_cents };
-}
-
-/**
- * "Any pro": holds the time on one vendor serving the ZIP with the service. The projection picks who looks
- * free (the hinted vendor first, then the one already holding a moved item, then the nearest); each
- * vendor's object has the last word. Nobody free: the first candidate's own refusal (with its nearest free
- * time) is the answer. Times are read in the ZIP's zone.
- */
-async function holdAnyPro(c: Ctx, plan: HoldPlan): Promise<Grant> {
-  const db = c.get("db");
-  const [service] = await loadServices(db, [plan.serviceId], plan.place);
-  const start = startOf(plan.selectedDate, plan.place.time_zone);
-  const near = vendorsInRange(await vendorsNearQuery(db, plan.place), plan.place);
-  const exclude = { holds: new Set(plan.replacing ? [plan.replacing] : []) };
-  const market = await loadMarket(db, near, [plan.serviceId], plan.now, { exclude });
-  if (market.candidates.length === 0)
-    fail("ITEM_NOT_AVAILABLE", { serviceId: "No professional offers this service in this ZIP code." });
-  const replacingVendor = plan.replacing ? holdVendorId(plan.replacing) : null;
-  const rank = (v: { vendorId: number }) => (v.vendorId === plan.hint ? 0 : v.vendorId === replacingVendor ? 1 : 2);
-  const ordered = [...market.candidates].sort((a, b) => rank(a) - rank(b) || a.distance_miles - b.distance_miles);
-  const isConnect = plan.connectType || service!.is_connect;
-  const search = { durationMinutes: service!.duration_minutes, isConnect, now: plan.now };
-  const free = plan.bypass
-    ? ordered
-    : ordered.filter((v) => vendorFreeAt({ ...search, settings: v.settings, busy: v.busy }, start));
-  const attempts = (free.length > 0 ? free : ordered).slice(0, ANY_PRO_ATTEMPTS);
-  let refusal: Refusal | null = null;
-  let refusedTz = plan.place.time_zone;
-  for (const v of attempts) {
-    const answer: HoldAnswer = await calendarFor(c.env, v.vendorId).placeHold({
-      settings: v.settings,
-      now: plan.now,
-      start,
-      durationMinutes: service!.duration_minutes,
-      isConnect,
-      bypass: plan.bypass,
-      ignoreHoldIds: v.vendorId === replacingVendor ? [plan.replacing!] : [],
-      idempotencyKey: plan.key,
-    });
-    if (answer.ok)
-      return {
-        hold: answer.hold,
-        replayed: !!answer.replayed,
-        settings: v.settings,
-        service: service!,
-        price_cents: service!.price_cents,
-      };
-    if (refusal === null) {
-      refusal = answer;
-      refusedTz = v.settings.tz;
-    }
-    if (answer.code === "INVALID_INPUT") break;
-  }
-  throw refusalError(refusal!, refusedTz);
-}
-
-function holdFor(c: Ctx, plan: HoldPlan): Promise<Grant> {
-  return plan.vendorId !== null ? holdFixed(c, { ...plan, vendorId: plan.vendorId }) : holdAnyPro(c, plan);
-}
-
-/** Best-effort release; a hold that cannot be released now lapses within 15 minutes anyway. */
-async function release(env: Env, holdId: string | null, key: string, now: number, opts: { forgetKey?: string } = {}) {
-  const vendorId = holdId ? holdVendorId(holdId) : null;
-  if (!holdId || vendorId === null) return;
-  try {
-    await calendarFor(env, vendorId).releaseHold(holdId, key, now, opts);
-  } catch (err) {
-    logError("cart.release", err, { hold_id: holdId });
-  }
+function depsOf(c: Ctx): CartDeps {
+  return { env: c.env, db: c.get("db"), now: c.get("now") };
 }
 
 function canBypass(c: Ctx, vendorId: number | null): boolean {
@@ -188,83 +29,11 @@ function canBypass(c: Ctx, vendorId: number | null): boolean {
   return isAdmin(viewer) || canUseConnectAdmin(viewer) || (vendorId !== null && viewer.vendor_id === vendorId);
 }
 
-/** A raw D1 cart_items row (booleans as 0/1) as drizzle's row type. */
-function fromD1Row(r: Record<string, unknown> | undefined): CartItemRow | undefined {
-  if (!r) return undefined;
-  return {
-    ...(r as unknown as CartItemRow),
-    is_subscription: r.is_subscription === 1,
-    is_connect_type: r.is_connect_type === 1,
-    schedule_bypass: r.schedule_bypass === 1,
-  };
-}
-
-// ------------------------------------------------------------------------------------------ reading
-
-async function ownItem(db: DrizzleD1Database, cartId: number, cartitemid: number): Promise<CartItemRow> {
-  const [item] = await db
-    .select()
-    .from(cartItems)
-    .where(and(eq(cartItems.cartitemid, cartitemid), eq(cartItems.cart_id, cartId)))
-    .limit(1);
-  return item ?? fail("NOT_FOUND", { cartitemid: "This item is not in your cart." });
-}
-
 /**
- * The cart with every item re-validated by the vendor object holding it (one call per vendor): a lapsed
- * or unknown hold is CART_ITEM_NOT_AVAILABLE, a time the vendor no longer works is CART_ITEM_DATE_CHANGED;
- * both carry the nearest free time.
+ * The cart (docs/product.md section 7 "Booking": service-add/remove/update-cart, clear-zip); mounted at
+ * /booking. The rules live in worker/calendar/cart.ts; these handlers read the owner from the session and the
+ * `__Host-cart` cookie, and write the cookie.
  */
-async function checkedCart(c: Ctx, cartId: number | null, zipCode: string | null): Promise<CartView> {
-  if (cartId === null) return { zipCode, items: [] };
-  const db = c.get("db");
-  const now = c.get("now");
-  const items = await db.select().from(cartItems).where(eq(cartItems.cart_id, cartId)).orderBy(cartItems.cartitemid);
-  const vendorIds = [...new Set(items.map(heldBy).filter((v): v is number => v !== null))];
-  const settings = await loadSettings(db, vendorIds);
-  const statuses = new Map<string, Awaited<ReturnType<ReturnType<typeof calendarFor>["validateHolds"]>>[number]>();
-  await Promise.all(
-    vendorIds.map(async (vendorId) => {
-      const s = settings.get(vendorId);
-      if (!s) return;
-      const holds = items
-        .filter((i) => heldBy(i) === vendorId && i.hold_id !== null && i.selected_date !== null)
-        .map((i) => ({
-          holdId: i.hold_id!,
-          start: i.selected_date!,
-          durationMinutes: i.total_duration,
-          isConnect: i.is_connect_type,
-        }));
-      for (const st of await calendarFor(c.env, vendorId).validateHolds({ settings: s, now, holds }))
-        statuses.set(st.holdId, st);
-    }),
-  );
-  const checked = items.map((item): CartItemChecked => {
-    const vendorId = heldBy(item);
-    const s = vendorId !== null ? settings.get(vendorId) : undefined;
-    const view = itemView(item, s?.tz ?? "UTC");
-    const st = item.hold_id ? statuses.get(item.hold_id) : undefined;
-    if (s && s.bookable && st && (st.state === "held" || st.state === "booked")) return { ...view, status: "ok" };
-    const code = st && "code" in st ? st.code : "CART_ITEM_NOT_AVAILABLE";
-    return {
-      ...view,
-      status: code,
-      message: messageFor(code),
-      alternative: st && "alternative" in st && s?.bookable ? alternativeView(st.alternative, s.tz) : null,
-    };
-  });
-  return { zipCode, items: checked };
-}
-
-async function ownerCart(c: Ctx): Promise<{ owner: CartOwner; cartId: number | null; zip: string | null }> {
-  const owner = await cartOwner(c);
-  const cart = await findCart(c.get("db"), owner);
-  return { owner, cartId: cart?.cart_id ?? null, zip: cart?.zipcode ?? null };
-}
-
-// ------------------------------------------------------------------------------------------ the API
-
-/** The cart (docs/product.md section 7 "Booking": service-add/remove/update-cart, clear-zip); mounted at /booking. */
 export const cartApi = new Hono<AppEnv>()
   /**
    * Adds a service at a time to the caller's cart, holding the time on the vendor's calendar first. Nothing
@@ -273,95 +42,17 @@ export const cartApi = new Hono<AppEnv>()
    */
   .post("/service-add-cart", async (c) => {
     const body = await jsonBody(c, AddToCartBody);
-    const db = c.get("db");
-    const now = c.get("now");
-    const vendorId = body.vendorId ?? null;
-    if (body.scheduleBypass && !canBypass(c, vendorId))
+    if (body.scheduleBypass && !canBypass(c, body.vendorId ?? null))
       fail("FORBIDDEN", { scheduleBypass: "Only staff and the professional can skip the calendar." });
-    const place = await zipPlaceOrFail(geoFromEnv(c.env, db), body.zipCode);
-    // The cart is written with the item, after the hold: a refused hold leaves nothing behind. A new
-    // visitor's token is minted now so the idempotency key can name its cart before the cart exists.
-    const owner = await cartOwner(c);
-    let newToken: string | null = null;
-    if (owner.userId === null && owner.visitorHash === null) {
-      newToken = randomToken(32);
-      owner.visitorHash = await sha256Hex(newToken);
-    }
-    const key = `cart:${owner.userId !== null ? `u${owner.userId}` : `v${owner.visitorHash}`}:add:${body.idempotencyKey}`;
-    const grant = await holdFor(c, {
-      place,
-      serviceId: body.serviceId,
-      vendorId,
-      hint: body.hint_v ?? null,
-      selectedDate: body.selectedDate,
-      connectType: body.isConnectType,
-      bypass: body.scheduleBypass,
-      key,
-      now,
-    });
-    const service = grant.service;
-    const isConnect = body.isConnectType || service.is_connect;
-
-    // One D1 batch: the cart (created or touched), the item (one per hold: a replay, or a double click
-    // racing the first request, finds the item the first write made instead of adding a second), and the
-    // cart id to check the item against.
-    let item: CartItemRow | undefined;
-    let cartId: number | undefined;
-    try {
-      const d1 = c.env.DB;
-      const cart = cartStatements(d1, owner, place.zip, now);
-      const [, , found, mine] = await d1.batch([
-        cart.upsert,
-        d1
-          .prepare(
-            `INSERT INTO cart_items (cart_id, vendor_id, hint_v, service_code, service_id, selected_date, total_duration, price_cents,
-               is_subscription, is_connect_type, schedule_bypass, hold_id, hold_expires_at, created_at)
-             SELECT cart_id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14 FROM carts WHERE ${cart.where}
-               AND NOT EXISTS (SELECT 1 FROM cart_items WHERE hold_id = ?12)`,
-          )
-          .bind(
-            cart.ownerValue,
-            vendorId,
-            body.hint_v ?? null,
-            service.service_code,
-            service.service_id,
-            grant.hold.start,
-            service.duration_minutes,
-            grant.price_cents,
-            body.isSubscription ? 1 : 0,
-            isConnect ? 1 : 0,
-            body.scheduleBypass ? 1 : 0,
-            grant.hold.holdId,
-            grant.hold.expiresAt,
-            now,
-          ),
-        d1.prepare("SELECT * FROM cart_items WHERE hold_id = ?").bind(grant.hold.holdId),
-        cart.id,
-      ]);
-      item = fromD1Row(found!.results[0] as Record<string, unknown> | undefined);
-      cartId = (mine!.results[0] as { cart_id: number } | undefined)?.cart_id;
-    } catch (err) {
-      if (!grant.replayed) await release(c.env, grant.hold.holdId, `${key}:undo`, c.get("now"), { forgetKey: key });
-      throw err;
-    }
-    if (!item || item.cart_id !== cartId) fail("GENERAL_EXCEPTION");
-    if (newToken) setVisitorCookie(c, newToken);
-    return c.json({ data: itemView(item, grant.settings.tz) }, grant.replayed ? 200 : 201);
+    const added = await addToCart(depsOf(c), await cartOwner(c), body);
+    if (added.newVisitorToken) setVisitorCookie(c, added.newVisitorToken);
+    return c.json({ data: added.item }, added.replayed ? 200 : 201);
   })
 
   /** Removes an item from the caller's cart and releases its hold. */
   .post("/service-remove-cart", async (c) => {
     const body = await jsonBody(c, RemoveCartBody);
-    const db = c.get("db");
-    const { cartId } = await ownerCart(c);
-    if (cartId === null) fail("NOT_FOUND", { cartitemid: "This item is not in your cart." });
-    const [removed] = await db
-      .delete(cartItems)
-      .where(and(eq(cartItems.cartitemid, body.cartitemid), eq(cartItems.cart_id, cartId)))
-      .returning();
-    if (!removed) fail("NOT_FOUND", { cartitemid: "This item is not in your cart." });
-    await release(c.env, removed.hold_id, `cart:${cartId}:remove:${removed.cartitemid}`, c.get("now"));
-    return c.json({ data: { cartitemid: removed.cartitemid, removed: true } });
+    return c.json({ data: await removeFromCart(depsOf(c), await cartOwner(c), body.cartitemid) });
   })
 
   /**
@@ -371,63 +62,7 @@ export const cartApi = new Hono<AppEnv>()
    */
   .post("/service-update-cart", async (c) => {
     const body = await jsonBody(c, UpdateCartBody);
-    const db = c.get("db");
-    const now = c.get("now");
-    const { cartId, zip } = await ownerCart(c);
-    if (cartId === null) fail("NOT_FOUND", { cartitemid: "This item is not in your cart." });
-    const item = await ownItem(db, cartId, body.cartitemid);
-    if (!zip) fail("ITEM_NOT_AVAILABLE", { zipCode: "Set your ZIP code again." });
-    const place = await zipPlaceOrFail(geoFromEnv(c.env, db), zip);
-    const oldHold = item.hold_id;
-    const key = `cart:${cartId}:update:${item.cartitemid}:${oldHold ?? "none"}:${body.selectedDate}`;
-    let grant: Grant;
-    try {
-      grant = await holdFor(c, {
-        place,
-        serviceId: item.service_id,
-        vendorId: item.vendor_id,
-        hint: item.hint_v,
-        selectedDate: body.selectedDate,
-        connectType: item.is_connect_type,
-        bypass: item.schedule_bypass,
-        key,
-        now,
-        replacing: oldHold,
-      });
-    } catch (err) {
-      if (err instanceof CalendarRefusal) err.cartitemid = item.cartitemid;
-      throw err;
-    }
-    let updated: CartItemRow | undefined;
-    try {
-      [updated] = await db
-        .update(cartItems)
-        .set({
-          selected_date: grant.hold.start,
-          hold_id: grant.hold.holdId,
-          hold_expires_at: grant.hold.expiresAt,
-          price_cents: grant.price_cents,
-        })
-        .where(
-          and(
-            eq(cartItems.cartitemid, item.cartitemid),
-            oldHold === null ? sql`${cartItems.hold_id} IS NULL` : eq(cartItems.hold_id, oldHold),
-          ),
-        )
-        .returning();
-    } catch (err) {
-      await release(c.env, grant.hold.holdId, `${key}:undo`, c.get("now"), { forgetKey: key });
-      throw err;
-    }
-    if (!updated) {
-      // Someone else moved the item meanwhile (or this is a replay of a move that already landed).
-      const [current] = await db.select().from(cartItems).where(eq(cartItems.cartitemid, item.cartitemid)).limit(1);
-      if (current?.hold_id === grant.hold.holdId) return c.json({ data: itemView(current, grant.settings.tz) });
-      await release(c.env, grant.hold.holdId, `${key}:undo`, c.get("now"), { forgetKey: key });
-      fail("SELECTION_CHANGED", { cartitemid: "This item changed meanwhile. Please review your cart." });
-    }
-    if (oldHold && oldHold !== grant.hold.holdId) await release(c.env, oldHold, `${key}:release-old`, c.get("now"));
-    return c.json({ data: itemView(updated, grant.settings.tz) });
+    return c.json({ data: await moveCartItem(depsOf(c), await cartOwner(c), body) });
   })
 
   /**
@@ -436,34 +71,14 @@ export const cartApi = new Hono<AppEnv>()
    */
   .post("/clear-zip", async (c) => {
     const body = await jsonBody(c, ClearZipBody);
-    const db = c.get("db");
     const owner = await cartOwner(c);
-    const env = c.env;
-    const now = c.get("now");
-    const work = (async () => {
-      const cart = await findCart(db, owner);
-      if (!cart || body.cartitemids.length === 0) return;
-      const removed = await db
-        .delete(cartItems)
-        .where(
-          and(
-            eq(cartItems.cart_id, cart.cart_id),
-            sql`${cartItems.cartitemid} IN (SELECT value FROM json_each(${JSON.stringify(body.cartitemids)}))`,
-          ),
-        )
-        .returning({ cartitemid: cartItems.cartitemid, hold_id: cartItems.hold_id });
-      await Promise.all(
-        removed.map((r) => release(env, r.hold_id, `cart:${cart.cart_id}:remove:${r.cartitemid}`, now)),
-      );
-    })().catch((err) => logError("cart.clear-zip", err));
-    c.executionCtx.waitUntil(work);
+    c.executionCtx.waitUntil(clearCartItems(depsOf(c), owner, body.cartitemids));
     return c.json({ data: { accepted: body.cartitemids.length } }, 202);
   })
 
   /** The caller's cart, each item re-validated against its vendor's calendar. */
   .get("/cart", async (c) => {
-    const { cartId, zip } = await ownerCart(c);
-    return c.json({ data: await checkedCart(c, cartId, zip) });
+    return c.json({ data: await cartOf(depsOf(c), await cartOwner(c)) });
   })
 
   /**
@@ -472,42 +87,8 @@ export const cartApi = new Hono<AppEnv>()
    * released), the visitor cart is deleted and the cookie cleared. Answers the merged cart.
    */
   .post("/cart/merge", requireUser, async (c) => {
-    const db = c.get("db");
-    const now = c.get("now");
     const owner = await cartOwner(c);
-    const visitor = await findVisitorCart(db, owner);
-    if (!visitor) {
-      const mine = await findCart(db, owner);
-      return c.json({ data: await checkedCart(c, mine?.cart_id ?? null, mine?.zipcode ?? null) });
-    }
-    const userCartId = await ensureCart(c, db, { userId: owner.userId, visitorHash: null }, now, visitor.zipcode ?? "");
-    const existing = await db.select().from(cartItems).where(eq(cartItems.cart_id, userCartId));
-    const incoming = await db.select().from(cartItems).where(eq(cartItems.cart_id, visitor.cart_id));
-    // Two merges can race (the checkout page and the app shell both merge right after signup): a row the
-    // other merge already moved is in both lists and is the same row, not a duplicate to delete.
-    const same = (a: CartItemRow, b: CartItemRow) =>
-      a.cartitemid !== b.cartitemid &&
-      a.service_id === b.service_id &&
-      heldBy(a) === heldBy(b) &&
-      a.selected_date === b.selected_date;
-    const duplicates = incoming.filter((i) => existing.some((e) => same(e, i)));
-    await db.batch([
-      db
-        .delete(cartItems)
-        .where(
-          sql`${cartItems.cartitemid} IN (SELECT value FROM json_each(${JSON.stringify(duplicates.map((d) => d.cartitemid))}))`,
-        ),
-      db.update(cartItems).set({ cart_id: userCartId }).where(eq(cartItems.cart_id, visitor.cart_id)),
-      db
-        .update(carts)
-        .set({ zipcode: sql`coalesce(${visitor.zipcode}, ${carts.zipcode})`, updated_at: now })
-        .where(eq(carts.cart_id, userCartId)),
-      db.delete(carts).where(eq(carts.cart_id, visitor.cart_id)),
-    ]);
-    await Promise.all(
-      duplicates.map((d) => release(c.env, d.hold_id, `cart:${visitor.cart_id}:remove:${d.cartitemid}`, c.get("now"))),
-    );
-    clearVisitorCookie(c);
-    const [merged] = await db.select().from(carts).where(eq(carts.cart_id, userCartId)).limit(1);
-    return c.json({ data: await checkedCart(c, userCartId, merged?.zipcode ?? null) });
+    const { cart, mergedVisitorCart } = await mergeVisitorCart(depsOf(c), { ...owner, userId: viewerOf(c).user_id });
+    if (mergedVisitorCart) clearVisitorCookie(c);
+    return c.json({ data: cart });
   });

@@ -1,22 +1,9 @@
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { BRAND_NAME } from "../../../domain/brand";
-import { formatLocal, DAY_MS, iso } from "../../../domain/calendar/time";
-import { PAYMENT_LINK_TTL_DAYS, paymentLinkAmountAllowed } from "../../../domain/checkout-rules";
-import { centsToDecimal, formatCents } from "../../../domain/money";
-import { ServiceOrderStatus } from "../../../domain/order-status";
+import { paymentLinkAmountAllowed } from "../../../domain/checkout-rules";
 import { normalizeUsPhone } from "../../../domain/phone";
 import { RequestCustomerPaymentBody, VpidBody } from "../../../schema/payloads/checkout";
-import { users } from "../../../schema/tables/accounts";
-import { services } from "../../../schema/tables/catalogue";
-import { serviceOrders } from "../../../schema/tables/orders";
-import { paymentRequests } from "../../../schema/tables/payments";
-import { vendors } from "../../../schema/tables/vendors";
-import { randomToken, sha256Hex } from "../../auth/crypto";
+import { linkCharge, linkSchedule, requestPaymentLink } from "../../checkout/link-requests";
 import { linkView, usableLink } from "../../checkout/payment-links";
-import { textSafely } from "../../checkout/notify";
-import { payments } from "../../checkout/payments";
-import { securePayIntent } from "../../orders/pay-links";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody } from "../../http/validate";
@@ -26,78 +13,27 @@ import { requireVendor, viewerOf } from "../../middleware/roles";
  * Payment links (docs/product.md section 7 "Checkout": requestCustomerPayment, getCustomerPayment,
  * getCustomerSchedule, getCustomerCharge; section 2 "vpid"). A vendor asks a client for a payment; the
  * client gets a text with `/?vpid=<token>` and pays without an account. Mounted at /checkout. The
- * confirmation is POST /checkout/charge-confirm with the intent's id.
+ * confirmation is POST /checkout/charge-confirm with the intent's id. The work is in
+ * worker/checkout/link-requests.ts and payment-links.ts.
  */
 export const paymentLinksApi = new Hono<AppEnv>()
   /** A vendor requests a payment from a client: the link is texted to the client. Idempotent by key. */
   .post("/requestCustomerPayment", requireVendor, async (c) => {
     const body = await jsonBody(c, RequestCustomerPaymentBody);
     const viewer = viewerOf(c);
-    const vendorId = viewer.vendor_id!;
-    const db = c.get("db");
-    const now = c.get("now");
     const phone = normalizeUsPhone(body.client_phone);
     if (!phone) fail("PHONE_NOT_VALID", { client_phone: "Enter the client's US phone number." });
     if (!paymentLinkAmountAllowed(body.amount_cents)) {
       fail("INVALID_INPUT", { amount_cents: "Request between $0.50 and $2,000.00." });
     }
-    if (body.service_order_id) {
-      const [job] = await db
-        .select({ id: serviceOrders.service_order_id })
-        .from(serviceOrders)
-        .where(and(eq(serviceOrders.service_order_id, body.service_order_id), eq(serviceOrders.vendor_id, vendorId)))
-        .limit(1);
-      if (!job) fail("NOT_FOUND", { service_order_id: "This is not one of your jobs." });
-    }
-    // Only a confirmed account is linked: a pending signup is not anyone's account yet (and may be replaced).
-    const [client] = await db
-      .select({ user_id: users.user_id })
-      .from(users)
-      .where(and(eq(users.phone, phone), eq(users.status, "active")))
-      .limit(1);
-    const token = randomToken(24);
-    const key = `v${vendorId}:${body.idempotencyKey}`;
-    const inserted = await c.env.DB.prepare(
-      `INSERT INTO payment_requests (vendor_id, service_order_id, client_name, client_phone, client_user_id, amount_cents, description,
-         token_hash, status, expires_at, idempotency_key, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)
-       ON CONFLICT (idempotency_key) DO NOTHING RETURNING payment_request_id`,
-    )
-      .bind(
-        vendorId,
-        body.service_order_id ?? null,
-        body.client_name ?? null,
-        phone,
-        client?.user_id ?? null,
-        body.amount_cents,
-        body.description,
-        await sha256Hex(token),
-        now + PAYMENT_LINK_TTL_DAYS * DAY_MS,
-        key,
-        now,
-        now,
-      )
-      .first<{ payment_request_id: number }>();
-    const [link] = await db.select().from(paymentRequests).where(eq(paymentRequests.idempotency_key, key)).limit(1);
-    if (!link) throw new Error(`payment request ${key} was not written`);
-    if (!inserted) {
-      // A retried request: the same link (its token is not kept, so the URL went out with the first answer).
-      return c.json({ data: { ...(await linkView(db, link, now)), url: null, vpid: null, sent: true } });
-    }
-    const url = `${new URL(c.req.url).origin}/?vpid=${token}`;
-    const [vendor] = await db
-      .select({ name: vendors.display_name })
-      .from(vendors)
-      .where(eq(vendors.vendor_id, vendorId))
-      .limit(1);
-    const sent = await textSafely(
-      c.env,
-      db,
+    const { link, created } = await requestPaymentLink(c.env, c.get("db"), {
+      vendorId: viewer.vendor_id!,
       phone,
-      `${BRAND_NAME}: ${vendor?.name ?? "Your pro"} requests ${formatCents(body.amount_cents)} for "${body.description}". Pay securely: ${url}`,
-      now,
-    );
-    return c.json({ data: { ...(await linkView(db, link, now)), url, vpid: token, sent } }, 201);
+      body,
+      now: c.get("now"),
+      origin: new URL(c.req.url).origin,
+    });
+    return created ? c.json({ data: link }, 201) : c.json({ data: link });
   })
 
   /** The link's details for the pay page; an unknown, expired or cancelled link: ERROR_CUSTOMER_PAY. */
@@ -115,44 +51,7 @@ export const paymentLinksApi = new Hono<AppEnv>()
    */
   .post("/getCustomerSchedule", async (c) => {
     const body = await jsonBody(c, VpidBody);
-    const db = c.get("db");
-    const now = c.get("now");
-    const link = await usableLink(db, body.vpid, now);
-    const where = link.service_order_id
-      ? eq(serviceOrders.service_order_id, link.service_order_id)
-      : link.client_user_id
-        ? and(
-            eq(serviceOrders.user_id, link.client_user_id),
-            eq(serviceOrders.vendor_id, link.vendor_id),
-            gt(serviceOrders.promised_arrival_time, now),
-            inArray(serviceOrders.service_order_status_id, [ServiceOrderStatus.PENDING, ServiceOrderStatus.SCHEDULED]),
-          )
-        : null;
-    const jobs = where
-      ? await db
-          .select({ so: serviceOrders, description: services.description })
-          .from(serviceOrders)
-          .innerJoin(services, eq(services.service_id, serviceOrders.service_id))
-          .where(where)
-          .orderBy(asc(serviceOrders.promised_arrival_time))
-          .limit(10)
-      : [];
-    return c.json({
-      data: {
-        payment_request_id: link.payment_request_id,
-        vendor_id: link.vendor_id,
-        jobs: jobs.map(({ so, description }) => ({
-          service_order_id: so.service_order_id,
-          description,
-          promised_arrival_time: formatLocal(so.promised_arrival_time, so.time_zone),
-          promised_arrival_at: iso(so.promised_arrival_time),
-          time_zone: so.time_zone,
-          job_minutes: so.job_minutes,
-          service_order_status_id: so.service_order_status_id,
-          scheduled_status: so.scheduled_status,
-        })),
-      },
-    });
+    return c.json({ data: await linkSchedule(c.get("db"), body.vpid, c.get("now")) });
   })
 
   /**
@@ -163,16 +62,5 @@ export const paymentLinksApi = new Hono<AppEnv>()
    */
   .post("/getCustomerCharge", async (c) => {
     const body = await jsonBody(c, VpidBody);
-    const db = c.get("db");
-    const now = c.get("now");
-    const link = await usableLink(db, body.vpid, now);
-    if (link.status === "paid") fail("ERROR_CUSTOMER_PAY");
-    const port = payments(c.env, db, now);
-    const made = await securePayIntent(
-      db,
-      port,
-      { vpid: body.vpid, charge_amount: centsToDecimal(link.amount_cents) },
-      now,
-    );
-    return c.json({ data: { payment_intent: made.payment_intent, payment: await linkView(db, link, now) } });
+    return c.json({ data: await linkCharge(c.env, c.get("db"), body.vpid, c.get("now")) });
   });

@@ -1,7 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { messageFor } from "../../../domain/messages";
-import { prepNotes } from "../../../domain/order-rules";
 import {
   CancelBody,
   CompletedOrdersBody,
@@ -14,17 +12,15 @@ import {
   ServiceOrderBody,
   ServiceOrderQuery,
 } from "../../../schema/payloads/orders";
-import { serviceOrders } from "../../../schema/tables/orders";
-import { customerVendorExclusions } from "../../../schema/tables/vendors";
 import { paymentsFromEnv } from "../../adapters/payments";
-import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody, queryOf } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
 import { cancelJob, cancellationPolicy } from "../../orders/cancel";
-import { arrival, ownJob, serviceView, vendorView } from "../../orders/jobs";
 import { completedOrders, scheduledOrders } from "../../orders/lists";
 import { rateJob } from "../../orders/rating";
+import { serviceInfo } from "../../orders/service-info";
+import { excludeVendor } from "../../orders/vendor-exclusion";
 import { requestReschedule } from "../../orders/reschedule";
 import { answerProposal, customerRescheduleTimes } from "../../orders/vendor-reschedule";
 import { orderTipApi } from "./tip";
@@ -103,54 +99,13 @@ export const ordersApi = new Hono<AppEnv>()
   /** What to expect for a job: service, duration, preparation, vendor and address. */
   .post("/service-info", async (c) => {
     const body = await jsonBody(c, ServiceOrderBody);
-    const job = await ownJob(c.get("db"), viewerOf(c).user_id, body.service_order_id);
-    if (!job) fail("NOT_FOUND", { service_order_id: "We couldn't find this service." });
-    return c.json({
-      data: {
-        service_order_id: job.service_order_id,
-        service_order_status_id: job.service_order_status_id,
-        scheduled_status: job.scheduled_status,
-        ...arrival(job),
-        time_zone: job.time_zone,
-        job_minutes: job.job_minutes,
-        service: {
-          ...serviceView(job),
-          long_description: job.service_long_description,
-          category: job.category_name,
-          duration_minutes: job.job_minutes,
-        },
-        prep_notes: prepNotes(job.category_name),
-        vendor: vendorView(job),
-        address: job.address,
-        zipcode: job.zipcode,
-      },
-    });
+    return c.json({ data: await serviceInfo(c.get("db"), viewerOf(c).user_id, body.service_order_id) });
   })
 
   /** Never match me with this vendor again: the vendor of the job, or one the customer had a job with. */
   .post("/customer-vendor-exclude", async (c) => {
     const body = await jsonBody(c, ExcludeVendorBody);
-    const db = c.get("db");
-    const viewer = viewerOf(c);
-    let vendorId = body.vendor_id ?? null;
-    if (body.service_order_id !== undefined) {
-      const job = await ownJob(db, viewer.user_id, body.service_order_id);
-      if (!job || job.vendor_id === null || (vendorId !== null && vendorId !== job.vendor_id)) {
-        fail("NOT_FOUND", { service_order_id: "We couldn't find a professional for this service." });
-      }
-      vendorId = job.vendor_id;
-    } else {
-      const [had] = await db
-        .select({ id: serviceOrders.service_order_id })
-        .from(serviceOrders)
-        .where(and(eq(serviceOrders.user_id, viewer.user_id), eq(serviceOrders.vendor_id, vendorId!)))
-        .limit(1);
-      if (!had) fail("NOT_FOUND", { vendor_id: "You haven't had a service with this professional." });
-    }
-    await db
-      .insert(customerVendorExclusions)
-      .values({ user_id: viewer.user_id, vendor_id: vendorId!, created_at: c.get("now") })
-      .onConflictDoNothing();
+    const vendorId = await excludeVendor(c.get("db"), viewerOf(c).user_id, body, c.get("now"));
     return c.json({ data: { vendor_id: vendorId, excluded: true, message: messageFor("VENDOR_EXCLUDED") } });
   })
 

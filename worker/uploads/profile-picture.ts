@@ -1,0 +1,83 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { checkUpload, MAX_PROFILE_PHOTO_BYTES, sniffImageFormat } from "../../domain/uploads";
+import { MIN_PROFILE_PHOTO_PX } from "../../domain/vendor/image-size";
+import { users } from "../../schema/tables/accounts";
+import { uploads } from "../../schema/tables/operations";
+import { putFile } from "../adapters/storage";
+import { sha256Hex } from "../auth/crypto";
+import type { SessionUser } from "../auth/sessions";
+import { fail } from "../http/errors";
+import { decodeImage } from "./decode-image";
+import { checkPicturePixels } from "./picture-check";
+
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * The user's new profile picture (PUT /account/user/profile-picture): the bytes of the uploaded file pass the
+ * upload checks (format, size, a duplicate of a recent upload), decode as the image they claim to be and,
+ * for a pro, the SPEC 5 image check and the minimum photo size (decision 085). The file is stored and the
+ * user and the upload written in one batch. Takes the Worker's env (the file store), the drizzle database,
+ * the user and the time; the route reads the form. Answers the updated user.
+ */
+export async function setProfilePicture(
+  env: Env,
+  db: DrizzleD1Database,
+  viewer: Pick<SessionUser, "user_id" | "vendor_id">,
+  bytes: Uint8Array,
+  now: number,
+): Promise<UserRow> {
+  const sha256 = await sha256Hex(bytes);
+  const [previous] = await db
+    .select({ created_at: uploads.created_at })
+    .from(uploads)
+    .where(and(eq(uploads.owner_user_id, viewer.user_id), eq(uploads.sha256, sha256), isNull(uploads.deleted_at)))
+    .orderBy(desc(uploads.created_at))
+    .limit(1);
+  const check = checkUpload({
+    head: bytes.subarray(0, 16),
+    size: bytes.length,
+    maxBytes: MAX_PROFILE_PHOTO_BYTES,
+    duplicateSeenAt: previous?.created_at ?? null,
+    now,
+  });
+  if (check === -1) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
+  if (check === -2) fail("FILE_TOO_LARGE", { result: "-2" });
+  if (check === -4) fail("FILE_DUPLICATE", { result: "-4" });
+  const format = sniffImageFormat(bytes.subarray(0, 16))!;
+  // The first bytes only name a format: the whole file must decode as that image, or it is refused.
+  const image = await decodeImage(format, bytes);
+  if (!image) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
+  // A pro's photo is what customers see: it also passes the SPEC 5 image check on its pixels and the
+  // minimum size of an application photo (decision 085). Customers' avatars keep the checks above.
+  let imageHash: string | null = null;
+  if (viewer.vendor_id) {
+    const verdict = await checkPicturePixels(db, { ownerUserId: viewer.user_id, bytes: image.bytes, now });
+    if (verdict.result === -1) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
+    if (verdict.result === -3) fail("FILE_LOW_QUALITY", { result: "-3" });
+    if (verdict.result === -4) fail("FILE_DUPLICATE", { result: "-4" });
+    if (verdict.width < MIN_PROFILE_PHOTO_PX || verdict.height < MIN_PROFILE_PHOTO_PX) {
+      fail("FILE_LOW_QUALITY", {
+        file: `Use a photo at least ${MIN_PROFILE_PHOTO_PX} x ${MIN_PROFILE_PHOTO_PX} pixels.`,
+        result: "-3",
+      });
+    }
+    imageHash = verdict.hash;
+  }
+  const key = `u/${viewer.user_id}/${crypto.randomUUID()}.${format.ext}`;
+  const stored = await putFile(env, key, image.bytes.slice().buffer as ArrayBuffer, format.contentType);
+  const [[updated]] = await db.batch([
+    db.update(users).set({ photo: stored.url, updated_at: now }).where(eq(users.user_id, viewer.user_id)).returning(),
+    db.insert(uploads).values({
+      owner_user_id: viewer.user_id,
+      key,
+      kind: "profile_photo",
+      content_type: format.contentType,
+      size_bytes: image.bytes.length,
+      sha256,
+      image_hash: imageHash,
+      created_at: now,
+    }),
+  ]);
+  return updated!;
+}
