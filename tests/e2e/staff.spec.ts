@@ -138,8 +138,14 @@ test.describe("staff", () => {
     await request.getByRole("button", { name: "Schedule" }).click();
     await expect(pro.getByText(`${business} is on your calendar.`)).toBeVisible();
     await expect(pro.getByTestId("connect-requests")).toHaveCount(0);
-    const job = pro.getByTestId("upcoming-list").getByTestId("biz-job").filter({ hasText: "350 W 31st St" }).first();
+    // The job this request became (the pro may also have customers' jobs at the same address).
+    const scheduledRows = await page.request.get("/api/connect/admin/requests?status=scheduled");
+    const jobId = (
+      (await scheduledRows.json()) as { data: { items: { business_name: string; service_order_id: number }[] } }
+    ).data.items.find((r) => r.business_name === business)!.service_order_id;
+    const job = pro.getByTestId("upcoming-list").locator(`[data-service-order-id="${jobId}"]`);
     await expect(job).toBeVisible();
+    await expect(job).toContainText("350 W 31st St");
     await expect(job.locator(".status-tag").filter({ hasText: /^Business$/ })).toBeVisible();
     await shot(pro, "pro-connect-scheduled");
     await pro.close();
