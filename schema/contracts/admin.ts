@@ -191,8 +191,12 @@ export interface ConnectRequestRow {
   email: string;
   address: string;
   zipcode: string;
+  /** When the business wants the pros (epoch ms) in `time_zone`; `local_time` is it as shown. */
+  starts_at: number;
+  time_zone: string;
   local_time: string;
   people: number;
+  service_id: number;
   service: string;
   notes: string | null;
   status: string;
@@ -203,11 +207,15 @@ export interface ConnectRequestRow {
   service_order_id: number | null;
   price_cents: number | null;
   job_status: number | null;
+  /** The pay link's status (open, paid...) and when it was paid; null before an invoice. */
+  pay_status: string | null;
+  paid_at: number | null;
   /** A pay link was sent; paid once the business paid it. */
   invoiced: boolean;
   paid: boolean;
   /** Offered to several pros: their names. */
   offered_to: string | null;
+  created_at: number;
 }
 
 /** GET /connect/admin/requests/:id/pros: a pro the connect staff may assign. */
@@ -215,6 +223,8 @@ export interface ProOption {
   vendor_id: number;
   display_name: string;
   base_zip: string | null;
+  rating_avg_x100: number;
+  completed_jobs: number;
 }
 
 /** GET /connect/services: a service a business may ask for. */
