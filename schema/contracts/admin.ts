@@ -168,14 +168,24 @@ export interface ExceptionRow {
 export interface StaffJob {
   service_order_id: number;
   order_id: number;
+  user_id: number;
   vendor_id: number | null;
   vendor_name: string | null;
   customer_name: string;
+  /** The number the customer is texted at (the order's, else the account's). */
+  phone: string | null;
+  service_id: number;
   description: string;
   service_order_status_id: number;
+  promised_arrival_time: number;
+  /** The same instant as an ISO string. */
+  starts_at: string;
   local_time: string;
   time_zone: string;
+  zipcode: string;
+  job_minutes: number;
   price_cents: number;
+  vendor_payout_cents: number;
   is_connect: boolean;
   reschedule_fee_cents: number;
   may_suspend: boolean;
