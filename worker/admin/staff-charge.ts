@@ -73,7 +73,6 @@ export async function chargeCustomer(
   const charged = so_far?.n ?? 0;
   const check = checkStaffCharge({ amount: body.amount_cents, jobPrice: job.price_cents, chargedSoFar: charged });
   if (!check.ok) fail("STAFF_CHARGE_OUT_OF_LIMITS", { amount_cents: check.reason });
-  const actor = actorUserId;
   const op = newAuditedAction();
   const { done } = await runAudited(
     d1,
@@ -84,11 +83,11 @@ export async function chargeCustomer(
       amount_cents: body.amount_cents,
       reason: body.reason,
       key,
-      actorUserId: actor,
+      actorUserId,
       now,
     }),
     {
-      actorUserId: actor,
+      actorUserId,
       action: "customer.charge",
       targetType: "user",
       targetId: body.user_id,

@@ -140,7 +140,6 @@ export async function suspendJob(
     });
     if (!check.ok) fail("STAFF_CHARGE_OUT_OF_LIMITS", { fee_cents: check.reason });
   }
-  const actor = actorUserId;
   const op = newAuditedAction();
   const feeKey = `staff-suspension_fee:${id}:${op.opKey}`;
   const charge = chargeable(job);
@@ -153,11 +152,11 @@ export async function suspendJob(
       )
       .bind(now),
     {
-      actorUserId: actor,
+      actorUserId,
       action: "job.suspend",
       targetType: "service_order",
       targetId: id,
-      reason: reason,
+      reason,
       before: { service_order_status_id: job.service_order_status_id, vendor_id: job.vendor_id },
       after: { service_order_status_id: ServiceOrderStatus.SUSPENDED, fee: input.fee, fee_cents: fee.fee_cents },
       details: fee.fee_cents > 0 ? { fee_key: feeKey } : undefined,
@@ -177,9 +176,9 @@ export async function suspendJob(
                 kind: "suspension_fee",
                 job: charge,
                 amount_cents: fee.fee_cents,
-                reason: reason,
+                reason,
                 key: feeKey,
-                actorUserId: actor,
+                actorUserId,
                 now,
               },
               op.guard,
@@ -241,7 +240,6 @@ export async function rescheduleJob(
     fail("INVALID_INPUT", { date: "Pick a time at least 2 hours and at most 90 days ahead." });
   }
   if (start === job.promised_arrival_time) fail("ERROR_WHILE_ORDER_RESCHEDULE_SAME_TIME");
-  const actor = actorUserId;
   const op = newAuditedAction();
   const { done } = await runAudited(
     d1,
@@ -253,11 +251,11 @@ export async function rescheduleJob(
       )
       .bind(start, now),
     {
-      actorUserId: actor,
+      actorUserId,
       action: "job.reschedule",
       targetType: "service_order",
       targetId: id,
-      reason: reason,
+      reason,
       before: {
         promised_arrival_time: iso(job.promised_arrival_time),
         service_order_status_id: job.service_order_status_id,
