@@ -168,14 +168,24 @@ export interface ExceptionRow {
 export interface StaffJob {
   service_order_id: number;
   order_id: number;
+  user_id: number;
   vendor_id: number | null;
   vendor_name: string | null;
   customer_name: string;
+  /** The number the customer is texted at (the order's, else the account's). */
+  phone: string | null;
+  service_id: number;
   description: string;
   service_order_status_id: number;
+  promised_arrival_time: number;
+  /** The same instant as an ISO string. */
+  starts_at: string;
   local_time: string;
   time_zone: string;
+  zipcode: string;
+  job_minutes: number;
   price_cents: number;
+  vendor_payout_cents: number;
   is_connect: boolean;
   reschedule_fee_cents: number;
   may_suspend: boolean;
@@ -191,8 +201,12 @@ export interface ConnectRequestRow {
   email: string;
   address: string;
   zipcode: string;
+  /** When the business wants the pros (epoch ms) in `time_zone`; `local_time` is it as shown. */
+  starts_at: number;
+  time_zone: string;
   local_time: string;
   people: number;
+  service_id: number;
   service: string;
   notes: string | null;
   status: string;
@@ -203,11 +217,15 @@ export interface ConnectRequestRow {
   service_order_id: number | null;
   price_cents: number | null;
   job_status: number | null;
+  /** The pay link's status (open, paid...) and when it was paid; null before an invoice. */
+  pay_status: string | null;
+  paid_at: number | null;
   /** A pay link was sent; paid once the business paid it. */
   invoiced: boolean;
   paid: boolean;
   /** Offered to several pros: their names. */
   offered_to: string | null;
+  created_at: number;
 }
 
 /** GET /connect/admin/requests/:id/pros: a pro the connect staff may assign. */
@@ -215,6 +233,8 @@ export interface ProOption {
   vendor_id: number;
   display_name: string;
   base_zip: string | null;
+  rating_avg_x100: number;
+  completed_jobs: number;
 }
 
 /** GET /connect/services: a service a business may ask for. */

@@ -6,6 +6,10 @@ import { fail } from "../http/errors";
 
 /** A pro's standing as staff change it (worker/api/admin/vendors.ts). */
 
+/** Reliability a soft ban sets and a reset restores (SPEC section 9). */
+export const SOFT_BAN_RELIABILITY = 1;
+export const INITIAL_RELIABILITY = 50;
+
 export interface VendorState {
   vendor_id: number;
   status: "active" | "deactivated" | "terminated";
@@ -133,4 +137,150 @@ export async function terminateVendor(
   if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
   const offered = await reofferJobs(env, db, id, jobs, now);
   return { vendor_id: id, status: "terminated", payouts_paused: true, reoffered: offered };
+}
+
+type StaffAction = { vendorId: number; actorUserId: number; reason: string; now: number };
+
+/**
+ * Soft ban: the account stays, reliability drops to 1 and the pro is no longer offered jobs; audited.
+ * STAFF_ACTION_NOT_ALLOWED for a terminated or already soft-banned pro, or one changed meanwhile.
+ */
+export async function softBanVendor(
+  d1: D1Database,
+  input: StaffAction,
+): Promise<{ vendor_id: number; soft_banned: true; reliability: number }> {
+  const { vendorId: id, actorUserId, reason, now } = input;
+  const before = await vendorState(d1, id);
+  if (before.status === "terminated" || before.soft_banned) fail("STAFF_ACTION_NOT_ALLOWED");
+  const { done } = await runAudited(
+    d1,
+    newAuditedAction(),
+    d1
+      .prepare(
+        `UPDATE vendors SET soft_banned = 1, reliability = ?3, updated_at = ?2
+           WHERE vendor_id = ?1 AND soft_banned = 0 AND status <> 'terminated' AND reliability = ?4`,
+      )
+      .bind(id, now, SOFT_BAN_RELIABILITY, before.reliability),
+    {
+      actorUserId: actorUserId,
+      action: "vendor.soft_ban",
+      targetType: "vendor",
+      targetId: id,
+      reason,
+      before: { soft_banned: false, reliability: before.reliability },
+      after: { soft_banned: true, reliability: SOFT_BAN_RELIABILITY },
+      now,
+    },
+  );
+  if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  return { vendor_id: id, soft_banned: true, reliability: SOFT_BAN_RELIABILITY };
+}
+
+/**
+ * Resets reliability to the initial 50; it also lifts a soft ban (docs/decisions/093); audited.
+ * STAFF_ACTION_NOT_ALLOWED for a terminated pro, one with nothing to reset, or one changed meanwhile.
+ */
+export async function resetVendorReliability(
+  d1: D1Database,
+  input: StaffAction,
+): Promise<{ vendor_id: number; soft_banned: false; reliability: number }> {
+  const { vendorId: id, actorUserId, reason, now } = input;
+  const before = await vendorState(d1, id);
+  if (before.status === "terminated") fail("STAFF_ACTION_NOT_ALLOWED");
+  if (before.reliability === INITIAL_RELIABILITY && !before.soft_banned) fail("STAFF_ACTION_NOT_ALLOWED");
+  const { done } = await runAudited(
+    d1,
+    newAuditedAction(),
+    d1
+      .prepare(
+        `UPDATE vendors SET soft_banned = 0, reliability = ?3, updated_at = ?2
+           WHERE vendor_id = ?1 AND status <> 'terminated' AND reliability = ?4 AND soft_banned = ?5`,
+      )
+      .bind(id, now, INITIAL_RELIABILITY, before.reliability, before.soft_banned),
+    {
+      actorUserId: actorUserId,
+      action: "vendor.reset_reliability",
+      targetType: "vendor",
+      targetId: id,
+      reason,
+      before: { soft_banned: Boolean(before.soft_banned), reliability: before.reliability },
+      after: { soft_banned: false, reliability: INITIAL_RELIABILITY },
+      now,
+    },
+  );
+  if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  return { vendor_id: id, soft_banned: false, reliability: INITIAL_RELIABILITY };
+}
+
+/** Restricts the pro from one service for all future jobs (search and offers skip restricted links); audited. */
+export async function restrictVendorService(
+  d1: D1Database,
+  input: StaffAction & { serviceId: number },
+): Promise<{ vendor_id: number; service_id: number; restricted: true }> {
+  const { vendorId: id, serviceId, actorUserId, reason, now } = input;
+  const link = await d1
+    .prepare("SELECT restricted_at FROM vendor_services WHERE vendor_id = ? AND service_id = ?")
+    .bind(id, serviceId)
+    .first<{ restricted_at: number | null }>();
+  if (!link) fail("NOT_FOUND");
+  if (link.restricted_at !== null) fail("STAFF_ACTION_NOT_ALLOWED");
+  const { done } = await runAudited(
+    d1,
+    newAuditedAction(),
+    d1
+      .prepare(
+        "UPDATE vendor_services SET restricted_at = ?3 WHERE vendor_id = ?1 AND service_id = ?2 AND restricted_at IS NULL",
+      )
+      .bind(id, serviceId, now),
+    {
+      actorUserId: actorUserId,
+      action: "vendor.restrict_service",
+      targetType: "vendor",
+      targetId: id,
+      reason,
+      before: { service_id: serviceId, restricted: false },
+      after: { service_id: serviceId, restricted: true },
+      now,
+    },
+  );
+  if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  return { vendor_id: id, service_id: serviceId, restricted: true };
+}
+
+/**
+ * Deletes the pro's payout account: marked deleted with payouts disabled, so no transfer goes to it; audited.
+ * Closing the account at the provider is left to the payouts work (docs/decisions/093).
+ */
+export async function deleteVendorPayoutAccount(
+  d1: D1Database,
+  input: StaffAction,
+): Promise<{ vendor_id: number; payout_account: "deleted" }> {
+  const { vendorId: id, actorUserId, reason, now } = input;
+  const acct = await d1
+    .prepare("SELECT provider, account_id, status, payouts_enabled FROM connected_accounts WHERE vendor_id = ?")
+    .bind(id)
+    .first<{ provider: string; account_id: string; status: string; payouts_enabled: number }>();
+  if (!acct) fail("NOT_FOUND");
+  if (acct.status === "deleted") fail("STAFF_ACTION_NOT_ALLOWED");
+  const { done } = await runAudited(
+    d1,
+    newAuditedAction(),
+    d1
+      .prepare(
+        "UPDATE connected_accounts SET status = 'deleted', payouts_enabled = 0, updated_at = ?2 WHERE vendor_id = ?1 AND status = ?3",
+      )
+      .bind(id, now, acct.status),
+    {
+      actorUserId: actorUserId,
+      action: "vendor.delete_payout_account",
+      targetType: "vendor",
+      targetId: id,
+      reason,
+      before: { status: acct.status, payouts_enabled: Boolean(acct.payouts_enabled), account_id: acct.account_id },
+      after: { status: "deleted", payouts_enabled: false },
+      now,
+    },
+  );
+  if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  return { vendor_id: id, payout_account: "deleted" };
 }

@@ -1,20 +1,10 @@
-import type { StaffChargeRow } from "../../../schema/contracts/admin";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { messageFor, type MessageCode } from "../../../domain/messages";
-import { checkStaffCharge } from "../../../domain/staff-limits";
 import { paymentsFromEnv } from "../../adapters/payments";
-import { newAuditedAction, runAudited } from "../../admin/audit";
-import {
-  chargeableJob,
-  chargeResult,
-  claimStaffCharge,
-  settleStaffCharge,
-  staffChargeByKey,
-  staffChargeKey,
-  type StaffChargeResult,
-} from "../../admin/charges";
-import { offsetOf, pageOf } from "../../admin/paging";
+import type { StaffChargeResult } from "../../admin/charges";
+import { pageOf } from "../../admin/paging";
+import { chargeCustomer, listStaffCharges } from "../../admin/staff-charge";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody, queryOf } from "../../http/validate";
@@ -57,74 +47,18 @@ export const adminChargesApi = new Hono<AppEnv>()
   .use(requireAdmin)
   .get("/", async (c) => {
     const { user_id, page } = queryOf(c, ChargesQuery);
-    const rows = await c.env.DB.prepare(
-      `SELECT sc.staff_charge_id, sc.kind, sc.service_order_id, sc.amount_cents, sc.reason, sc.status, sc.created_at,
-              u.name AS staff_name
-       FROM staff_charges sc JOIN users u ON u.user_id = sc.created_by_user_id
-       WHERE sc.user_id = ?1 ORDER BY sc.created_at DESC, sc.staff_charge_id DESC LIMIT 11 OFFSET ?2`,
-    )
-      .bind(user_id, offsetOf(page))
-      .all<StaffChargeRow>();
-    return c.json(pageOf(rows.results, page));
+    const rows = await listStaffCharges(c.env.DB, user_id, page);
+    return c.json(pageOf(rows, page));
   })
   .post("/", async (c) => {
     const body = await jsonBody(c, ChargeBody);
     const now = c.get("now");
     const db = c.get("db");
-    const d1 = c.env.DB;
-    const job = await chargeableJob(d1, body.service_order_id);
-    if (!job || job.user_id !== body.user_id) fail("NOT_FOUND", { service_order_id: "Not a job of this customer." });
-    const key = await staffChargeKey({ kind: "charge", ...body });
-    const existing = await staffChargeByKey(db, key);
-    if (existing) return c.json(chargeAnswer(chargeResult(existing)));
-    // A payment link belongs to the job's pro: a job nobody took cannot be charged for.
-    if (job.vendor_id === null) fail("STAFF_ACTION_NOT_ALLOWED", { service_order_id: "No pro took this job." });
-    const so_far = await d1
-      .prepare(
-        "SELECT coalesce(sum(amount_cents), 0) AS n FROM staff_charges WHERE service_order_id = ? AND status <> 'failed'",
-      )
-      .bind(job.service_order_id)
-      .first<{ n: number }>();
-    const charged = so_far?.n ?? 0;
-    const check = checkStaffCharge({ amount: body.amount_cents, jobPrice: job.price_cents, chargedSoFar: charged });
-    if (!check.ok) fail("STAFF_CHARGE_OUT_OF_LIMITS", { amount_cents: check.reason });
-    const actor = viewerOf(c).user_id;
-    const op = newAuditedAction();
-    const { done } = await runAudited(
-      d1,
-      op,
-      claimStaffCharge(d1, {
-        kind: "charge",
-        job,
-        amount_cents: body.amount_cents,
-        reason: body.reason,
-        key,
-        actorUserId: actor,
-        now,
-      }),
-      {
-        actorUserId: actor,
-        action: "customer.charge",
-        targetType: "user",
-        targetId: body.user_id,
-        reason: body.reason,
-        before: { service_order_id: job.service_order_id, staff_charged_cents: charged },
-        after: { service_order_id: job.service_order_id, staff_charged_cents: charged + body.amount_cents },
-        details: { amount_cents: body.amount_cents, idempotency_key: key },
-        now,
-      },
-    );
-    const row = await staffChargeByKey(db, key);
-    if (!row) fail("STAFF_CHARGE_OUT_OF_LIMITS", { amount_cents: "Another charge on this job took what was left." });
-    if (!done) return c.json(chargeAnswer(chargeResult(row))); // an identical request claimed it first
-    const result = await settleStaffCharge(
-      c.env,
-      db,
-      () => paymentsFromEnv(c.env, db, now),
-      row,
-      job,
-      new URL(c.req.url).origin,
+    const result = await chargeCustomer(c.env, db, () => paymentsFromEnv(c.env, db, now), {
+      body,
+      actorUserId: viewerOf(c).user_id,
+      origin: new URL(c.req.url).origin,
       now,
-    );
+    });
     return c.json(chargeAnswer(result));
   });

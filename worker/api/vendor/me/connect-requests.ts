@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { formatLocal } from "../../../../domain/calendar/time";
 import { messageFor } from "../../../../domain/messages";
 import { CONNECT_MAX_SESSIONS, scheduleConnectRequest } from "../../../connect/schedule";
+import { vendorConnectRequests } from "../../../connect/vendor-requests";
 import type { AppEnv } from "../../../http/types";
 import { jsonBody } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
@@ -31,21 +31,8 @@ export const vendorConnectApi = new Hono<AppEnv>()
    * to them, or offered to them among several (`shared`: the first pro to schedule it gets it).
    */
   .get("/connect-requests", async (c) => {
-    const vendorId = viewerOf(c).vendor_id!;
-    const { results } = await c.env.DB.prepare(
-      `SELECT r.connect_request_id, r.business_name, r.contact_name, r.phone, r.address, r.zipcode, r.starts_at,
-              r.time_zone, r.people, s.description AS service, s.duration_minutes, r.notes, r.status = 'offered' AS shared
-       FROM connect_requests r JOIN services s ON s.service_id = r.service_id
-       WHERE r.starts_at > ?2 AND ((r.vendor_id = ?1 AND r.status = 'assigned') OR (r.status = 'offered' AND EXISTS (
-         SELECT 1 FROM connect_request_offers o WHERE o.connect_request_id = r.connect_request_id AND o.vendor_id = ?1
-           AND o.status = 'offered')))
-       ORDER BY r.starts_at LIMIT 50`,
-    )
-      .bind(vendorId, c.get("now"))
-      .all<Record<string, unknown> & { starts_at: number; time_zone: string; shared: number }>();
-    return c.json({
-      data: results.map((r) => ({ ...r, shared: r.shared === 1, local_time: formatLocal(r.starts_at, r.time_zone) })),
-    });
+    const data = await vendorConnectRequests(c.env.DB, viewerOf(c).vendor_id!, c.get("now"));
+    return c.json({ data });
   })
   /**
    * POST /api/vendor/me/vendor-connect-schedule `{ connect_request_id, sessions? }`: books the request on the

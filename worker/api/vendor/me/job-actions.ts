@@ -1,20 +1,6 @@
-import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
-import { iso, formatLocal } from "../../../../domain/calendar/time";
-import {
-  ADD_CHARGE_MAX_CENTS,
-  ADD_CHARGE_MIN_CENTS,
-  canAddPhotos,
-  isActiveJob,
-  JOB_CHECKLIST,
-  MAX_JOB_PHOTOS_PER_TYPE,
-  MAX_JOB_VIDEO_BYTES,
-  maskPhone,
-  unreachableAllowedAt,
-} from "../../../../domain/job-actions";
-import { ServiceOrderStatus } from "../../../../domain/order-status";
-import { MAX_UNREACHABLE_VIDEO_MS } from "../../../../domain/video-probe";
+import { MAX_JOB_VIDEO_BYTES } from "../../../../domain/job-actions";
 import {
   AddChargeBody,
   CompleteJobBody,
@@ -23,20 +9,19 @@ import {
   RefundBody,
   ReleaseJobBody,
   UnreachableForm,
-  type JobActionsView,
 } from "../../../../schema/payloads/job-actions";
-import { jobAdjustments } from "../../../../schema/tables/job-actions";
 import { paymentsFromEnv } from "../../../adapters/payments";
 import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
 import { jsonBody, parseOrFail } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
+import { jobActionsView } from "../../../jobs/actions-view";
 import { completeJob, validateCompletion } from "../../../jobs/completion";
 import { requestContactInfo } from "../../../jobs/contact";
-import { addCharge, issueRefund, refundContext } from "../../../jobs/money";
+import { addCharge, issueRefund } from "../../../jobs/money";
 import { releaseJob } from "../../../jobs/release";
 import { recordUnreachable } from "../../../jobs/unreachable";
-import { customerPhoneOf, firstNameOf, parseJobImages, vendorJob } from "../../../jobs/vendor-job";
+import { vendorJob } from "../../../jobs/vendor-job";
 import { readForm } from "./job-photos";
 
 /**
@@ -48,60 +33,8 @@ export const vendorJobActionsApi = new Hono<AppEnv>()
   /** Everything the job-actions panel shows: the job, its pictures, the checklist, money moved, what is allowed now. */
   .get("/jobs/:id/actions", requireVendor, async (c) => {
     const { id } = parseOrFail(v.object({ id: JobId }), c.req.param());
-    const viewer = viewerOf(c);
-    const db = c.get("db");
-    const now = c.get("now");
-    const job = await vendorJob(db, viewer.vendor_id!, id);
-    const [adjustments, ctx] = await Promise.all([
-      db
-        .select()
-        .from(jobAdjustments)
-        .where(eq(jobAdjustments.service_order_id, id))
-        .orderBy(desc(jobAdjustments.adjustment_id)),
-      refundContext(db, job),
-    ]);
-    const refunded = adjustments
-      .filter((a) => a.kind === "refund" && a.status !== "failed")
-      .reduce((n, a) => n + a.amount_cents, 0);
-    const status = job.service_order_status_id;
-    return c.json({
-      data: {
-        service_order_id: id,
-        service_order_status_id: status,
-        description: job.service_description,
-        promised_arrival_time: formatLocal(job.promised_arrival_time, job.time_zone),
-        promised_arrival_at: iso(job.promised_arrival_time),
-        job_minutes: job.job_minutes,
-        is_connect: job.is_connect,
-        price_cents: job.price_cents,
-        customer: { first_name: firstNameOf(job.customer_name), phone: maskPhone(customerPhoneOf(job)) },
-        photos: parseJobImages(job.job_images),
-        max_photos_per_type: MAX_JOB_PHOTOS_PER_TYPE,
-        checklist: JOB_CHECKLIST.map((i) => ({ id: i.id, label: i.label })),
-        refundable_cents: Math.max(0, Math.min(ctx.cap - refunded, ctx.intentLeft)),
-        add_charge_limits: { min_cents: ADD_CHARGE_MIN_CENTS, max_cents: ADD_CHARGE_MAX_CENTS },
-        unreachable_from: iso(unreachableAllowedAt(job.promised_arrival_time)),
-        video: { max_ms: MAX_UNREACHABLE_VIDEO_MS, max_bytes: MAX_JOB_VIDEO_BYTES },
-        adjustments: adjustments.map((a) => ({
-          adjustment_id: a.adjustment_id,
-          kind: a.kind,
-          amount_cents: a.amount_cents,
-          description: a.description,
-          status: a.status,
-          created_at: iso(a.created_at),
-        })),
-        can: {
-          photos: canAddPhotos(status),
-          complete: isActiveJob(status) && now >= job.promised_arrival_time,
-          refund: canAddPhotos(status) && ctx.paymentIntentId !== null,
-          add_charge: canAddPhotos(status),
-          unreachable: isActiveJob(status) && now >= unreachableAllowedAt(job.promised_arrival_time),
-          contact: canAddPhotos(status),
-        },
-        completed: status === ServiceOrderStatus.COMPLETED,
-        server_time: now,
-      } satisfies JobActionsView,
-    });
+    const data = await jobActionsView(c.get("db"), viewerOf(c).vendor_id!, id, c.get("now"));
+    return c.json({ data });
   })
 
   /** { service_order_id, checklist? }: what is missing before completing (errors as the completion would answer). */

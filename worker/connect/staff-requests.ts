@@ -1,0 +1,308 @@
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { ConnectRequestRow, ProOption } from "../../schema/contracts/admin";
+import { formatLocal } from "../../domain/calendar/time";
+import { formatWhen } from "../../domain/slot-format";
+import { newAuditedAction, runAudited } from "../admin/audit";
+import { offsetOf } from "../admin/paging";
+import { notifyVendors } from "../calendar/notify-vendor";
+import { textSafely, vendorPhones } from "../checkout/notify";
+import { fail } from "../http/errors";
+
+/**
+ * The connect staff's queue of business requests (worker/api/connect/admin/requests.ts): list, the pros who
+ * could take one, assign to one pro, offer to several, release back to the queue, cancel. Every action is
+ * audited (worker/admin/audit.ts) and applies only if the request is still as staff saw it.
+ */
+
+export type ConnectRequestStatus = "new" | "assigned" | "offered" | "scheduled" | "cancelled";
+
+/** One page (11 rows: the 11th says another page follows) of the requests in `status`, soonest first. */
+export async function listConnectRequests(
+  d1: D1Database,
+  status: ConnectRequestStatus,
+  page: number,
+): Promise<ConnectRequestRow[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT r.connect_request_id, r.business_name, r.contact_name, r.phone, r.email, r.address, r.zipcode, r.starts_at,
+              r.time_zone, r.people, r.service_id, s.description AS service, r.notes, r.status, r.vendor_id,
+              v.display_name AS vendor_name, r.created_at, r.sessions, r.service_order_id, r.price_cents,
+              so.service_order_status_id AS job_status, p.status AS pay_status, p.paid_at,
+              (SELECT group_concat(ov.display_name, ', ') FROM connect_request_offers o JOIN vendors ov ON ov.vendor_id = o.vendor_id
+               WHERE o.connect_request_id = r.connect_request_id) AS offered_to
+       FROM connect_requests r JOIN services s ON s.service_id = r.service_id
+       LEFT JOIN service_orders so ON so.service_order_id = r.service_order_id
+       LEFT JOIN vendors v ON v.vendor_id = coalesce(so.vendor_id, r.vendor_id)
+       LEFT JOIN pay_links p ON p.pay_link_id = r.pay_link_id
+       WHERE r.status = ?1 ORDER BY r.starts_at, r.connect_request_id LIMIT 11 OFFSET ?2`,
+    )
+    .bind(status, offsetOf(page))
+    .all<Omit<ConnectRequestRow, "local_time" | "invoiced" | "paid">>();
+  return results.map((r) => ({
+    ...r,
+    local_time: formatLocal(r.starts_at, r.time_zone),
+    // Invoiced: a pay link was sent (open, or paid); paid once the business paid it.
+    invoiced: r.pay_status === "open" || r.pay_status === "paid",
+    paid: r.pay_status === "paid",
+  }));
+}
+
+/**
+ * Pros who could take a request: active, not soft-banned, offering the service (not restricted); the nearest
+ * to the address first (the ZIP's centre; same ZIP first), then the most experienced.
+ */
+export async function prosForRequest(d1: D1Database, id: number): Promise<ProOption[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT v.vendor_id, v.display_name, v.base_zip, v.rating_avg_x100, v.completed_jobs
+       FROM connect_requests r JOIN vendor_services vs ON vs.service_id = r.service_id AND vs.enabled = 1 AND vs.restricted_at IS NULL
+       JOIN vendors v ON v.vendor_id = vs.vendor_id AND v.status = 'active' AND v.soft_banned = 0
+       LEFT JOIN zipcodes z ON z.zip = r.zipcode
+       WHERE r.connect_request_id = ?
+       ORDER BY (v.base_zip = r.zipcode) DESC,
+         coalesce((v.latitude - z.latitude) * (v.latitude - z.latitude) + (v.longitude - z.longitude) * (v.longitude - z.longitude), 1e9),
+         v.completed_jobs DESC
+       LIMIT 50`,
+    )
+    .bind(id)
+    .all<ProOption>();
+  return results;
+}
+
+type StaffAction = { id: number; actorUserId: number; now: number };
+
+/** Gives a new request to one active pro who offers the service; they are told live and by text. */
+export async function assignConnectRequest(
+  env: Env,
+  db: DrizzleD1Database,
+  input: StaffAction & { vendorId: number; reason: string | null },
+): Promise<{ connect_request_id: number; status: "assigned"; vendor_id: number; vendor_name: string }> {
+  const { id, vendorId, reason, actorUserId, now } = input;
+  const d1 = env.DB;
+  const req = await connectRequest(d1, id);
+  if (req.status !== "new") fail("STAFF_ACTION_NOT_ALLOWED");
+  const pro = await d1
+    .prepare(
+      `SELECT v.display_name FROM vendors v JOIN vendor_services vs ON vs.vendor_id = v.vendor_id
+       WHERE v.vendor_id = ?1 AND vs.service_id = ?2 AND vs.enabled = 1 AND vs.restricted_at IS NULL
+         AND v.status = 'active' AND v.soft_banned = 0`,
+    )
+    .bind(vendorId, req.service_id)
+    .first<{ display_name: string }>();
+  if (!pro) fail("INVALID_INPUT", { vendor_id: "This pro can't take this request." });
+  const { done } = await runAudited(
+    d1,
+    newAuditedAction(),
+    d1
+      .prepare(
+        "UPDATE connect_requests SET status = 'assigned', vendor_id = ?2, updated_at = ?3 WHERE connect_request_id = ?1 AND status = 'new'",
+      )
+      .bind(id, vendorId, now),
+    {
+      actorUserId,
+      action: "connect_request.assign",
+      targetType: "connect_request",
+      targetId: id,
+      reason,
+      before: { status: "new", vendor_id: null },
+      after: { status: "assigned", vendor_id: vendorId },
+      now,
+    },
+  );
+  if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  await notifyVendors(env, [vendorId], { type: "connect.request", connect_request_id: id, at: now });
+  const phone = (await vendorPhones(db, [vendorId])).get(vendorId);
+  if (phone) {
+    const when = formatWhen(req.starts_at, req.time_zone);
+    await textSafely(
+      env,
+      db,
+      phone,
+      `You have a business booking: ${req.business_name}, ${req.people} people, ${when} at ${req.address}. See your dashboard.`,
+      now,
+    );
+  }
+  return { connect_request_id: id, status: "assigned", vendor_id: vendorId, vendor_name: pro.display_name };
+}
+
+/**
+ * Offers a new request to several pros at once; each is told live and by text, the first to schedule it wins
+ * and the others find it no longer available.
+ */
+export async function offerConnectRequest(
+  env: Env,
+  db: DrizzleD1Database,
+  input: StaffAction & { vendorIds: number[]; reason: string | null },
+): Promise<{ connect_request_id: number; status: "offered"; vendor_ids: number[] }> {
+  const { id, vendorIds, reason, actorUserId, now } = input;
+  const d1 = env.DB;
+  const req = await connectRequest(d1, id);
+  if (req.status !== "new") fail("STAFF_ACTION_NOT_ALLOWED");
+  const ids = JSON.stringify(vendorIds);
+  const { results: able } = await d1
+    .prepare(
+      `SELECT v.vendor_id FROM vendors v JOIN vendor_services vs ON vs.vendor_id = v.vendor_id
+       WHERE v.vendor_id IN (SELECT value FROM json_each(?1)) AND vs.service_id = ?2 AND vs.enabled = 1
+         AND vs.restricted_at IS NULL AND v.status = 'active' AND v.soft_banned = 0`,
+    )
+    .bind(ids, req.service_id)
+    .all<{ vendor_id: number }>();
+  if (able.length !== vendorIds.length) {
+    fail("INVALID_INPUT", { vendor_ids: "One of these pros can't take this request." });
+  }
+  const op = newAuditedAction();
+  const { done } = await runAudited(
+    d1,
+    op,
+    d1
+      .prepare(
+        "UPDATE connect_requests SET status = 'offered', updated_at = ?2 WHERE connect_request_id = ?1 AND status = 'new'",
+      )
+      .bind(id, now),
+    {
+      actorUserId,
+      action: "connect_request.offer",
+      targetType: "connect_request",
+      targetId: id,
+      reason,
+      before: { status: "new" },
+      after: { status: "offered", vendor_ids: vendorIds },
+      now,
+    },
+    [
+      d1
+        .prepare(
+          `INSERT INTO connect_request_offers (connect_request_id, vendor_id, status, offered_at)
+           SELECT ?1, value, 'offered', ?2 FROM json_each(?3) WHERE ${op.guard}
+           ON CONFLICT (connect_request_id, vendor_id) DO UPDATE SET status = 'offered', offered_at = ?2, responded_at = NULL`,
+        )
+        .bind(id, now, ids),
+    ],
+  );
+  if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  await notifyVendors(env, vendorIds, { type: "connect.request", connect_request_id: id, at: now });
+  const phones = await vendorPhones(db, vendorIds);
+  const when = formatWhen(req.starts_at, req.time_zone);
+  await Promise.all(
+    [...phones.values()].map((to) =>
+      textSafely(
+        env,
+        db,
+        to,
+        `A business booking is open: ${req.business_name}, ${req.people} people, ${when}. The first pro to schedule it gets it. See your dashboard.`,
+        now,
+      ),
+    ),
+  );
+  return { connect_request_id: id, status: "offered", vendor_ids: vendorIds };
+}
+
+/**
+ * Takes an assigned or offered request back to the queue (`new`); the pro (or every pro it was offered to) is
+ * told it is no longer available. A request a pro already scheduled is not released.
+ */
+export async function releaseConnectRequest(
+  env: Env,
+  db: DrizzleD1Database,
+  input: StaffAction & { reason: string },
+): Promise<{ connect_request_id: number; status: "new" }> {
+  const { id, reason, actorUserId, now } = input;
+  const d1 = env.DB;
+  const req = await connectRequest(d1, id);
+  if (req.status !== "assigned" && req.status !== "offered") fail("STAFF_ACTION_NOT_ALLOWED");
+  const { results: offered } = await d1
+    .prepare("SELECT vendor_id FROM connect_request_offers WHERE connect_request_id = ? AND status = 'offered'")
+    .bind(id)
+    .all<{ vendor_id: number }>();
+  const op = newAuditedAction();
+  const { done } = await runAudited(
+    d1,
+    op,
+    d1
+      .prepare(
+        `UPDATE connect_requests SET status = 'new', vendor_id = NULL, updated_at = ?3
+         WHERE connect_request_id = ?1 AND status = ?2 AND vendor_id IS ?4`,
+      )
+      .bind(id, req.status, now, req.vendor_id),
+    {
+      actorUserId,
+      action: "connect_request.release",
+      targetType: "connect_request",
+      targetId: id,
+      reason,
+      before: { status: req.status, vendor_id: req.vendor_id },
+      after: { status: "new", vendor_id: null },
+      now,
+    },
+    [
+      d1
+        .prepare(
+          `UPDATE connect_request_offers SET status = 'lost', responded_at = ?2
+           WHERE connect_request_id = ?1 AND status = 'offered' AND ${op.guard}`,
+        )
+        .bind(id, now),
+    ],
+  );
+  if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  const told = [...new Set([...(req.vendor_id ? [req.vendor_id] : []), ...offered.map((o) => o.vendor_id)])];
+  await notifyVendors(env, told, { type: "connect.request", connect_request_id: id, at: now });
+  const phones = await vendorPhones(db, told);
+  await Promise.all(
+    [...phones.values()].map((to) =>
+      textSafely(env, db, to, `${req.business_name}: this business request is no longer available.`, now),
+    ),
+  );
+  return { connect_request_id: id, status: "new" };
+}
+
+/** Closes a request not yet scheduled (a scheduled one's job is cancelled with the staff job tools). */
+export async function cancelConnectRequest(
+  d1: D1Database,
+  input: StaffAction & { reason: string },
+): Promise<{ connect_request_id: number; status: "cancelled" }> {
+  const { id, reason, actorUserId, now } = input;
+  const req = await connectRequest(d1, id);
+  if (req.status === "cancelled" || req.status === "scheduled") fail("STAFF_ACTION_NOT_ALLOWED");
+  const { done } = await runAudited(
+    d1,
+    newAuditedAction(),
+    d1
+      .prepare(
+        "UPDATE connect_requests SET status = 'cancelled', updated_at = ?3 WHERE connect_request_id = ?1 AND status = ?2",
+      )
+      .bind(id, req.status, now),
+    {
+      actorUserId,
+      action: "connect_request.cancel",
+      targetType: "connect_request",
+      targetId: id,
+      reason,
+      before: { status: req.status },
+      after: { status: "cancelled" },
+      now,
+    },
+  );
+  if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  return { connect_request_id: id, status: "cancelled" };
+}
+
+async function connectRequest(d1: D1Database, id: number) {
+  const row = await d1
+    .prepare(
+      `SELECT status, vendor_id, service_id, business_name, people, starts_at, time_zone, address FROM connect_requests
+       WHERE connect_request_id = ?`,
+    )
+    .bind(id)
+    .first<{
+      status: string;
+      vendor_id: number | null;
+      service_id: number;
+      business_name: string;
+      people: number;
+      starts_at: number;
+      time_zone: string;
+      address: string;
+    }>();
+  if (!row) fail("NOT_FOUND");
+  return row;
+}

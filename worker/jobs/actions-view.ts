@@ -1,0 +1,82 @@
+import { desc, eq } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { formatLocal, iso } from "../../domain/calendar/time";
+import {
+  ADD_CHARGE_MAX_CENTS,
+  ADD_CHARGE_MIN_CENTS,
+  canAddPhotos,
+  isActiveJob,
+  JOB_CHECKLIST,
+  MAX_JOB_PHOTOS_PER_TYPE,
+  MAX_JOB_VIDEO_BYTES,
+  maskPhone,
+  unreachableAllowedAt,
+} from "../../domain/job-actions";
+import { ServiceOrderStatus } from "../../domain/order-status";
+import { MAX_UNREACHABLE_VIDEO_MS } from "../../domain/video-probe";
+import type { JobActionsView } from "../../schema/payloads/job-actions";
+import { jobAdjustments } from "../../schema/tables/job-actions";
+import { refundContext } from "./money";
+import { customerPhoneOf, firstNameOf, parseJobImages, vendorJob } from "./vendor-job";
+
+/**
+ * Everything the pro's job-actions panel shows for one of their jobs (worker/api/vendor/me/job-actions.ts):
+ * the job, its pictures, the checklist, money moved, what is allowed at `now`. NOT_FOUND for a job that is
+ * not the pro's.
+ */
+export async function jobActionsView(
+  db: DrizzleD1Database,
+  vendorId: number,
+  id: number,
+  now: number,
+): Promise<JobActionsView> {
+  const job = await vendorJob(db, vendorId, id);
+  const [adjustments, ctx] = await Promise.all([
+    db
+      .select()
+      .from(jobAdjustments)
+      .where(eq(jobAdjustments.service_order_id, id))
+      .orderBy(desc(jobAdjustments.adjustment_id)),
+    refundContext(db, job),
+  ]);
+  const refunded = adjustments
+    .filter((a) => a.kind === "refund" && a.status !== "failed")
+    .reduce((n, a) => n + a.amount_cents, 0);
+  const status = job.service_order_status_id;
+  return {
+    service_order_id: id,
+    service_order_status_id: status,
+    description: job.service_description,
+    promised_arrival_time: formatLocal(job.promised_arrival_time, job.time_zone),
+    promised_arrival_at: iso(job.promised_arrival_time),
+    job_minutes: job.job_minutes,
+    is_connect: job.is_connect,
+    price_cents: job.price_cents,
+    customer: { first_name: firstNameOf(job.customer_name), phone: maskPhone(customerPhoneOf(job)) },
+    photos: parseJobImages(job.job_images),
+    max_photos_per_type: MAX_JOB_PHOTOS_PER_TYPE,
+    checklist: JOB_CHECKLIST.map((i) => ({ id: i.id, label: i.label })),
+    refundable_cents: Math.max(0, Math.min(ctx.cap - refunded, ctx.intentLeft)),
+    add_charge_limits: { min_cents: ADD_CHARGE_MIN_CENTS, max_cents: ADD_CHARGE_MAX_CENTS },
+    unreachable_from: iso(unreachableAllowedAt(job.promised_arrival_time)),
+    video: { max_ms: MAX_UNREACHABLE_VIDEO_MS, max_bytes: MAX_JOB_VIDEO_BYTES },
+    adjustments: adjustments.map((a) => ({
+      adjustment_id: a.adjustment_id,
+      kind: a.kind,
+      amount_cents: a.amount_cents,
+      description: a.description,
+      status: a.status,
+      created_at: iso(a.created_at),
+    })),
+    can: {
+      photos: canAddPhotos(status),
+      complete: isActiveJob(status) && now >= job.promised_arrival_time,
+      refund: canAddPhotos(status) && ctx.paymentIntentId !== null,
+      add_charge: canAddPhotos(status),
+      unreachable: isActiveJob(status) && now >= unreachableAllowedAt(job.promised_arrival_time),
+      contact: canAddPhotos(status),
+    },
+    completed: status === ServiceOrderStatus.COMPLETED,
+    server_time: now,
+  };
+}
