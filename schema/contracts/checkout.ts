@@ -94,3 +94,49 @@ export interface OrderView {
   confirmed_at: string | null;
   jobs: OrderJobView[];
 }
+
+/** What the browser needs to confirm a payment intent the Worker made (worker/checkout/payments.ts intentView). */
+export interface ServerIntent {
+  id: string;
+  client_secret: string;
+  status: string;
+  amount_cents: number;
+  /** The provider's message for the last failed attempt, to show beneath the card field. */
+  last_error: { code: string; message: string } | null;
+}
+
+/**
+ * POST /checkout/reschedule and /checkout/reschedule-complete (docs/decisions/067): a reschedule that changes the
+ * appointment's length, its price difference and what was charged or will come back.
+ */
+export interface RescheduleCheckout {
+  request_id: number;
+  service_order_id: number;
+  /** The request: pending (waiting for payment or for the pro), accepted, declined, expired or cancelled. */
+  status: "pending" | "accepted" | "declined" | "expired" | "cancelled";
+  time_zone: string;
+  from: string;
+  selectedDate: string;
+  expires_at: string | null;
+  service_from: { service_id: number; description: string; minutes: number };
+  service_to: { service_id: number; description: string; minutes: number };
+  old_price_cents: number;
+  new_price_cents: number;
+  old_discount_cents: number;
+  new_discount_cents: number;
+  old_fee_cents: number;
+  new_fee_cents: number;
+  old_total_cents: number;
+  new_total_cents: number;
+  difference_cents: number;
+  charge_status: "due" | "requires_action" | "paid" | "failed" | "waived" | "refund_on_accept";
+  /** What was charged for the difference (0 until paid). */
+  charged_cents: number;
+  refund_status: "none" | "pending" | "succeeded" | "failed";
+  /** Back to the card and to account credit (a lower price once the pro accepts, or an unused charge). */
+  refund_cents: number;
+  credit_return_cents: number;
+  /** The intent to authenticate when the bank asks for it (charge_status requires_action). */
+  payment_intent: ServerIntent | null;
+  message: string;
+}

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal, iso } from "../../domain/calendar/time";
 import { messageFor, type MessageCode } from "../../domain/messages";
+import type { RescheduleCheckout } from "../../schema/contracts/checkout";
 import { services } from "../../schema/tables/catalogue";
 import { rescheduleRequests } from "../../schema/tables/orders";
 import { reschedulePayments } from "../../schema/tables/reschedule-payments";
@@ -22,37 +23,8 @@ import { cardRefusal, intentView, type IntentView } from "./payments";
  * (worker/orders/reschedule-price.ts settleDifference).
  */
 
-export interface RescheduleCheckoutView {
-  request_id: number;
-  service_order_id: number;
-  /** The request: pending (waiting for payment or for the pro), accepted, declined, expired or cancelled. */
-  status: "pending" | "accepted" | "declined" | "expired" | "cancelled";
-  time_zone: string;
-  from: string;
-  selectedDate: string;
-  expires_at: string | null;
-  service_from: { service_id: number; description: string; minutes: number };
-  service_to: { service_id: number; description: string; minutes: number };
-  old_price_cents: number;
-  new_price_cents: number;
-  old_discount_cents: number;
-  new_discount_cents: number;
-  old_fee_cents: number;
-  new_fee_cents: number;
-  old_total_cents: number;
-  new_total_cents: number;
-  difference_cents: number;
-  charge_status: PaymentRow["charge_status"];
-  /** What was charged for the difference (0 until paid). */
-  charged_cents: number;
-  refund_status: PaymentRow["refund_status"];
-  /** Back to the card and to account credit (a lower price once the pro accepts, or an unused charge). */
-  refund_cents: number;
-  credit_return_cents: number;
-  /** The intent to authenticate when the bank asks for it (charge_status requires_action). */
-  payment_intent: IntentView | null;
-  message: string;
-}
+/** The answer of both calls, typed once with the web (schema/contracts/checkout.ts). */
+export type RescheduleCheckoutView = RescheduleCheckout;
 
 interface Loaded {
   request: RequestRow;

@@ -1,6 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { formatLocalDateTime, todayIn } from "../../../../domain/slot-format";
+import type { RescheduleCheckout } from "../../../../schema/contracts/checkout";
 import { AreaBar, Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { useAuthenticator } from "../../../components/ui/card-form";
@@ -11,7 +12,6 @@ import {
   defaultCardId,
   finishServerIntent,
   listCards,
-  type IntentView,
   type SavedCard,
 } from "../../../lib/payments";
 import { useRequest } from "../../../lib/use-request";
@@ -23,33 +23,7 @@ import { useRequest } from "../../../lib/use-request";
  * confirms what was charged or will be refunded, and that the professional must still agree.
  */
 
-export interface RescheduleCheckout {
-  request_id: number;
-  service_order_id: number;
-  status: "pending" | "accepted" | "declined" | "expired" | "cancelled";
-  time_zone: string;
-  from: string;
-  selectedDate: string;
-  expires_at: string | null;
-  service_from: { service_id: number; description: string; minutes: number };
-  service_to: { service_id: number; description: string; minutes: number };
-  old_price_cents: number;
-  new_price_cents: number;
-  old_discount_cents: number;
-  new_discount_cents: number;
-  old_fee_cents: number;
-  new_fee_cents: number;
-  old_total_cents: number;
-  new_total_cents: number;
-  difference_cents: number;
-  charge_status: "due" | "requires_action" | "paid" | "failed" | "waived" | "refund_on_accept";
-  charged_cents: number;
-  refund_status: "none" | "pending" | "succeeded" | "failed";
-  refund_cents: number;
-  credit_return_cents: number;
-  payment_intent: IntentView | null;
-  message: string;
-}
+export type { RescheduleCheckout };
 
 export const rescheduleKey = (id: number) => `checkout:reschedule:${id}`;
 export const rescheduleDoneKey = (id: number) => `checkout:reschedule-complete:${id}`;
