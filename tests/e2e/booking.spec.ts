@@ -6,8 +6,13 @@ import { shot } from "./helpers";
  * open a pro, pick a time that is really free, add it to the cart and find it held on /cart.
  */
 async function setZip(page: Page, zip: string) {
-  await page.getByTestId("location-button").first().click();
-  await page.getByTestId("zip-input").fill(zip);
+  // A click that lands before the page has hydrated does nothing (as on a slow phone): click until it opens.
+  const input = page.getByTestId("zip-input");
+  await expect(async () => {
+    if (!(await input.isVisible())) await page.getByTestId("location-button").first().click();
+    await expect(input).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await input.fill(zip);
   await page.getByTestId("zip-update").click();
   await expect(page.getByTestId("location-button").first()).toContainText(zip);
 }
