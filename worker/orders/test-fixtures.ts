@@ -243,3 +243,32 @@ export async function jobRow(soid: number) {
     .bind(soid)
     .first<Record<string, any>>();
 }
+
+/**
+ * Another length of the world's service (decision 067's options: codes that differ only in their minutes, e.g.
+ * `<family>-60` and `<family>-90`), offered by the world's pro. Answers its service id.
+ */
+export async function addLengthOption(
+  world: { vendorId: number; serviceId: number },
+  family: string,
+  minutes: number,
+  price: number,
+): Promise<number> {
+  const row = await env.DB.prepare(
+    `INSERT INTO services (service_code, slug, description, service_code_group_id, duration_minutes, base_price_cents, type, enable)
+     SELECT ?, ?, ?, service_code_group_id, ?, ?, 1, 1 FROM services WHERE service_id = ? RETURNING service_id`,
+  )
+    .bind(
+      `${family}-${minutes}`,
+      `${family}-${minutes}`.toLowerCase(),
+      `Swedish Massage ${minutes}`,
+      minutes,
+      price,
+      world.serviceId,
+    )
+    .first<{ service_id: number }>();
+  await env.DB.prepare("INSERT INTO vendor_services (vendor_id, service_id, enabled) VALUES (?, ?, 1)")
+    .bind(world.vendorId, row!.service_id)
+    .run();
+  return row!.service_id;
+}

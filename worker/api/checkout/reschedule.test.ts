@@ -5,6 +5,7 @@ import { calendarOf } from "../../calendar/test-fixtures";
 import { CARDS, saveCard } from "../../checkout/test-fixtures";
 import { sweepRescheduleRefunds } from "../../orders/reschedule-price";
 import {
+  addLengthOption,
   HOUR,
   T0,
   TUE,
@@ -34,25 +35,7 @@ let n = 0;
 async function massageJob(opts: { card?: string | null; member?: boolean; start?: "60" | "90" } = {}) {
   const w = await vendorWorld();
   const family = `RS${++n}X${Math.floor(Math.random() * 1e6)}-SWE`;
-  const add = async (minutes: number, price: number) => {
-    const row = await env.DB.prepare(
-      `INSERT INTO services (service_code, slug, description, service_code_group_id, duration_minutes, base_price_cents, type, enable)
-       SELECT ?, ?, ?, service_code_group_id, ?, ?, 1, 1 FROM services WHERE service_id = ? RETURNING service_id`,
-    )
-      .bind(
-        `${family}-${minutes}`,
-        `${family}-${minutes}`.toLowerCase(),
-        `Swedish Massage ${minutes}`,
-        minutes,
-        price,
-        w.serviceId,
-      )
-      .first<{ service_id: number }>();
-    await env.DB.prepare("INSERT INTO vendor_services (vendor_id, service_id, enabled) VALUES (?, ?, 1)")
-      .bind(w.vendorId, row!.service_id)
-      .run();
-    return row!.service_id;
-  };
+  const add = (minutes: number, price: number) => addLengthOption(w, family, minutes, price);
   const s60 = await add(60, 11_900);
   const s90 = await add(90, 16_900);
   const me = await customer("Maya Chen");

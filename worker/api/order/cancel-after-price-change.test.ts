@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CARDS, saveCard } from "../../checkout/test-fixtures";
 import { sweepRescheduleRefunds } from "../../orders/reschedule-price";
 import {
+  addLengthOption,
   HOUR,
   T0,
   WED,
@@ -35,27 +36,8 @@ const EARLY = T0 + HOUR; // days before it (and the request was made before the 
 async function twoJobOrder(opts: { start: "60" | "90"; credit?: number }) {
   const w = await vendorWorld();
   const family = `CP${++n}X${Math.floor(Math.random() * 1e6)}-SWE`;
-  const add = async (minutes: number, price: number) => {
-    const row = await env.DB.prepare(
-      `INSERT INTO services (service_code, slug, description, service_code_group_id, duration_minutes, base_price_cents, type, enable)
-       SELECT ?, ?, ?, service_code_group_id, ?, ?, 1, 1 FROM services WHERE service_id = ? RETURNING service_id`,
-    )
-      .bind(
-        `${family}-${minutes}`,
-        `${family}-${minutes}`.toLowerCase(),
-        `Swedish Massage ${minutes}`,
-        minutes,
-        price,
-        w.serviceId,
-      )
-      .first<{ service_id: number }>();
-    await env.DB.prepare("INSERT INTO vendor_services (vendor_id, service_id, enabled) VALUES (?, ?, 1)")
-      .bind(w.vendorId, row!.service_id)
-      .run();
-    return row!.service_id;
-  };
-  const s60 = await add(60, 11_900);
-  const s90 = await add(90, 16_900);
+  const s60 = await addLengthOption(w, family, 60, 11_900);
+  const s90 = await addLengthOption(w, family, 90, 16_900);
   const me = await customer("Nora Park");
   const long = opts.start === "90";
   const price = long ? 16_900 : 11_900;
