@@ -1,10 +1,18 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { SmsCustomer2Body, SmsCustomerBody } from "../../../schema/payloads/job-actions";
 import type { AppEnv } from "../../http/types";
 import { jsonBody } from "../../http/validate";
 import { requireVendor, viewerOf } from "../../middleware/roles";
 import { latestJobWith, textCustomer } from "../../jobs/contact";
 import { vendorJob } from "../../jobs/vendor-job";
+
+/** Sends the pro's text about this job and answers as docs/product.md section 7 says: code 200, 'custom' and the message. */
+async function texted(c: Context<AppEnv>, job: Parameters<typeof textCustomer>[3], message: string) {
+  const viewer = viewerOf(c);
+  const sender = { vendorId: viewer.vendor_id!, name: job.vendor_name ?? viewer.name };
+  const data = await textCustomer(c.env, c.get("db"), sender, job, message, c.get("now"));
+  return c.json({ code: 200, custom: true, message: data.message, data });
+}
 
 /**
  * A pro texts their customer through the platform (SPEC section 7 "POST /sms/customer (response code 200
@@ -14,33 +22,13 @@ export const smsCustomerApi = new Hono<AppEnv>()
   /** { service_order_id, message } */
   .on("POST", ["/customer", "/customer/"], requireVendor, async (c) => {
     const body = await jsonBody(c, SmsCustomerBody);
-    const viewer = viewerOf(c);
-    const db = c.get("db");
-    const job = await vendorJob(db, viewer.vendor_id!, body.service_order_id);
-    const data = await textCustomer(
-      c.env,
-      db,
-      { vendorId: viewer.vendor_id!, name: job.vendor_name ?? viewer.name },
-      job,
-      body.message,
-      c.get("now"),
-    );
-    return c.json({ code: 200, custom: true, message: data.message, data });
+    const job = await vendorJob(c.get("db"), viewerOf(c).vendor_id!, body.service_order_id);
+    return texted(c, job, body.message);
   })
 
   /** { user_id, message }: to a customer the pro has a job with, about the latest such job. */
   .on("POST", ["/customer2", "/customer2/"], requireVendor, async (c) => {
     const body = await jsonBody(c, SmsCustomer2Body);
-    const viewer = viewerOf(c);
-    const db = c.get("db");
-    const job = await latestJobWith(db, viewer.vendor_id!, body.user_id);
-    const data = await textCustomer(
-      c.env,
-      db,
-      { vendorId: viewer.vendor_id!, name: job.vendor_name ?? viewer.name },
-      job,
-      body.message,
-      c.get("now"),
-    );
-    return c.json({ code: 200, custom: true, message: data.message, data });
+    const job = await latestJobWith(c.get("db"), viewerOf(c).vendor_id!, body.user_id);
+    return texted(c, job, body.message);
   });
