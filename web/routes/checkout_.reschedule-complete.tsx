@@ -1,10 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../config/brand";
-import {
-  readRescheduleCheckout,
-  rescheduleDoneKey,
-  RescheduleCompletePage,
-} from "../features/checkout/components/reschedule-checkout";
+import { readRescheduleCheckout, rescheduleDoneKey } from "../features/checkout/api/reschedule";
+import { RescheduleCompletePage } from "../features/checkout/components/reschedule-checkout";
 import { PageDataProvider, pageApiFrom, seedPage } from "../lib/page-data";
 
 const requestIdOf = (search: Record<string, unknown>) => {

@@ -5,7 +5,8 @@ import type { RescheduleCheckout } from "../../../../schema/contracts/checkout";
 import { AreaBar, Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { useAuthenticator } from "../../../components/ui/card-form";
-import { ApiError, apiRequest, errorMessage, type ApiFetch } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { completeReschedule, readRescheduleCheckout, rescheduleDoneKey, rescheduleKey } from "../api/reschedule";
 import { formatCents } from "../../../lib/format";
 import {
   cardFailureMessage,
@@ -24,16 +25,6 @@ import { useRequest } from "../../../lib/use-request";
  */
 
 export type { RescheduleCheckout };
-
-export const rescheduleKey = (id: number) => `checkout:reschedule:${id}`;
-export const rescheduleDoneKey = (id: number) => `checkout:reschedule-complete:${id}`;
-
-export function readRescheduleCheckout(requestId: number, via?: ApiFetch) {
-  return apiRequest<RescheduleCheckout>("/checkout/reschedule", { json: { request_id: requestId }, via });
-}
-
-const completeReschedule = (requestId: number) =>
-  apiRequest<RescheduleCheckout>("/checkout/reschedule-complete", { json: { request_id: requestId } });
 
 function when(local: string, tz: string) {
   return formatLocalDateTime(local, { today: todayIn(tz, Date.now()) });
