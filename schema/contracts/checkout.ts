@@ -1,3 +1,4 @@
+import type { ReschedulePrice } from "../../domain/reschedule-pricing";
 import type { CartItemChecked } from "../payloads/cart";
 
 /**
@@ -107,9 +108,10 @@ export interface ServerIntent {
 
 /**
  * POST /checkout/reschedule and /checkout/reschedule-complete (docs/decisions/067): a reschedule that changes the
- * appointment's length, its price difference and what was charged or will come back.
+ * appointment's length: its price lines and difference (domain/reschedule-pricing.ts, the pro's pay left out) and what
+ * was charged or will come back.
  */
-export interface RescheduleCheckout {
+export interface RescheduleCheckout extends Omit<ReschedulePrice, "direction" | "vendor_payout_cents"> {
   request_id: number;
   service_order_id: number;
   /** The request: pending (waiting for payment or for the pro), accepted, declined, expired or cancelled. */
@@ -120,15 +122,6 @@ export interface RescheduleCheckout {
   expires_at: string | null;
   service_from: { service_id: number; description: string; minutes: number };
   service_to: { service_id: number; description: string; minutes: number };
-  old_price_cents: number;
-  new_price_cents: number;
-  old_discount_cents: number;
-  new_discount_cents: number;
-  old_fee_cents: number;
-  new_fee_cents: number;
-  old_total_cents: number;
-  new_total_cents: number;
-  difference_cents: number;
   charge_status: "due" | "requires_action" | "paid" | "failed" | "waived" | "refund_on_accept";
   /** What was charged for the difference (0 until paid). */
   charged_cents: number;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { checkUpload, MAX_PROFILE_PHOTO_BYTES, sniffImageFormat } from "../../domain/uploads";
 import { MIN_PROFILE_PHOTO_PX } from "../../domain/vendor/image-size";
@@ -6,6 +6,7 @@ import { users } from "../../schema/tables/accounts";
 import { uploads } from "../../schema/tables/operations";
 import { putFile } from "../adapters/storage";
 import { sha256Hex } from "../auth/crypto";
+import { previousUploadAt } from "./previous-upload";
 import type { SessionUser } from "../auth/sessions";
 import { fail } from "../http/errors";
 import { decodeImage } from "./decode-image";
@@ -28,17 +29,12 @@ export async function setProfilePicture(
   now: number,
 ): Promise<UserRow> {
   const sha256 = await sha256Hex(bytes);
-  const [previous] = await db
-    .select({ created_at: uploads.created_at })
-    .from(uploads)
-    .where(and(eq(uploads.owner_user_id, viewer.user_id), eq(uploads.sha256, sha256), isNull(uploads.deleted_at)))
-    .orderBy(desc(uploads.created_at))
-    .limit(1);
+  const previousAt = await previousUploadAt(db, viewer.user_id, sha256);
   const check = checkUpload({
     head: bytes.subarray(0, 16),
     size: bytes.length,
     maxBytes: MAX_PROFILE_PHOTO_BYTES,
-    duplicateSeenAt: previous?.created_at ?? null,
+    duplicateSeenAt: previousAt,
     now,
   });
   if (check === -1) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });

@@ -1,4 +1,3 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { checkUpload, MAX_PROFILE_PHOTO_BYTES, sniffImageFormat, type ImageFormat } from "../../domain/uploads";
 import { messageFor, type MessageCode } from "../../domain/messages";
@@ -6,6 +5,7 @@ import { imageSize, MIN_PROFILE_PHOTO_PX } from "../../domain/vendor/image-size"
 import { uploads } from "../../schema/tables/operations";
 import { putFile } from "../adapters/storage";
 import { sha256Hex } from "../auth/crypto";
+import { previousUploadAt } from "../uploads/previous-upload";
 import { fail } from "../http/errors";
 import { checkPicturePixels } from "../uploads/picture-check";
 
@@ -54,18 +54,13 @@ export async function checkImage(
   };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const sha256 = await sha256Hex(bytes);
-  const [previous] = await db
-    .select({ created_at: uploads.created_at })
-    .from(uploads)
-    .where(and(eq(uploads.owner_user_id, opts.ownerUserId), eq(uploads.sha256, sha256), isNull(uploads.deleted_at)))
-    .orderBy(desc(uploads.created_at))
-    .limit(1);
+  const previousAt = await previousUploadAt(db, opts.ownerUserId, sha256);
   const check = checkUpload({
     head: bytes.subarray(0, 16),
     size: bytes.length,
     maxBytes: MAX_PROFILE_PHOTO_BYTES,
     // Licences are re-sent on renewal and the same scan may come again: only photos are checked for repeats.
-    duplicateSeenAt: opts.photo ? (previous?.created_at ?? null) : null,
+    duplicateSeenAt: opts.photo ? previousAt : null,
     now: opts.now,
   });
   if (check === -1) refuse("FILE_FORMAT_NOT_ALLOWED");
