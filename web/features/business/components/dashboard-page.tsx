@@ -317,6 +317,7 @@ export function DashboardPage() {
                 {todays.map((j) => (
                   <JobLine key={j.service_order_id} job={j} onOpen={() => setOpen(j)}>
                     {confirmButton(j)}
+                    <OnCalendarLink job={j} />
                   </JobLine>
                 ))}
               </ul>
@@ -333,12 +334,7 @@ export function DashboardPage() {
                 {later.map((j) => (
                   <JobLine key={j.service_order_id} job={j} onOpen={() => setOpen(j)}>
                     {confirmButton(j)}
-                    <AppLink
-                      href={`/business/calendar?date=${j.promised_arrival_time.slice(0, 10)}`}
-                      className="button button-ghost button-sm"
-                    >
-                      On calendar
-                    </AppLink>
+                    <OnCalendarLink job={j} />
                   </JobLine>
                 ))}
               </ul>
@@ -471,5 +467,17 @@ function LogsPanel() {
         </>
       )}
     </Page>
+  );
+}
+
+/** Opens the calendar on the job's day, for today's jobs as much as later ones. */
+function OnCalendarLink({ job }: { job: VendorJobView }) {
+  return (
+    <AppLink
+      href={`/business/calendar?date=${job.promised_arrival_time.slice(0, 10)}`}
+      className="button button-ghost button-sm"
+    >
+      On calendar
+    </AppLink>
   );
 }
