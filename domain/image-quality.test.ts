@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkImageQuality, differenceHash, imageMetrics, resizeToMax, type Pixels } from "./image-quality";
 import { flat, noisy, scene } from "./test-images";
 
-describe("image check (SPEC section 5)", () => {
+describe("image check (docs/product.md section 5)", () => {
   it("reduces to at most 100 px on the longer side, keeping the aspect", () => {
     const p = resizeToMax(scene(640, 320));
     expect([p.width, p.height]).toEqual([100, 50]);

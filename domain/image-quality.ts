@@ -1,5 +1,5 @@
 /**
- * The image check of SPEC section 5 on decoded pixels (docs/decisions/060-job-photos-and-image-check.md).
+ * The image check of docs/product.md section 5 on decoded pixels (docs/decisions/060-job-photos-and-image-check.md).
  * The picture is first reduced to at most 100 px on its longer side (box average), then measured:
  *
  * - brightness variation: the standard deviation of luma (0-255);
@@ -38,7 +38,7 @@ export interface ImageMetrics {
 }
 
 export interface ImageVerdict {
-  /** 1 accepted, -3 low quality (SPEC section 5). */
+  /** 1 accepted, -3 low quality (docs/product.md section 5). */
   result: 1 | -3;
   metrics: ImageMetrics;
   /** 16 hex digits. */

@@ -1,14 +1,14 @@
 import { ServiceOrderStatus } from "./order-status";
 
 /**
- * Rules of what a pro may do on an accepted job (SPEC sections 4 and 5; docs/decisions/060-069). Pure: the
+ * Rules of what a pro may do on an accepted job (docs/product.md sections 4 and 5; docs/decisions/060-069). Pure: the
  * job's state and times come in, a verdict comes out.
  */
 
 export const JOB_PHOTO_TYPES = ["before", "after", "testimonial"] as const;
 export type JobPhotoType = (typeof JOB_PHOTO_TYPES)[number];
 
-/** Pictures per kind on one job ("maximum pictures uploaded", SPEC section 5). */
+/** Pictures per kind on one job ("maximum pictures uploaded", docs/product.md section 5). */
 export const MAX_JOB_PHOTOS_PER_TYPE = 5;
 export const MAX_JOB_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_JOB_VIDEO_BYTES = 60 * 1024 * 1024;
@@ -58,7 +58,7 @@ export function completionProblem(input: {
   return null;
 }
 
-/** SPEC section 5: "wait at least 30 minutes after the expected arrival". */
+/** docs/product.md section 5: "wait at least 30 minutes after the expected arrival". */
 export const UNREACHABLE_WAIT_MS = 30 * 60_000;
 
 export function unreachableAllowedAt(start: number): number {

@@ -19,12 +19,12 @@ export const PAYOUT_RULES = {
   instantFeeMinCents: 50,
   /** The smallest payout worth making (scheduled or instant, after the fee). */
   minPayoutCents: 100,
-  /** Pay history page size (SPEC section 9). */
+  /** Pay history page size (docs/product.md section 9). */
   historyPageSize: 15,
 } as const;
 
 export const BILLING_RULES = {
-  /** A client subscription date is charged this long before it (SPEC section 4). */
+  /** A client subscription date is charged this long before it (docs/product.md section 4). */
   chargeLeadMs: 24 * HOUR_MS,
   /** Appointment reminders by SMS, each sent once. */
   reminderLeadsMs: [24 * HOUR_MS, 2 * HOUR_MS] as readonly number[],

@@ -47,7 +47,7 @@ export function checkStaffCharge(input: { amount: number; jobPrice: number; char
   return { ok: true };
 }
 
-/** The fee of a job staff suspend (SPEC section 4 "Vendor jobs": waived, assessed or reduced). */
+/** The fee of a job staff suspend (docs/product.md section 4 "Vendor jobs": waived, assessed or reduced). */
 export type SuspensionFeeChoice = "waived" | "assessed" | "reduced";
 
 /**

@@ -1,7 +1,7 @@
 import { ADMIN_MIN_GROUP, canUseConnectAdmin, isAdmin, parseSecurityGroups, type RoleSubject } from "./roles";
 
 /**
- * Staff tiers inside the admin range (docs/decisions/090-staff-roles.md). SPEC section 6 makes any group of
+ * Staff tiers inside the admin range (docs/decisions/090-staff-roles.md). docs/product.md section 6 makes any group of
  * 50 or more an admin and says ratings are approved "only with team-lead or manager approval" without
  * numbering those roles. We number them inside the staff range so every one of them is still an admin:
  * 50-59 support admin, 60-69 team lead, 70 and up manager.

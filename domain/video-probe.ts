@@ -1,5 +1,5 @@
 /**
- * Proves an uploaded video is a real file of one of the allowed containers (SPEC section 5: MP4, MOV, AVI,
+ * Proves an uploaded video is a real file of one of the allowed containers (docs/product.md section 5: MP4, MOV, AVI,
  * WMV, MKV, WEBM) and reads its duration from the container's own header, never from the file name
  * (docs/decisions/062-customer-unreachable.md). Answers null when the bytes are not a complete, parsable
  * container with at least one track and a duration.

@@ -1,6 +1,6 @@
 /**
  * VendorCalendar: one Durable Object per vendor (`idFromName(String(vendor_id))`), the only writer of that
- * vendor's busy time (DESIGN section 3 "Calendar authority and fast search"). Decisions are recorded in
+ * vendor's busy time (docs/architecture.md section 3 "Calendar authority and fast search"). Decisions are recorded in
  * docs/decisions/011-holds-and-cart.md.
  *
  * The class holds the guarantees and the RPC surface; storage, idempotency and the D1 projection live in

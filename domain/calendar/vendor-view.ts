@@ -16,7 +16,7 @@ import { HOUR_MS, MINUTE_MS, minutesOfTime, zonedParts } from "./time";
  * and the rules of the weekly working hours a pro may save. Pure: time and zone come in as arguments.
  */
 
-/** Working hours a pro may set: 06:00 to 22:00 on the 30-minute grid (SPEC section 9: slots 06:00-21:30). */
+/** Working hours a pro may set: 06:00 to 22:00 on the 30-minute grid (docs/product.md section 9: slots 06:00-21:30). */
 export const WORK_DAY_FIRST_MINUTE = 6 * 60;
 export const WORK_DAY_LAST_MINUTE = 22 * 60;
 /** At most this many ranges per day (a split shift or two is plenty; keeps the JSON small). */

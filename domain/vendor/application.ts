@@ -1,5 +1,5 @@
 /**
- * Vendor application states (SPEC section 4 "Vendor application"; docs/decisions/080-vendor-application.md).
+ * Vendor application states (docs/product.md section 4 "Vendor application"; docs/decisions/080-vendor-application.md).
  * rejected is permanent; silently_rejected looks like "under review" to the applicant forever and also
  * blocks a new application; ignored lets the applicant apply again; approved makes them a pro.
  */

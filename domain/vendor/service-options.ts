@@ -2,7 +2,7 @@ import * as v from "valibot";
 import type { MessageCode } from "../messages";
 
 /**
- * A pro's options for one service (SPEC section 5 "Messages and options"): at most 11 option groups, at
+ * A pro's options for one service (docs/product.md section 5 "Messages and options"): at most 11 option groups, at
  * most 10 choices per group, at least one choice per group, every field filled in. The same check runs in
  * the services page before saving and in POST /service/save.
  */

@@ -1,7 +1,7 @@
 import { haversineMiles, type LatLng } from "../location/distance";
 
 /**
- * Service range rules (SPEC section 8 "Service-range error"; docs/decisions/082-service-range.md). A range
+ * Service range rules (docs/product.md section 8 "Service-range error"; docs/decisions/082-service-range.md). A range
  * is a base point (a ZIP's centre) and a radius in whole miles. A new range is refused as "too similar"
  * when it would change almost nothing: its centre is within MIN_CENTRE_MOVE_MILES of the current one and
  * its radius differs by less than MIN_RADIUS_CHANGE_MILES. Any real move or a radius change of at least a

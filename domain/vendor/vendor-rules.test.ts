@@ -8,7 +8,7 @@ import { isRangeTooSimilar, isValidRadius } from "./service-range";
 const groups = (n: number, choices: number, label = "x") =>
   Array.from({ length: n }, () => ({ title: "Group", choices: Array.from({ length: choices }, () => ({ label })) }));
 
-describe("option limits (SPEC 5: 10 options per group, 11 groups)", () => {
+describe("option limits (docs/product.md section 5: 10 options per group, 11 groups)", () => {
   it("accepts 11 groups of 10 and refuses 12 groups or 11 choices", () => {
     expect(checkOptionGroups(groups(11, 10))).toBeNull();
     expect(checkOptionGroups(groups(12, 1))).toBe("OPTION_GROUPS_LIMIT");

@@ -46,13 +46,13 @@ export interface VendorProfileView {
   status: "active" | "deactivated" | "terminated";
   soft_banned: boolean;
   agreement: boolean;
-  /** Features the pro's reliability allows (SPEC section 6). */
+  /** Features the pro's reliability allows (docs/product.md section 6). */
   can_same_day: boolean;
   can_holidays: boolean;
   completed_jobs: number;
 }
 
-/** SPEC section 3 "Job/order fields" plus what the dashboard and the job-detail modal show. */
+/** docs/product.md section 3 "Job/order fields" plus what the dashboard and the job-detail modal show. */
 export interface VendorJobView {
   service_order_id: number;
   /** YYYY-MM-DD HH:MM in the job's zone. */

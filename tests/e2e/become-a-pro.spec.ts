@@ -12,7 +12,7 @@ function png(width: number, height: number): Buffer {
   return Buffer.from([...head, ...be(width), ...be(height), 8, 6, 0, 0, 0, 0, 0, 0, 0, ...tail]);
 }
 
-/** A real photo of random colour noise: it decodes and passes the server's image check (SPEC 5). */
+/** A real photo of random colour noise: it decodes and passes the server's image check (docs/product.md section 5). */
 function photoPng(width: number, height: number): Buffer {
   const data = new Uint8Array(randomBytes(width * height * 4));
   for (let i = 3; i < data.length; i += 4) data[i] = 255;

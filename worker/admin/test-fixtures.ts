@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { Client, promote, roleClients, signUp } from "../test-utils";
 
-/** Every role of SPEC section 6 plus the staff tiers of docs/decisions/090 (team lead 60, manager 70). */
+/** Every role of docs/product.md section 6 plus the staff tiers of docs/decisions/090 (team lead 60, manager 70). */
 export async function staffClients() {
   const base = await roleClients();
   const teamLead = new Client();

@@ -23,7 +23,7 @@ const StatusBody = v.object({
   enable: v.boolean("Say whether the service is on (true) or off (false)."),
   service_id: v.optional(v.pipe(v.number(), v.integer())),
 });
-/** Shape only, with generous caps against huge bodies; the SPEC 5 limits answer their own codes. */
+/** Shape only, with generous caps against huge bodies; the docs/product.md section 5 limits answer their own codes. */
 const SaveBody = v.object({
   service_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   message: v.optional(
@@ -116,7 +116,7 @@ async function ownLink(db: Db, vendorId: number, serviceId: number, now: number)
 }
 
 /**
- * What a pro offers (SPEC section 7: GET /services, PUT /service/{id}/status, POST /service/save): the list at
+ * What a pro offers (docs/product.md section 7: GET /services, PUT /service/{id}/status, POST /service/save): the list at
  * /api/services, the changes under /api/service. Vendors only, their own services.
  */
 export const servicesApi = new Hono<AppEnv>().use("/", requireVendor).get("/", async (c) => {

@@ -8,7 +8,7 @@ import { calendarFor } from "../calendar/calendar-client";
 import { toVendorSettings, vendorSettingsQuery } from "../calendar/settings";
 
 /**
- * A pro's recurring clients (SPEC section 4 "Client subscription"; docs/decisions/072-client-subscriptions.md).
+ * A pro's recurring clients (docs/product.md section 4 "Client subscription"; docs/decisions/072-client-subscriptions.md).
  * The dates are `next_service_at` then every `interval_days`; the next BILLING_RULES.holdAheadDates of them
  * are bookings on the pro's calendar (order ref `csub:<id>:<start ms>`), booked through the vendor object.
  * A date is charged 24 hours before it (cron item "csub_charge", key `csub:<id>:<date>:charge`).

@@ -9,7 +9,7 @@ import { d1Batch } from "../orders/d1-batch";
 import { customerPhoneOf, firstNameOf, parseJobImages, vendorJob, type VendorJob } from "./vendor-job";
 
 /**
- * Completing a job (SPEC section 7 "/vendor/me/complete-job-validate", "POST /vendor/me/job/complete";
+ * Completing a job (docs/product.md section 7 "/vendor/me/complete-job-validate", "POST /vendor/me/job/complete";
  * docs/decisions/061-job-completion-and-pay.md). Checks, in order: the job is the pro's and active, its
  * appointment has started (FAILED_VENDOR_JOB_COMPLETION), it has before and after pictures
  * (JOB_PHOTOS_MISSING), every checklist item is ticked (COMPLETE_JOB_ERROR). Completion is one batch: the

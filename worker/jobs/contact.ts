@@ -12,7 +12,7 @@ import { hit } from "../middleware/rate-limit";
 import { customerPhoneOf, firstNameOf, vendorJob, type VendorJob } from "./vendor-job";
 
 /**
- * The pro reaches the customer through the platform (SPEC section 7 "POST /sms/customer", "/sms/customer2",
+ * The pro reaches the customer through the platform (docs/product.md section 7 "POST /sms/customer", "/sms/customer2",
  * "/vendor/me/request-contact-info"; docs/decisions/065-masked-contact.md). Numbers stay masked both ways:
  * the pro sees the customer's first name and the last four digits, the customer sees the pro's name, and the
  * texts go out from the platform's number through the SMS port. A failed send is MESSAGE_FAILED. At most 10

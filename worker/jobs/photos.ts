@@ -17,7 +17,7 @@ import { parseJobImages, vendorJob } from "./vendor-job";
 
 /**
  * Job pictures (POST /vendor/me/job, /vendor/me/update-photo; docs/decisions/060). A picture is checked in
- * this order, each with its SPEC section 5 result code: format from the bytes (-1), size (-2), decodes and
+ * this order, each with its docs/product.md section 5 result code: format from the bytes (-1), size (-2), decodes and
  * passes the image check on its pixels (-3), not the same picture as one this pro stored in the last 3 days
  * (-4); then the kind's limit (ERROR_LIMIT_UPLOADS). The limit is kept by one conditional UPDATE that appends
  * to the job's JSON list only while it is short enough, so racing uploads never pass it.

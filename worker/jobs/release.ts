@@ -14,7 +14,7 @@ import { d1Batch } from "../orders/d1-batch";
 import { customerPhoneOf, firstNameOf, vendorJob } from "./vendor-job";
 
 /**
- * A pro gives an accepted job back (SPEC section 7 "/vendor/me/emergency-reschedule",
+ * A pro gives an accepted job back (docs/product.md section 7 "/vendor/me/emergency-reschedule",
  * "/vendor/me/cannot-provide-service"; docs/decisions/063-giving-a-job-back.md). The job becomes a new
  * offer to the other pros who are free at its time (the checkout's candidate rule, this pro left out), the
  * pro's booking is freed, the customer is texted, and the pro's reliability drops by the kind's penalty:

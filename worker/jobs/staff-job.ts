@@ -15,7 +15,7 @@ import { notifyVendor } from "../calendar/notify-vendor";
 import { fail } from "../http/errors";
 
 /**
- * A job as staff see it, and the staff's suspension and reschedule (SPEC section 4 "Vendor jobs"; worker/api/admin/jobs.ts;
+ * A job as staff see it, and the staff's suspension and reschedule (docs/product.md section 4 "Vendor jobs"; worker/api/admin/jobs.ts;
  * docs/decisions/098-staff-job-reschedule-suspend.md): suspended with the fee waived, assessed or reduced; a
  * reschedule fee can be waived, rescheduling without a waiver goes through a suspension first. Each action is
  * one audited batch; the fee is a staff charge (worker/admin/charges.ts) claimed in it.

@@ -20,7 +20,7 @@ import { refundContext } from "./money";
 import { customerPhoneOf, firstNameOf, vendorJob } from "./vendor-job";
 
 /**
- * Customer unreachable (SPEC section 5: video of at most 60 s, at least 30 minutes after the expected
+ * Customer unreachable (docs/product.md section 5: video of at most 60 s, at least 30 minutes after the expected
  * arrival; docs/decisions/062-customer-unreachable.md). The video must be a real, playable container of an
  * allowed kind (domain/video-probe.ts reads its header and duration). Recording it closes the job as a
  * no-show: the customer pays the no-show fee (half the price, at least the late-cancellation minimum, from

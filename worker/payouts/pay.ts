@@ -306,7 +306,7 @@ async function payoutGate(d1: D1Database, vendorId: number) {
     .prepare("SELECT status, payouts_paused FROM vendors WHERE vendor_id = ?")
     .bind(vendorId)
     .first<{ status: string; payouts_paused: number }>();
-  // Terminated pros' payouts are paused (SPEC section 4), as are those staff paused.
+  // Terminated pros' payouts are paused (docs/product.md section 4), as are those staff paused.
   if (!vendor || vendor.status === "terminated" || vendor.payouts_paused) {
     return { ok: false as const, why: "paused" as const };
   }

@@ -7,7 +7,7 @@ import { sha256Hex } from "../auth/crypto";
 import { decodeImage } from "../jobs/decode-image";
 
 /**
- * The SPEC section 5 image check on decoded pixels, shared by job pictures (worker/jobs/photos.ts) and a pro's
+ * The docs/product.md section 5 image check on decoded pixels, shared by job pictures (worker/jobs/photos.ts) and a pro's
  * profile photo (worker/vendors/files.ts, PUT /account/user/profile-picture): the bytes must decode (-1), the
  * picture must pass the brightness/edge/colour check (-3) and must not be a picture this person stored in the
  * last 3 days, by exact bytes or by perceptual hash (-4). Format and size (-1, -2) are the caller's first

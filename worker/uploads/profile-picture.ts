@@ -17,7 +17,7 @@ type UserRow = typeof users.$inferSelect;
 /**
  * The user's new profile picture (PUT /account/user/profile-picture): the bytes of the uploaded file pass the
  * upload checks (format, size, a duplicate of a recent upload), decode as the image they claim to be and,
- * for a pro, the SPEC 5 image check and the minimum photo size (decision 085). The file is stored and the
+ * for a pro, the docs/product.md section 5 image check and the minimum photo size (decision 085). The file is stored and the
  * user and the upload written in one batch. Takes the Worker's env (the file store), the drizzle database,
  * the user and the time; the route reads the form. Answers the updated user.
  */
@@ -44,7 +44,7 @@ export async function setProfilePicture(
   // The first bytes only name a format: the whole file must decode as that image, or it is refused.
   const image = await decodeImage(format, bytes);
   if (!image) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
-  // A pro's photo is what customers see: it also passes the SPEC 5 image check on its pixels and the
+  // A pro's photo is what customers see: it also passes the docs/product.md section 5 image check on its pixels and the
   // minimum size of an application photo (decision 085). Customers' avatars keep the checks above.
   let imageHash: string | null = null;
   if (viewer.vendor_id) {

@@ -94,7 +94,7 @@ export async function calendarView(
           gt(serviceOrders.promised_arrival_time, lo - DAY_MS),
         ),
       ),
-    // SPEC section 2: the badge counts scheduled items (jobs not yet over) and is red if any waits for the
+    // docs/product.md section 2: the badge counts scheduled items (jobs not yet over) and is red if any waits for the
     // pro's schedule confirmation (scheduled_status 0).
     db
       .select({

@@ -24,7 +24,7 @@ import { fail } from "../http/errors";
 import { paymentSettledSql } from "../orders/reschedule-price";
 
 /**
- * The vendor dashboard's data (POST /vendor/me/main-details, SPEC section 3 "Vendor main-details response"):
+ * The vendor dashboard's data (POST /vendor/me/main-details, docs/product.md section 3 "Vendor main-details response"):
  * five reads at once, each filtered by this vendor's id, so a pro never sees another pro's jobs. Offers show
  * the client's city and ZIP only; the street address comes with acceptance.
  */

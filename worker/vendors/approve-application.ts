@@ -24,7 +24,7 @@ export const STARTING_HOURS = JSON.stringify({
 export const INITIAL_RELIABILITY = 50;
 
 /**
- * Approves a submitted application (staff action, SPEC section 6): in one transaction creates the vendor
+ * Approves a submitted application (staff action, docs/product.md section 6): in one transaction creates the vendor
  * (active, reliability 50, the application's ZIP and radius as service range, its photo), its services
  * (every enabled service of the approved groups, switched off until the pro turns them on), a pending
  * licence per licensed group when a licence was sent, links the applicant's login, and marks the

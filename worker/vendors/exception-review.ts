@@ -7,7 +7,7 @@ import { likePattern, offsetOf } from "../admin/paging";
 import { fail } from "../http/errors";
 
 /**
- * Staff decisions on a pro's exception request (SPEC section 6 "approve or deny exceptions";
+ * Staff decisions on a pro's exception request (docs/product.md section 6 "approve or deny exceptions";
  * docs/decisions/099-exceptions.md): a request to lift the reliability penalty of a job they gave back. Approve
  * gives the points back (not above 100; refused for a terminated or soft-banned pro, whose reliability staff
  * set by hand); deny keeps them. Each decision is one audited batch, taken once; the pro is texted the answer.

@@ -9,7 +9,7 @@ import { previousUploadAt } from "../uploads/previous-upload";
 import { fail } from "../http/errors";
 import { checkPicturePixels } from "../uploads/picture-check";
 
-/** A checked file ready to store: the SPEC 5 upload check passed (format from bytes, size, duplicate). */
+/** A checked file ready to store: the docs/product.md section 5 upload check passed (format from bytes, size, duplicate). */
 export interface CheckedFile {
   bytes: Uint8Array;
   sha256: string;
@@ -20,7 +20,7 @@ export interface CheckedFile {
   image_hash: string | null;
 }
 
-/** The SPEC 5 result code of each file error, answered in `error.fields.result` as job pictures do. */
+/** The docs/product.md section 5 result code of each file error, answered in `error.fields.result` as job pictures do. */
 const RESULT_CODES = {
   FILE_FORMAT_NOT_ALLOWED: "-1",
   FILE_TOO_LARGE: "-2",
@@ -35,7 +35,7 @@ export function refuseHugeBody(contentLength: string | undefined, files: number)
 }
 
 /**
- * Runs the SPEC 5 file check on one form file: format from the bytes (-1), 5 MB (-2), and for a photo the image
+ * Runs the docs/product.md section 5 file check on one form file: format from the bytes (-1), 5 MB (-2), and for a photo the image
  * check on its decoded pixels (-1 when it does not decode, -3 low quality, -4 the same picture as one this
  * person stored in the last 3 days, by bytes or perceptual hash; worker/uploads/picture-check.ts) and
  * MIN_PROFILE_PHOTO_PX on each side. The error is the file code with `fields.result` (-1..-4), or, when

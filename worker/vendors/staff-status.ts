@@ -6,7 +6,7 @@ import { fail } from "../http/errors";
 
 /** A pro's standing as staff change it (worker/api/admin/vendors.ts). */
 
-/** Reliability a soft ban sets and a reset restores (SPEC section 9). */
+/** Reliability a soft ban sets and a reset restores (docs/product.md section 9). */
 export const SOFT_BAN_RELIABILITY = 1;
 export const INITIAL_RELIABILITY = 50;
 

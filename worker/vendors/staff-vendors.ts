@@ -3,7 +3,7 @@ import { normalizeUsPhone } from "../../domain/phone";
 import { likePattern, offsetOf } from "../admin/paging";
 import { fail } from "../http/errors";
 
-/** The staff's vendor list and one vendor's detail (worker/api/admin/vendors.ts; SPEC section 6). */
+/** The staff's vendor list and one vendor's detail (worker/api/admin/vendors.ts; docs/product.md section 6). */
 
 /**
  * One page (11 rows: the 11th says another page follows) of the pros matching `q` (name, display name, phone

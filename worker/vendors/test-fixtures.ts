@@ -38,7 +38,7 @@ export function randomPixels(width = 240, height = 240): Pixels {
 
 /**
  * A real profile photo: a JPEG of random colour noise (240 x 240 unless told, or of the pixels given). It
- * decodes and passes the SPEC 5 image check, and each call is a different picture, so no upload is a duplicate.
+ * decodes and passes the docs/product.md section 5 image check, and each call is a different picture, so no upload is a duplicate.
  */
 export function photo(
   width = 240,

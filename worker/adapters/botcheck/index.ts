@@ -6,7 +6,7 @@ import { clientIp } from "../../middleware/rate-limit";
 import { envText } from "../../runtime";
 
 /**
- * The bot-check port (DESIGN section 3 "Other ports"; docs/decisions/055-bot-check.md). Forms that text a phone or
+ * The bot-check port (docs/architecture.md section 3 "Other ports"; docs/decisions/055-bot-check.md). Forms that text a phone or
  * create an account (signup, password reset, SMS reminder) send the widget's token; the server verifies it before
  * doing anything. Two adapters, chosen by BOTCHECK_PROVIDER:
  * - `turnstile`: Cloudflare Turnstile's siteverify with TURNSTILE_SECRET_KEY (a missing secret refuses every

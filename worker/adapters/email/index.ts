@@ -3,7 +3,7 @@ import { outbox } from "../../../schema/tables/accounts";
 import { envText } from "../../runtime";
 
 /**
- * The email port (DESIGN section 3 "Other ports"; docs/decisions/056-email-verification.md). EMAIL_PROVIDER picks
+ * The email port (docs/architecture.md section 3 "Other ports"; docs/decisions/056-email-verification.md). EMAIL_PROVIDER picks
  * the adapter:
  * - `resend`: Resend's HTTP API (fetch, no SDK) with RESEND_API_KEY, from EMAIL_FROM;
  * - `local` (the default, development and tests): nothing leaves the machine; the message waits in the outbox

@@ -38,7 +38,7 @@ export function chargeAnswer(result: StaffChargeResult) {
 }
 
 /**
- * /api/admin/charges: staff charge a customer for one of their jobs (SPEC section 6 "charge a customer";
+ * /api/admin/charges: staff charge a customer for one of their jobs (docs/product.md section 6 "charge a customer";
  * docs/decisions/097-staff-charges.md). A reason, an amount within domain/staff-limits.ts, the saved card,
  * a payment link texted when the card needs the customer. The claim and its audit row are one batch; the
  * key is derived from the action, so any number of identical requests make one charge and one audit row.

@@ -13,7 +13,7 @@ const ExceptionsQuery = v.object({
 });
 
 /**
- * /api/admin/exceptions (SPEC section 6 "approve or deny exceptions"; docs/decisions/099-exceptions.md): a
+ * /api/admin/exceptions (docs/product.md section 6 "approve or deny exceptions"; docs/decisions/099-exceptions.md): a
  * pro's request to lift the reliability penalty of a job they gave back. Approve gives the points back (not
  * above 100; refused for a terminated or soft-banned pro, whose reliability staff set by hand); deny keeps
  * them. Each decision is one audited batch, taken once; the pro is texted the answer.

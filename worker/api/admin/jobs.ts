@@ -25,7 +25,7 @@ const RescheduleBody = v.object({
 });
 
 /**
- * /api/admin/jobs: a job as staff see it, and the staff's reschedule and suspension (SPEC section 4 "Vendor
+ * /api/admin/jobs: a job as staff see it, and the staff's reschedule and suspension (docs/product.md section 4 "Vendor
  * jobs": suspended with the fee waived, assessed or reduced; a reschedule fee can be waived, rescheduling
  * without a waiver goes through a suspension first; docs/decisions/098-staff-job-reschedule-suspend.md).
  * Each action is one audited batch; the fee is a staff charge (worker/admin/charges.ts) claimed in it.

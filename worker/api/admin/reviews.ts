@@ -28,7 +28,7 @@ const PageQuery = v.object({
 });
 
 /**
- * Licence renewals and profile photos waiting for review (SPEC section 6): approve, or reject with a
+ * Licence renewals and profile photos waiting for review (docs/product.md section 6): approve, or reject with a
  * comment the pro sees (vendors.review_note). Only a pending item can be decided.
  */
 export const adminVendorReviewsApi = new Hono<AppEnv>()

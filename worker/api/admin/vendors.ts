@@ -22,7 +22,7 @@ const ServiceParam = v.object({
 });
 
 /**
- * /api/admin/vendors: find vendors and act on their account (SPEC sections 4 "Vendor account" and 6). Each
+ * /api/admin/vendors: find vendors and act on their account (docs/product.md sections 4 "Vendor account" and 6). Each
  * action checks the vendor's current state, and is one audited batch (worker/admin/audit.ts): the
  * conditional update only applies if the vendor is still as staff saw them.
  */

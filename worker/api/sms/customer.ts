@@ -15,7 +15,7 @@ async function texted(c: Context<AppEnv>, job: Parameters<typeof textCustomer>[3
 }
 
 /**
- * A pro texts their customer through the platform (SPEC section 7 "POST /sms/customer (response code 200
+ * A pro texts their customer through the platform (docs/product.md section 7 "POST /sms/customer (response code 200
  * with 'custom' and a message means sent)", "/sms/customer2"). Mounted at /sms; the number stays masked.
  */
 export const smsCustomerApi = new Hono<AppEnv>()

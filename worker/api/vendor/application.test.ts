@@ -95,7 +95,7 @@ describe("POST /api/vendor/create", () => {
     expect(tiny.body.error.code).toBe("VENDOR_APPLICATION_INVALID_FILE");
   });
 
-  it("runs the SPEC 5 image check on the photo's decoded pixels (-1 to -4)", async () => {
+  it("runs the docs/product.md section 5 image check on the photo's decoded pixels (-1 to -4)", async () => {
     const { c, userId } = await applicant();
     const jpg = (bytes: Uint8Array) => file(bytes as Uint8Array<ArrayBuffer>, "me.jpg", "image/jpeg");
     const refused = async (photoFile: File) => {

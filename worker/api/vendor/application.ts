@@ -22,7 +22,7 @@ function text(form: FormData, name: string): string {
 }
 
 /**
- * Applying to become a pro (SPEC sections 4 and 7: POST /vendor/create; docs/decisions/080). The applicant
+ * Applying to become a pro (docs/product.md sections 4 and 7: POST /vendor/create; docs/decisions/080). The applicant
  * signs in first (their account becomes the pro's login on approval) and can read the state of their
  * application at GET /vendor/application.
  */

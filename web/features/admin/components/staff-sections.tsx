@@ -29,7 +29,7 @@ import {
 const day = (ms: number) =>
   new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
-/** Vendors: find by name, phone or ZIP; account actions by state (SPEC section 4 "Vendor account"). */
+/** Vendors: find by name, phone or ZIP; account actions by state (docs/product.md section 4 "Vendor account"). */
 export function VendorsSection() {
   const [q, setQ] = useState("");
   const list = useStaffList<VendorRow>("/admin/vendors", { q });

@@ -9,7 +9,7 @@ import { apiRequest } from "../../../lib/api-client";
 
 export type { NotificationResponse, TimeOffView, VendorNotification } from "../../../../schema/contracts/business";
 
-/** The vendor's business calls (SPEC section 7 "Vendor"; docs/api.md "Vendor dashboard"). */
+/** The vendor's business calls (docs/product.md section 7 "Vendor"; docs/api.md "Vendor dashboard"). */
 
 export function getMainDetails(signal?: AbortSignal): Promise<MainDetails> {
   return apiRequest<MainDetails>("/vendor/me/main-details", { json: {}, signal });

@@ -5,7 +5,7 @@ import { useViewer } from "../../../stores/shell-context";
 import { getCalendar } from "../api/business";
 
 /**
- * The Calendar link's badge (SPEC section 2): how many scheduled jobs lie ahead, red when any still waits for
+ * The Calendar link's badge (docs/product.md section 2): how many scheduled jobs lie ahead, red when any still waits for
  * the pro's schedule confirmation (scheduled_status 0). The business bar and the phone's bottom bar both
  * show it; they share one request (same key), so a page pays for it once.
  */

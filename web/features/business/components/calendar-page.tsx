@@ -18,7 +18,7 @@ import { FeedPanel } from "./feed-panel";
 import { JobDetailModal } from "./job-detail-modal";
 import { TimeOffModal, type TimeOffDraft } from "./time-off-modal";
 
-/** Calendar rows: 30-minute slots 06:00 to 21:30 (SPEC section 9), so the grid ends at 22:00. */
+/** Calendar rows: 30-minute slots 06:00 to 21:30 (docs/product.md section 9), so the grid ends at 22:00. */
 const FIRST = 6 * 60;
 const LAST = 22 * 60;
 const SLOT = 30;

@@ -86,7 +86,7 @@ export function CalendarSettingsPanel({ details }: { details: RequestState<MainD
     try {
       const answer = await saveCalendarSettings({ weekly, same_day: sameDay, holidays: holidays ? "work" : "skip" });
       if (answer.message !== 1) {
-        // SPEC section 7: anything but 1 sends the pro back to the dashboard.
+        // docs/product.md section 7: anything but 1 sends the pro back to the dashboard.
         void navigate({ to: "/business" });
         return;
       }

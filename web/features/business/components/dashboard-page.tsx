@@ -84,7 +84,7 @@ function JobLine({ job, onOpen, children }: { job: VendorJobView; onOpen(): void
   );
 }
 
-/** /business: the vendor dashboard (SPEC sections 2 and 3; issue 8). */
+/** /business: the vendor dashboard (docs/product.md sections 2 and 3; issue 8). */
 export function DashboardPage() {
   const view = useLocation({ select: (l) => String((l.search as Record<string, unknown>).view ?? "") });
   const details = useRequest<MainDetails>("main-details", (signal) => getMainDetails(signal));

@@ -3,7 +3,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { formatCents } from "../../../lib/format";
 import { formatLocalTime } from "../../../lib/local-time";
 
-/** The vendor job-detail modal (SPEC section 2 "Modals"): client, address, service, time, price and pay,
+/** The vendor job-detail modal (docs/product.md section 2 "Modals"): client, address, service, time, price and pay,
  * and, once the job is the pro's, the client's notes. */
 export function JobDetailModal({
   job,

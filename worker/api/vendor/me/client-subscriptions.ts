@@ -19,7 +19,7 @@ import { jsonBody } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 
 /**
- * Client subscriptions, the pro's side (SPEC section 7 "Vendor" calls; docs/decisions/072-client-subscriptions.md):
+ * Client subscriptions, the pro's side (docs/product.md section 7 "Vendor" calls; docs/decisions/072-client-subscriptions.md):
  * mounted at /vendor/me, vendors only, their own subscriptions. The client's side, reached with the texted
  * link's token, is worker/api/client-subscription.ts.
  */

@@ -343,7 +343,7 @@ describe("POST /api/vendor/me/calendar/settings", () => {
     expect((await settingsOf(w.vendorId)).weekly.mon).toEqual([["06:00", "24:00"]]);
   });
 
-  it("gates same-day and holiday work by reliability with the SPEC 6 message", async () => {
+  it("gates same-day and holiday work by reliability with the docs/product.md section 6 message", async () => {
     const w = await vendorWorld();
     await env.DB.prepare("UPDATE vendors SET reliability = 40 WHERE vendor_id = ?").bind(w.vendorId).run();
     const same = await w.vendorClient.post("/api/vendor/me/calendar/settings", {

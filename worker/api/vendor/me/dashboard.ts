@@ -19,7 +19,7 @@ import { ensureFeed, regenerateFeed } from "../../../vendor/feed";
  * half of issue 8); this sub-app only reads D1 and writes the vendor's own row.
  */
 export const vendorDashboardApi = new Hono<AppEnv>()
-  /** SPEC section 3 "Vendor main-details response": [profile, upcoming, photos, [], requests, offers, now]. */
+  /** docs/product.md section 3 "Vendor main-details response": [profile, upcoming, photos, [], requests, offers, now]. */
   .post("/main-details", requireVendor, async (c) => {
     const text = await c.req.text();
     let raw: unknown = undefined;
@@ -44,7 +44,7 @@ export const vendorDashboardApi = new Hono<AppEnv>()
 
   /**
    * Weekly hours, same-day and holiday work. Answers data.message 1. Same-day and holidays need the
-   * reliability of SPEC section 6 (RELIABILITY_TOO_LOW otherwise); the service range is not touched.
+   * reliability of docs/product.md section 6 (RELIABILITY_TOO_LOW otherwise); the service range is not touched.
    * updated_at moves forward, so the calendar object and the search take the new settings version.
    */
   .post("/calendar/settings", requireVendor, async (c) => {

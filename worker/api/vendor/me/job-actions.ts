@@ -25,7 +25,7 @@ import { vendorJob } from "../../../jobs/vendor-job";
 import { readForm } from "./job-photos";
 
 /**
- * The pro's actions on one of their accepted jobs (issue 10; SPEC section 7 "Vendor"). Handlers are thin:
+ * The pro's actions on one of their accepted jobs (issue 10; docs/product.md section 7 "Vendor"). Handlers are thin:
  * the rules live in domain/job-actions.ts and the work in worker/jobs/*. Mounted at /vendor/me; every route
  * checks the vendor role and answers NOT_FOUND for a job that is not the pro's.
  */

@@ -8,7 +8,7 @@ import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { addJobPhoto, updateJobPhoto } from "../../../jobs/photos";
 
 /**
- * Job pictures from the pro's phone (SPEC section 7 "POST /vendor/me/job (form data with service_order_id;
+ * Job pictures from the pro's phone (docs/product.md section 7 "POST /vendor/me/job (form data with service_order_id;
  * returns before, after, testimonial, message)" and "/update-photo"). Mounted at /vendor/me.
  */
 

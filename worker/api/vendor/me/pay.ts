@@ -8,7 +8,7 @@ import { requireVendor, vendorIdOf } from "../../../middleware/roles";
 import { accountOf, payHistory, payView } from "../../../payouts/pay";
 
 /**
- * The pro's pay (SPEC section 7 "Vendor"; docs/decisions/070-pro-pay-and-payouts.md), mounted at /vendor/me:
+ * The pro's pay (docs/product.md section 7 "Vendor"; docs/decisions/070-pro-pay-and-payouts.md), mounted at /vendor/me:
  * the pay screen, its history, the instant payout switch. The payout account is worker/api/stripe/express-account.ts
  * and worker/api/payments/local-onboarding.ts; the instant transfer worker/api/vendor/instant-transfer.ts.
  * Vendors only; every call acts on the signed-in vendor's own account.

@@ -333,7 +333,7 @@ describe("a pro's profile picture (PUT /account/user/profile-picture)", () => {
     return c.put("/api/account/user/profile-picture", form);
   };
 
-  it("runs the SPEC 5 image check on the decoded pixels for a pro (-1, -3, -4) and keeps the picture's hash", async () => {
+  it("runs the docs/product.md section 5 image check on the decoded pixels for a pro (-1, -3, -4) and keeps the picture's hash", async () => {
     const { pro: me } = await approvedPro(w, admin);
     const truncated = photo(300, 300).slice(0, 400);
     const broken = await upload(me, truncated);
