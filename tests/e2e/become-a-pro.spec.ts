@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { encode } from "fast-png";
 import { BASE_URL } from "./config";
-import { codeFromOutbox, freshPhone, shot } from "./helpers";
+import { codeFromOutbox, d1, DEMO, freshPhone, logInWithModal, shot } from "./helpers";
 
 /** A PNG header with the given size and random bytes: enough for the server's format and size checks. */
 function png(width: number, height: number): Buffer {
@@ -37,6 +37,7 @@ test.describe("becoming a pro", () => {
   test("a visitor applies with a licence, staff approve, the pro signs, enables a service, sets a range and is found", async ({
     page,
     request,
+    browser,
   }) => {
     test.setTimeout(120_000);
     const phone = freshPhone();
@@ -84,13 +85,34 @@ test.describe("becoming a pro", () => {
     await expect(page.getByTestId("application-state")).toContainText("Your application is in review");
     await shot(page, "become-a-pro-in-review");
 
-    // Staff approve through the staff API (the review screens are another issue).
+    // An admin finds the application on the staff screen and approves it.
     const mine = await page.request.get("/api/vendor/application");
     const applicationId = ((await mine.json()) as { data: { application: { application_id: number } } }).data
       .application.application_id;
-    const approved = await request.post(`/api/admin/applications/${applicationId}/approve`, { headers });
-    expect(approved.status()).toBe(200);
-    const vendorId = ((await approved.json()) as { data: { vendor_id: number } }).data.vendor_id;
+    const admin = await browser.newPage({ baseURL: BASE_URL });
+    await admin.goto("/");
+    await logInWithModal(admin, DEMO.admin.email);
+    await admin.goto("/admin/applications");
+    // The list loads once the screen is interactive; a search typed before that would be lost.
+    await expect(admin.getByTestId("applications-list").or(admin.getByText("No application waits"))).toBeVisible();
+    await admin.getByRole("searchbox", { name: "Name, email, phone or ZIP" }).fill(name);
+    await admin.getByRole("button", { name: "Search" }).click();
+    const application = admin.getByTestId("applications-list").locator("li").filter({ hasText: name });
+    await expect(application).toHaveCount(1);
+    await application.getByRole("button", { name: "Approve", exact: true }).click();
+    const confirm = admin.getByRole("dialog");
+    await expect(confirm).toContainText(`Approve ${name}`);
+    await confirm.getByRole("textbox").fill("Licence checked with the Montana board");
+    await confirm.getByRole("button", { name: "Approve", exact: true }).click();
+    await expect(confirm).toBeHidden();
+    await expect(admin.getByRole("status").filter({ hasText: "recorded in the audit log" })).toBeVisible();
+    await expect(application).toHaveCount(0);
+    await shot(admin, "admin-application-approved");
+    await admin.close();
+    const [approved] = d1(`SELECT vendor_id FROM vendor_applications WHERE application_id = ${applicationId}`) as {
+      vendor_id: number;
+    }[];
+    const vendorId = approved!.vendor_id;
 
     await page.reload();
     // The login is now the pro's: the page sends them to the business area.
