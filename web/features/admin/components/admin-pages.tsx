@@ -111,7 +111,7 @@ export function AdminSection({ page }: { page: string }) {
   const body = SECTION_BODY[section.page];
   return (
     <Page width="wide" eyebrow="Admin" title={section.title} intro={section.text}>
-      <nav className="chip-scroller" aria-label="Admin sections">
+      <nav className="admin-sections" aria-label="Admin sections">
         {ADMIN_SECTIONS.map((s) => (
           <AppLink
             key={s.page}
