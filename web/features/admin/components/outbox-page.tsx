@@ -112,7 +112,7 @@ export function OutboxPage() {
       )}
       {rows !== null && rows.length > 0 && (
         <div className="table-wrap">
-          <table className="table" data-testid="outbox-table">
+          <table className="table table-stack" data-testid="outbox-table">
             <caption className="visually-hidden">Sent text messages</caption>
             <thead>
               <tr>
@@ -125,12 +125,16 @@ export function OutboxPage() {
             <tbody>
               {rows.map((m) => (
                 <tr key={m.id}>
-                  <td className="mono">{formatPhone(m.to)}</td>
-                  <td className="body-cell">{m.body}</td>
-                  <td>
+                  <td data-label="To" className="mono">
+                    {formatPhone(m.to)}
+                  </td>
+                  <td data-label="Message" className="body-cell">
+                    {m.body}
+                  </td>
+                  <td data-label="Status">
                     <span className={`status-pill is-${String(m.status).toLowerCase()}`}>{m.status}</span>
                   </td>
-                  <td className="mono">
+                  <td data-label="Time" className="mono">
                     <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
                   </td>
                 </tr>

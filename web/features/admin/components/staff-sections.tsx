@@ -41,7 +41,7 @@ export function VendorsSection() {
       <StaffListView list={list} label="vendors" empty="No vendor matches this search.">
         {(items) => (
           <div className="table-wrap">
-            <table className="table" data-testid="vendors-table">
+            <table className="table table-stack" data-testid="vendors-table">
               <caption className="visually-hidden">Vendors</caption>
               <thead>
                 <tr>
@@ -59,19 +59,21 @@ export function VendorsSection() {
                   const name = v.display_name;
                   return (
                     <tr key={v.vendor_id}>
-                      <td>
+                      <td data-label="Vendor">
                         {name}
                         <div className="muted">{v.user_name}</div>
                       </td>
-                      <td className="mono">{formatPhone(v.phone)}</td>
-                      <td>{v.base_zip ?? "—"}</td>
-                      <td>
+                      <td data-label="Phone" className="mono">
+                        {formatPhone(v.phone)}
+                      </td>
+                      <td data-label="ZIP">{v.base_zip ?? "—"}</td>
+                      <td data-label="Status">
                         <span className={`status-pill is-${v.status}`}>{v.status}</span>
                         {v.soft_banned ? <span className="badge">soft-banned</span> : null}
                         {v.payouts_paused ? <span className="badge">payouts paused</span> : null}
                       </td>
-                      <td>{v.reliability}</td>
-                      <td>
+                      <td data-label="Reliability">{v.reliability}</td>
+                      <td data-label="Actions">
                         <div className="order-actions">
                           {v.status === "active" && (
                             <ActionButton
@@ -299,7 +301,7 @@ export function CustomersSection() {
       <StaffListView list={list} label="customers" empty="No customer matches this search.">
         {(items) => (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table-stack">
               <caption className="visually-hidden">Customers</caption>
               <thead>
                 <tr>
@@ -315,11 +317,13 @@ export function CustomersSection() {
               <tbody>
                 {items.map((u) => (
                   <tr key={u.user_id}>
-                    <td>{u.name}</td>
-                    <td className="mono">{formatPhone(u.phone)}</td>
-                    <td>{u.email}</td>
-                    <td>{formatCents(u.credit_balance_cents)}</td>
-                    <td>
+                    <td data-label="Name">{u.name}</td>
+                    <td data-label="Phone" className="mono">
+                      {formatPhone(u.phone)}
+                    </td>
+                    <td data-label="Email">{u.email}</td>
+                    <td data-label="Credit">{formatCents(u.credit_balance_cents)}</td>
+                    <td data-label="Details">
                       <button
                         type="button"
                         className="button button-secondary button-sm"
@@ -401,7 +405,7 @@ export function PayoutsSection() {
       <StaffListView list={list} label="payouts" empty="No payouts in this state.">
         {(items) => (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table-stack">
               <caption className="visually-hidden">Payouts</caption>
               <thead>
                 <tr>
@@ -416,15 +420,15 @@ export function PayoutsSection() {
               <tbody>
                 {items.map((p) => (
                   <tr key={p.payout_id}>
-                    <td>{p.payout_id}</td>
-                    <td>{p.vendor_name}</td>
-                    <td>{formatCents(p.amount_cents)}</td>
-                    <td>{p.kind}</td>
-                    <td>
+                    <td data-label="#">{p.payout_id}</td>
+                    <td data-label="Vendor">{p.vendor_name}</td>
+                    <td data-label="Amount">{formatCents(p.amount_cents)}</td>
+                    <td data-label="Kind">{p.kind}</td>
+                    <td data-label="State">
                       <span className={`status-pill is-${p.status}`}>{p.status}</span>
                       {p.failure_reason && <div className="muted">{p.failure_reason}</div>}
                     </td>
-                    <td>{day(p.created_at)}</td>
+                    <td data-label="Created">{day(p.created_at)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -490,7 +494,7 @@ export function AuditSection() {
       <StaffListView list={list} label="audit entries" empty="No audit entry matches.">
         {(items) => (
           <div className="table-wrap">
-            <table className="table" data-testid="audit-table">
+            <table className="table table-stack" data-testid="audit-table">
               <caption className="visually-hidden">Audit log</caption>
               <thead>
                 <tr>
@@ -505,18 +509,22 @@ export function AuditSection() {
               <tbody>
                 {items.map((a) => (
                   <tr key={a.id}>
-                    <td className="mono">
+                    <td data-label="When" className="mono">
                       <time dateTime={a.created_at}>{new Date(a.created_at).toLocaleString("en-US")}</time>
                     </td>
-                    <td>{a.actor_name ?? a.actor_user_id ?? "—"}</td>
-                    <td className="mono">{a.action}</td>
-                    <td>
+                    <td data-label="Who">{a.actor_name ?? a.actor_user_id ?? "—"}</td>
+                    <td data-label="Action" className="mono">
+                      {a.action}
+                    </td>
+                    <td data-label="Target">
                       {a.target_type} {a.target_id}
                     </td>
-                    <td className="body-cell mono">
+                    <td data-label="Before → after" className="body-cell mono">
                       {show(a.before_value)} → {show(a.after_value)}
                     </td>
-                    <td className="body-cell">{a.reason ?? "—"}</td>
+                    <td data-label="Reason" className="body-cell">
+                      {a.reason ?? "—"}
+                    </td>
                   </tr>
                 ))}
               </tbody>
