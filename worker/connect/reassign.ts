@@ -117,7 +117,13 @@ export async function reassignConnectRequest(
     await bumpAfterRefusal(d1, id, r.updated_at, now);
     return notFree(hold.reason);
   }
-  const booked: ConfirmAnswer = await calendar.confirmHold(hold.hold.holdId, String(soid), `${key}:book`, now, settings);
+  const booked: ConfirmAnswer = await calendar.confirmHold(
+    hold.hold.holdId,
+    String(soid),
+    `${key}:book`,
+    now,
+    settings,
+  );
   if (!booked.ok) {
     await calendar.releaseHold(hold.hold.holdId, `${key}:release`, now, { forgetKey: key }).catch(() => undefined);
     await bumpAfterRefusal(d1, id, r.updated_at, now);
@@ -172,18 +178,16 @@ export async function reassignConnectRequest(
         previous_vendor_id: oldVendorId,
       };
     }
-    await calendar.releaseBooking(vendorId, String(soid), `${key}:undo`, now).catch((err) =>
-      console.error(JSON.stringify({ at: "connect.reassign.undo", soid, error: String(err) })),
-    );
+    await calendar
+      .releaseBooking(vendorId, String(soid), `${key}:undo`, now)
+      .catch((err) => console.error(JSON.stringify({ at: "connect.reassign.undo", soid, error: String(err) })));
     return fail("STAFF_ACTION_NOT_ALLOWED");
   }
 
   // The job is the new pro's: the old pro's time is free again. A failure here is logged (the move is made).
   await calendarFor(env, oldVendorId)
     .releaseBooking(oldVendorId, String(soid), `${key}:free-old`, now)
-    .catch((err) =>
-      console.error(JSON.stringify({ at: "connect.reassign.release-old", soid, error: String(err) })),
-    );
+    .catch((err) => console.error(JSON.stringify({ at: "connect.reassign.release-old", soid, error: String(err) })));
   await notifyVendors(env, [oldVendorId, vendorId], { type: "job.changed", service_order_id: soid, at: now });
   const phones = await vendorPhones(db, [oldVendorId, vendorId]);
   const when = formatWhen(start, r.time_zone);

@@ -77,7 +77,9 @@ describe("an offer round nobody takes", () => {
     for (const pro of [a, b]) {
       pro.vendorClient.now = T0;
       expect((await pro.vendorClient.get("/api/vendor/me/connect-requests")).body.data).toEqual([]);
-      expect((await schedule(pro.vendorClient, id, T0 + HOUR_MS)).body.error.code).toBe("FAILED_VENDOR_SCHEDULE_ACCEPT");
+      expect((await schedule(pro.vendorClient, id, T0 + HOUR_MS)).body.error.code).toBe(
+        "FAILED_VENDOR_SCHEDULE_ACCEPT",
+      );
     }
 
     // Offered again: a new round, the flag cleared, and a pro can take it.

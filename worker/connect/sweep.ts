@@ -184,7 +184,9 @@ export async function remindUnpaidConnectInvoices(
         .run();
       sent.push({ pay_link_id: row.pay_link_id, n });
     } catch (err) {
-      console.error(JSON.stringify({ at: "connect.invoice-reminder", pay_link_id: row.pay_link_id, error: String(err) }));
+      console.error(
+        JSON.stringify({ at: "connect.invoice-reminder", pay_link_id: row.pay_link_id, error: String(err) }),
+      );
     }
   }
   return sent;
