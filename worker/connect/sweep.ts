@@ -1,5 +1,6 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { CONNECT_OFFER_WINDOW_MS, dueInvoiceReminder } from "../../domain/connect-rules";
+import { DAY_MS } from "../../domain/calendar/time";
+import { CONNECT_INVOICE_REMINDER_DAYS, CONNECT_OFFER_WINDOW_MS, dueInvoiceReminder } from "../../domain/connect-rules";
 import { centsToDecimal } from "../../domain/money";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { formatWhen } from "../../domain/slot-format";
@@ -134,7 +135,7 @@ export async function remindUnpaidConnectInvoices(
          AND (SELECT count(*) FROM connect_invoice_messages m WHERE m.pay_link_id = p.pay_link_id AND m.n > 0) < 2
        ORDER BY p.created_at LIMIT ${PER_TICK}`,
     )
-    .bind(now, now - 3 * 86_400_000)
+    .bind(now, now - CONNECT_INVOICE_REMINDER_DAYS[0] * DAY_MS)
     .all<UnpaidRow>();
   const sent: Array<{ pay_link_id: number; n: number }> = [];
   for (const row of results) {
