@@ -48,6 +48,10 @@ describe("an offer round nobody takes", () => {
     expect(await expireConnectOffers(env, end - 1)).not.toContain(id);
     expect((await requestRow(id))!.status).toBe("offered");
 
+    // The pros see until when the offer is open.
+    expect((await b.vendorClient.get("/api/vendor/me/connect-requests")).body.data).toMatchObject([
+      { connect_request_id: id, shared: true, offer_expires_at: end },
+    ]);
     // From the round's end the pros no longer have it, even before the cron's tick.
     a.vendorClient.now = end;
     expect((await a.vendorClient.get("/api/vendor/me/connect-requests")).body.data).toEqual([]);

@@ -14,8 +14,9 @@ export interface VendorConnectRequest {
   service: string;
   duration_minutes: number;
   notes: string | null;
-  /** Offered to several pros: the first to schedule it gets it. */
+  /** Offered to several pros: the first to schedule it gets it, until the round ends (docs/decisions/113). */
   shared: boolean;
+  offer_expires_at: number | null;
   local_time: string;
 }
 
@@ -31,7 +32,8 @@ export async function vendorConnectRequests(
   const { results } = await d1
     .prepare(
       `SELECT r.connect_request_id, r.business_name, r.contact_name, r.phone, r.address, r.zipcode, r.starts_at,
-              r.time_zone, r.people, s.description AS service, s.duration_minutes, r.notes, r.status = 'offered' AS shared
+              r.time_zone, r.people, s.description AS service, s.duration_minutes, r.notes, r.status = 'offered' AS shared,
+              CASE WHEN r.status = 'offered' THEN r.offer_expires_at END AS offer_expires_at
        FROM connect_requests r JOIN services s ON s.service_id = r.service_id
        WHERE r.starts_at > ?2 AND ((r.vendor_id = ?1 AND r.status = 'assigned') OR (r.status = 'offered'
          AND coalesce(r.offer_expires_at, ?2 + 1) > ?2 AND EXISTS (

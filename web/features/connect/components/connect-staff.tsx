@@ -252,7 +252,8 @@ function OfferButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string
       <fieldset className="field" aria-describedby={`${id}-hint`}>
         <legend className="field-label">Pros (2 to 10)</legend>
         <p id={`${id}-hint`} className="muted">
-          The first pro to schedule it gets it; the others are told it is no longer available.
+          The first pro to schedule it gets it; the others are told it is no longer available. The offer stays open 2
+          hours (less when the start is near); if nobody takes it, the request comes back to New.
         </p>
         {pros.slice(0, 20).map((p) => (
           <label key={p.vendor_id} className="check-row">
