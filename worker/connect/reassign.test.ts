@@ -105,6 +105,7 @@ describe("POST /api/connect/admin/requests/:id/reassign", () => {
     const refused = await reassign(staff, id, b.vendorId);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("CONNECT_PRO_NOT_FREE");
+    expect(refused.body.error.fields.vendor_id).toMatch(/isn't free on .*overlaps it/);
     expect(await jobVendor(soid)).toBe(world.vendorId);
     expect(await bookingsOf(world.vendorId, soid)).toHaveLength(1);
     expect(await bookingsOf(b.vendorId, soid)).toEqual([]);

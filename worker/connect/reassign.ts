@@ -101,9 +101,10 @@ export async function reassignConnectRequest(
   // Calls on the request as it stands share the hold and the booking (a double click books once); a refusal
   // moves the request's updated_at so that a retry, once the pro is free, is checked afresh (as scheduling does).
   const key = `connect:r${id}:move:s${soid}:v${oldVendorId}-${vendorId}:u${r.updated_at}`;
-  const notFree = (why: string) => {
+  const notFree = (reason: string) => {
     const when = formatWhen(start, r.time_zone);
-    return fail("CONNECT_PRO_NOT_FREE", { vendor_id: `${pro.display_name} isn't free on ${when} (${why}).` });
+    const why = WHY_NOT_FREE[reason] ?? "their calendar refused it";
+    return fail("CONNECT_PRO_NOT_FREE", { vendor_id: `${pro.display_name} isn't free on ${when}: ${why}.` });
   };
   const hold: HoldAnswer = await calendar.placeHold({
     settings,
@@ -229,6 +230,19 @@ export async function reassignConnectRequest(
     previous_vendor_id: oldVendorId,
   };
 }
+
+/** The calendar's refusal reasons (domain/calendar/hold-rules.ts), as staff read them. */
+const WHY_NOT_FREE: Record<string, string> = {
+  conflict: "another job, hold or time off overlaps it",
+  "overlaps-booking": "another job overlaps it",
+  "outside-hours": "it is outside their working hours",
+  "off-grid": "it does not start on their booking grid",
+  "beyond-horizon": "it is further ahead than they take bookings",
+  "same-day-gate": "they don't take same-day jobs",
+  "holiday-gate": "they don't take jobs that day",
+  "vendor-not-bookable": "they can't take bookings right now",
+  past: "its time has passed",
+};
 
 async function bumpAfterRefusal(d1: D1Database, id: number, seen: number, now: number) {
   await d1
