@@ -207,6 +207,7 @@ export const catalogue = {
   PRICE_ADJUST_FAILED: error("The new payout price is outside the allowed range for this job.", 400),
   STAFF_ACTION_DONE: success("Done. The action was recorded in the audit log."),
   CONNECT_REQUEST_RECEIVED: success("Thank you! Our business team will contact you to confirm the details."),
+  CONNECT_PRO_NOT_FREE: error("This pro isn't free at that time. The booking stays with its pro.", 409),
   PAYOUT_SENT: success("Your payout is on its way."),
   VSUBSCRIPTION_CREATED: success("Subscription created. We texted your client a link to add their card."),
   VSUBSCRIPTION_UPDATED: success("Saved. We texted your client to approve the new price."),

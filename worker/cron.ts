@@ -8,6 +8,7 @@ import { runLicenceChecks } from "./vendors/licence-expiry";
 import { enqueueDue } from "./cron/queue";
 import { paymentsFromEnv } from "./adapters/payments";
 import { sweepRescheduleRefunds } from "./orders/reschedule-price";
+import { expireConnectOffers, remindUnpaidConnectInvoices } from "./connect/sweep";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,6 +35,13 @@ export async function runScheduled(env: Env, now: number): Promise<void> {
   // refunds retried (docs/decisions/067); each is idempotent by its request's key.
   await sweepRescheduleRefunds(env, db, () => paymentsFromEnv(env, db, now), now).catch((err) =>
     console.error(JSON.stringify({ at: "cron.reschedule-refunds", error: String(err) })),
+  );
+  // Business requests: offer rounds nobody took go back to the queue, unpaid invoices are reminded (decisions 113, 114).
+  await expireConnectOffers(env, now).catch((err) =>
+    console.error(JSON.stringify({ at: "cron.connect-offers", error: String(err) })),
+  );
+  await remindUnpaidConnectInvoices(env, db, now).catch((err) =>
+    console.error(JSON.stringify({ at: "cron.connect-invoices", error: String(err) })),
   );
   // Billing, reminders, renewals and payouts: found here, done by the queue consumer (worker/cron/queue.ts).
   const enqueued = await enqueueDue(env, now);

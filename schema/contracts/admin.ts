@@ -225,6 +225,14 @@ export interface ConnectRequestRow {
   paid: boolean;
   /** Offered to several pros: their names. */
   offered_to: string | null;
+  /** When the current offer round ends (epoch ms; docs/decisions/113), and when a round last ended untaken. */
+  offer_expires_at: number | null;
+  offer_expired_at: number | null;
+  /** Back in the queue because an offer round ended with nobody taking it ("Nobody took the offer"). */
+  nobody_took_offer: boolean;
+  /** Reminders sent for the current unpaid invoice link (0 to 2) and when the last went out (docs/decisions/114). */
+  reminders: number;
+  last_reminder_at: number | null;
   created_at: number;
 }
 

@@ -44,6 +44,10 @@ export const connectRequests = sqliteTable(
     price_cents: cents("price_cents"),
     /** The latest pay link sent to the business (paid when its status is paid). */
     pay_link_id: integer("pay_link_id").references(() => payLinks.pay_link_id),
+    /** When the current offer round to several pros ends (docs/decisions/113). */
+    offer_expires_at: instant("offer_expires_at"),
+    /** When an offer round ended with nobody taking it (the queue's flag; cleared by the next assign or offer). */
+    offer_expired_at: instant("offer_expired_at"),
     created_at: createdAt(),
     updated_at: instant("updated_at").notNull(),
   },
@@ -51,10 +55,14 @@ export const connectRequests = sqliteTable(
     index("connect_requests_status_idx").on(t.status, t.starts_at),
     index("connect_requests_vendor_idx").on(t.vendor_id, t.starts_at),
     uniqueIndex("connect_requests_so_uq").on(t.service_order_id),
+    index("connect_requests_offer_expiry_idx").on(t.status, t.offer_expires_at),
   ],
 );
 
-/** A request offered to several pros (docs/decisions/089): offered -> won for the first to schedule, lost for the rest. */
+/**
+ * A request offered to several pros (docs/decisions/089): offered -> won for the first to schedule, lost for the
+ * rest, or expired when the round ends with nobody taking it (docs/decisions/113).
+ */
 export const connectRequestOffers = sqliteTable(
   "connect_request_offers",
   {
@@ -64,7 +72,7 @@ export const connectRequestOffers = sqliteTable(
     vendor_id: integer("vendor_id")
       .notNull()
       .references(() => vendors.vendor_id),
-    status: text("status", { enum: ["offered", "won", "lost"] })
+    status: text("status", { enum: ["offered", "won", "lost", "expired"] })
       .notNull()
       .default("offered"),
     offered_at: instant("offered_at").notNull(),
@@ -73,5 +81,29 @@ export const connectRequestOffers = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.connect_request_id, t.vendor_id] }),
     index("connect_request_offers_vendor_idx").on(t.vendor_id, t.status),
+  ],
+);
+
+/**
+ * Each message about a connect invoice link (docs/decisions/114): n = 0 is the invoice itself (which ports reached
+ * the business), 1 and 2 the reminders the cron sends while it is unpaid; the key makes each go out once.
+ */
+export const connectInvoiceMessages = sqliteTable(
+  "connect_invoice_messages",
+  {
+    pay_link_id: integer("pay_link_id")
+      .notNull()
+      .references(() => payLinks.pay_link_id),
+    n: integer("n").notNull(),
+    connect_request_id: integer("connect_request_id")
+      .notNull()
+      .references(() => connectRequests.connect_request_id),
+    texted: integer("texted", { mode: "boolean" }),
+    emailed: integer("emailed", { mode: "boolean" }),
+    sent_at: instant("sent_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pay_link_id, t.n] }),
+    index("connect_invoice_messages_request_idx").on(t.connect_request_id, t.sent_at),
   ],
 );

@@ -161,5 +161,16 @@ test.describe("staff", () => {
     await expect(invoice).toBeHidden();
     await expect(scheduled.getByText("Invoice sent, unpaid")).toBeVisible();
     await shot(page, "connect-admin-invoiced");
+
+    // The pro can't make it after all: staff hand the booking to another pro who is free then (decision 112).
+    const before = await scheduled.getByTestId("connect-scheduled").textContent();
+    await scheduled.getByRole("button", { name: "Reassign" }).click();
+    const move = page.getByRole("dialog");
+    await expect(move.getByLabel("New pro")).toBeVisible();
+    await move.getByRole("button", { name: "Reassign" }).click();
+    await expect(move).toBeHidden();
+    await expect(scheduled.getByTestId("connect-scheduled")).not.toHaveText(before ?? "");
+    await expect(scheduled.getByTestId("connect-scheduled")).toContainText(`job #${jobId}`);
+    await shot(page, "connect-admin-reassigned");
   });
 });

@@ -218,6 +218,14 @@ export async function sendConnectInvoice(
       `Amount due: ${amount}. Pay securely by card: ${url.toString()}\n\nThe link is open until ${formatWhen(expiresAt, r.time_zone)}.`,
     now,
   }).catch(() => false);
+  // Which ports reached the business: the unpaid-invoice reminders go the same way (worker/connect/sweep.ts).
+  await d1
+    .prepare(
+      `INSERT INTO connect_invoice_messages (pay_link_id, n, connect_request_id, texted, emailed, sent_at)
+       VALUES (?1, 0, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING`,
+    )
+    .bind(link!.pay_link_id, input.id, texted ? 1 : 0, emailed ? 1 : 0, now)
+    .run();
   return {
     connect_request_id: input.id,
     pay_link_id: link!.pay_link_id,

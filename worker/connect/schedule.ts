@@ -63,6 +63,7 @@ interface RequestRow {
   people: number;
   service_order_id: number | null;
   updated_at: number;
+  offer_expires_at: number | null;
   duration_minutes: number;
   base_price_cents: number;
   service: string;
@@ -85,7 +86,7 @@ async function requestOf(d1: D1Database, id: number): Promise<RequestRow | null>
   return d1
     .prepare(
       `SELECT r.connect_request_id, r.status, r.vendor_id, r.service_id, r.business_name, r.phone, r.starts_at,
-              r.time_zone, r.people, r.service_order_id, r.updated_at, s.duration_minutes, s.base_price_cents,
+              r.time_zone, r.people, r.service_order_id, r.updated_at, r.offer_expires_at, s.duration_minutes, s.base_price_cents,
               s.description AS service
        FROM connect_requests r JOIN services s ON s.service_id = r.service_id WHERE r.connect_request_id = ?`,
     )
@@ -138,10 +139,11 @@ export async function scheduleConnectRequest(
   if (req.status === "scheduled" && req.vendor_id === vendorId && req.service_order_id !== null) {
     return answerOf(d1, req);
   }
-  // Offered to several pros: another one scheduled it first (or staff took it back).
+  // Offered to several pros: another one scheduled it first, staff took it back, or the round ended
+  // (docs/decisions/113: from its end the offer is gone, even before the cron puts the request back in the queue).
   const open =
     (req.status === "assigned" && req.vendor_id === vendorId) ||
-    (req.status === "offered" && offer?.status === "offered");
+    (req.status === "offered" && offer?.status === "offered" && (req.offer_expires_at ?? Infinity) > now);
   if (!open || req.starts_at <= now) fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
   const minutes = req.duration_minutes * input.sessions;
   if (minutes > CONNECT_MAX_JOB_MINUTES) {
@@ -182,8 +184,10 @@ export async function scheduleConnectRequest(
   const price = req.base_price_cents * input.sessions;
   const payout = bpsOf(price, PRICING.vendorShareBps);
   const house = await connectHouseUserId(d1, now);
-  // Still this pro's to take: assigned to them, or offered to them and nobody has scheduled it yet.
+  // Still this pro's to take: assigned to them, or offered to them, nobody has scheduled it yet and the round is
+  // open (the cron expiring the round and this batch are serialised by D1: one of them applies).
   const stillMine = `r.connect_request_id = ?1 AND ((r.status = 'assigned' AND r.vendor_id = ?2) OR (r.status = 'offered'
+    AND coalesce(r.offer_expires_at, ${Math.trunc(now)} + 1) > ${Math.trunc(now)}
     AND EXISTS (SELECT 1 FROM connect_request_offers x WHERE x.connect_request_id = ?1 AND x.vendor_id = ?2 AND x.status = 'offered')))`;
   const notes = `Business booking: ${req.business_name}, ${req.people} people, ${input.sessions} x ${req.duration_minutes} min.`;
   const results = await d1.batch([

@@ -1,6 +1,7 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { ConnectRequestRow, ProOption } from "../../schema/contracts/admin";
 import { formatLocal } from "../../domain/calendar/time";
+import { connectOfferExpiresAt } from "../../domain/connect-rules";
 import { formatWhen } from "../../domain/slot-format";
 import { newAuditedAction, runAudited } from "../admin/audit";
 import { offsetOf } from "../admin/paging";
@@ -29,7 +30,11 @@ export async function listConnectRequests(
               v.display_name AS vendor_name, r.created_at, r.sessions, r.service_order_id, r.price_cents,
               so.service_order_status_id AS job_status, p.status AS pay_status, p.paid_at,
               (SELECT group_concat(ov.display_name, ', ') FROM connect_request_offers o JOIN vendors ov ON ov.vendor_id = o.vendor_id
-               WHERE o.connect_request_id = r.connect_request_id) AS offered_to
+               WHERE o.connect_request_id = r.connect_request_id) AS offered_to,
+              r.offer_expires_at, r.offer_expired_at,
+              (SELECT max(m.sent_at) FROM connect_invoice_messages m WHERE m.pay_link_id = r.pay_link_id AND m.n > 0)
+                AS last_reminder_at,
+              (SELECT count(*) FROM connect_invoice_messages m WHERE m.pay_link_id = r.pay_link_id AND m.n > 0) AS reminders
        FROM connect_requests r JOIN services s ON s.service_id = r.service_id
        LEFT JOIN service_orders so ON so.service_order_id = r.service_order_id
        LEFT JOIN vendors v ON v.vendor_id = coalesce(so.vendor_id, r.vendor_id)
@@ -37,9 +42,11 @@ export async function listConnectRequests(
        WHERE r.status = ?1 ORDER BY r.starts_at, r.connect_request_id LIMIT 11 OFFSET ?2`,
     )
     .bind(status, offsetOf(page))
-    .all<Omit<ConnectRequestRow, "local_time" | "invoiced" | "paid">>();
+    .all<Omit<ConnectRequestRow, "local_time" | "invoiced" | "paid" | "nobody_took_offer">>();
   return results.map((r) => ({
     ...r,
+    // Back in the queue because an offer round ended with nobody taking it (docs/decisions/113).
+    nobody_took_offer: r.status === "new" && r.offer_expired_at !== null,
     local_time: formatLocal(r.starts_at, r.time_zone),
     // Invoiced: a pay link was sent (open, or paid); paid once the business paid it.
     invoiced: r.pay_status === "open" || r.pay_status === "paid",
@@ -95,7 +102,8 @@ export async function assignConnectRequest(
     newAuditedAction(),
     d1
       .prepare(
-        "UPDATE connect_requests SET status = 'assigned', vendor_id = ?2, updated_at = ?3 WHERE connect_request_id = ?1 AND status = 'new'",
+        `UPDATE connect_requests SET status = 'assigned', vendor_id = ?2, offer_expired_at = NULL, updated_at = ?3
+         WHERE connect_request_id = ?1 AND status = 'new'`,
       )
       .bind(id, vendorId, now),
     {
@@ -133,7 +141,7 @@ export async function offerConnectRequest(
   env: Env,
   db: DrizzleD1Database,
   input: StaffAction & { vendorIds: number[]; reason: string | null },
-): Promise<{ connect_request_id: number; status: "offered"; vendor_ids: number[] }> {
+): Promise<{ connect_request_id: number; status: "offered"; vendor_ids: number[]; offer_expires_at: number }> {
   const { id, vendorIds, reason, actorUserId, now } = input;
   const d1 = env.DB;
   const req = await connectRequest(d1, id);
@@ -151,14 +159,17 @@ export async function offerConnectRequest(
     fail("INVALID_INPUT", { vendor_ids: "One of these pros can't take this request." });
   }
   const op = newAuditedAction();
+  // The round ends after a while with nobody taking it: the cron puts it back in the queue (docs/decisions/113).
+  const expiresAt = connectOfferExpiresAt(now, req.starts_at);
   const { done } = await runAudited(
     d1,
     op,
     d1
       .prepare(
-        "UPDATE connect_requests SET status = 'offered', updated_at = ?2 WHERE connect_request_id = ?1 AND status = 'new'",
+        `UPDATE connect_requests SET status = 'offered', offer_expires_at = ?3, offer_expired_at = NULL, updated_at = ?2
+         WHERE connect_request_id = ?1 AND status = 'new'`,
       )
-      .bind(id, now),
+      .bind(id, now, expiresAt),
     {
       actorUserId,
       action: "connect_request.offer",
@@ -166,7 +177,7 @@ export async function offerConnectRequest(
       targetId: id,
       reason,
       before: { status: "new" },
-      after: { status: "offered", vendor_ids: vendorIds },
+      after: { status: "offered", vendor_ids: vendorIds, offer_expires_at: expiresAt },
       now,
     },
     [
@@ -194,7 +205,7 @@ export async function offerConnectRequest(
       ),
     ),
   );
-  return { connect_request_id: id, status: "offered", vendor_ids: vendorIds };
+  return { connect_request_id: id, status: "offered", vendor_ids: vendorIds, offer_expires_at: expiresAt };
 }
 
 /**
@@ -220,7 +231,7 @@ export async function releaseConnectRequest(
     op,
     d1
       .prepare(
-        `UPDATE connect_requests SET status = 'new', vendor_id = NULL, updated_at = ?3
+        `UPDATE connect_requests SET status = 'new', vendor_id = NULL, offer_expires_at = NULL, updated_at = ?3
          WHERE connect_request_id = ?1 AND status = ?2 AND vendor_id IS ?4`,
       )
       .bind(id, req.status, now, req.vendor_id),

@@ -14,14 +14,15 @@ export interface VendorConnectRequest {
   service: string;
   duration_minutes: number;
   notes: string | null;
-  /** Offered to several pros: the first to schedule it gets it. */
+  /** Offered to several pros: the first to schedule it gets it, until the round ends (docs/decisions/113). */
   shared: boolean;
+  offer_expires_at: number | null;
   local_time: string;
 }
 
 /**
  * The business requests waiting for this pro to schedule them, upcoming first: assigned to them, or offered
- * to them among several (docs/decisions/095, 087).
+ * to them among several while the round is open (docs/decisions/095, 087, 113).
  */
 export async function vendorConnectRequests(
   d1: D1Database,
@@ -31,9 +32,11 @@ export async function vendorConnectRequests(
   const { results } = await d1
     .prepare(
       `SELECT r.connect_request_id, r.business_name, r.contact_name, r.phone, r.address, r.zipcode, r.starts_at,
-              r.time_zone, r.people, s.description AS service, s.duration_minutes, r.notes, r.status = 'offered' AS shared
+              r.time_zone, r.people, s.description AS service, s.duration_minutes, r.notes, r.status = 'offered' AS shared,
+              CASE WHEN r.status = 'offered' THEN r.offer_expires_at END AS offer_expires_at
        FROM connect_requests r JOIN services s ON s.service_id = r.service_id
-       WHERE r.starts_at > ?2 AND ((r.vendor_id = ?1 AND r.status = 'assigned') OR (r.status = 'offered' AND EXISTS (
+       WHERE r.starts_at > ?2 AND ((r.vendor_id = ?1 AND r.status = 'assigned') OR (r.status = 'offered'
+         AND coalesce(r.offer_expires_at, ?2 + 1) > ?2 AND EXISTS (
          SELECT 1 FROM connect_request_offers o WHERE o.connect_request_id = r.connect_request_id AND o.vendor_id = ?1
            AND o.status = 'offered')))
        ORDER BY r.starts_at LIMIT 50`,

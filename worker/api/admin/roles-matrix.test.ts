@@ -54,6 +54,7 @@ const routes: Array<[method: "GET" | "POST", path: string, allowed: Role[]]> = [
   ["POST", "/api/connect/admin/requests/999999999/cancel", CONNECT],
   ["POST", "/api/connect/admin/requests/999999999/invoice", CONNECT],
   ["POST", "/api/connect/admin/requests/999999999/offer", CONNECT],
+  ["POST", "/api/connect/admin/requests/999999999/reassign", CONNECT],
   ["POST", "/api/connect/admin/requests/999999999/release", CONNECT],
   ["GET", "/api/connect/admin/tips", CONNECT],
 ];

@@ -90,8 +90,9 @@ export interface ConnectRequestForPro {
   service: string;
   duration_minutes: number;
   notes: string | null;
-  /** Offered to several pros: the first to schedule it gets it. */
+  /** Offered to several pros: the first to schedule it gets it, until the round ends (epoch ms; decision 113). */
   shared: boolean;
+  offer_expires_at: number | null;
 }
 
 export function getConnectRequests(signal?: AbortSignal): Promise<ConnectRequestForPro[]> {

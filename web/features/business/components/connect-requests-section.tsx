@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { formatWhen } from "../../../../domain/slot-format";
 import { BriefcaseIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
 import { formatLocalTime } from "../../../lib/local-time";
@@ -44,6 +45,7 @@ function RequestLine({ r, onScheduled }: { r: ConnectRequestForPro; onScheduled(
         <span className="biz-job-meta">
           {r.people} people · {r.address}, {r.zipcode} · {r.duration_minutes} min a session
           {r.notes && <> · “{r.notes}”</>}
+          {r.shared && r.offer_expires_at !== null && <> · Open until {formatWhen(r.offer_expires_at, r.time_zone)}</>}
         </span>
         {error && (
           <span className="field-error" role="alert">

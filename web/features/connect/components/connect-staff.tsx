@@ -1,4 +1,6 @@
 import { useEffect, useId, useState } from "react";
+import { ServiceOrderStatus } from "../../../../domain/order-status";
+import { formatWhen } from "../../../../domain/slot-format";
 import { Field, FormError } from "../../../components/ui/field";
 import { apiRequest, ApiError, errorMessage } from "../../../lib/api-client";
 import { formatCents, formatPhone } from "../../../lib/format";
@@ -250,7 +252,8 @@ function OfferButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string
       <fieldset className="field" aria-describedby={`${id}-hint`}>
         <legend className="field-label">Pros (2 to 10)</legend>
         <p id={`${id}-hint`} className="muted">
-          The first pro to schedule it gets it; the others are told it is no longer available.
+          The first pro to schedule it gets it; the others are told it is no longer available. The offer stays open 2
+          hours (less when the start is near); if nobody takes it, the request comes back to New.
         </p>
         {pros.slice(0, 20).map((p) => (
           <label key={p.vendor_id} className="check-row">
@@ -259,6 +262,56 @@ function OfferButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string
           </label>
         ))}
       </fieldset>
+    </ActionButton>
+  );
+}
+
+/**
+ * Hand a scheduled request (its job not started) to another pro who is free then (docs/decisions/112): the new
+ * pro's calendar books it first; the old pro's time is freed; both pros and the business are texted.
+ */
+function ReassignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string): void }) {
+  const [pros, setPros] = useState<ProOption[] | null>(null);
+  const [vendorId, setVendorId] = useState("");
+  const id = useId();
+  useEffect(() => {
+    const ctrl = new AbortController();
+    getConnectPros(row.connect_request_id, ctrl.signal)
+      .then((list) => {
+        const others = list.filter((p) => p.vendor_id !== row.vendor_id);
+        setPros(others);
+        if (others[0]) setVendorId(String(others[0].vendor_id));
+      })
+      .catch(() => setPros([]));
+    return () => ctrl.abort();
+  }, [row.connect_request_id, row.vendor_id]);
+  if (pros === null || pros.length === 0) return null;
+  return (
+    <ActionButton
+      label="Reassign"
+      title={`Hand ${row.business_name}'s booking to another pro`}
+      path={`/connect/admin/requests/${row.connect_request_id}/reassign`}
+      body={{ vendor_id: Number(vendorId) }}
+      reasonLabel="Note (optional)"
+      reasonRequired={false}
+      onDone={onDone}
+    >
+      <div className="field">
+        <label htmlFor={id} className="field-label">
+          New pro
+        </label>
+        <select id={id} className="select" value={vendorId} onChange={(e) => setVendorId(e.target.value)}>
+          {pros.map((p) => (
+            <option key={p.vendor_id} value={p.vendor_id}>
+              {p.display_name} {p.base_zip ? `(${p.base_zip})` : ""}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="muted">
+        The booking moves only if this pro is free on {row.local_time}; otherwise {row.vendor_name ?? "the current pro"}{" "}
+        keeps it. Both pros and the business are texted.
+      </p>
     </ActionButton>
   );
 }
@@ -309,6 +362,19 @@ function PayState({ row }: { row: ConnectRequestRow }) {
   return <span className="status-pill">Not invoiced</span>;
 }
 
+/** Unpaid invoices are reminded at 3 and 7 days (docs/decisions/114): when the last reminder went out. */
+function ReminderState({ row }: { row: ConnectRequestRow }) {
+  if (!row.invoiced || row.paid) return null;
+  if (row.reminders === 0 || row.last_reminder_at === null) {
+    return <p className="muted">No reminder yet: the business is reminded 3 and 7 days after the invoice.</p>;
+  }
+  return (
+    <p className="muted" data-testid="connect-reminder">
+      Reminder {row.reminders} of 2 sent {formatWhen(row.last_reminder_at, row.time_zone)}
+    </p>
+  );
+}
+
 const STATES = [
   ["new", "New"],
   ["assigned", "Assigned"],
@@ -354,7 +420,29 @@ export function ConnectQueue() {
                   {r.contact_name} · {formatPhone(r.phone)} · {r.email}
                 </p>
                 {r.notes && <p>{r.notes}</p>}
-                {r.status === "offered" && r.offered_to && <p>Offered to {r.offered_to}</p>}
+                {r.nobody_took_offer && (
+                  <p>
+                    <span className="status-pill is-failed" data-testid="connect-offer-expired">
+                      Nobody took the offer
+                    </span>{" "}
+                    <span className="muted">
+                      The offer to {r.offered_to ?? "several pros"} ended{" "}
+                      {r.offer_expired_at !== null ? formatWhen(r.offer_expired_at, r.time_zone) : ""} with no pro
+                      scheduling it.
+                    </span>
+                  </p>
+                )}
+                {r.status === "offered" && r.offered_to && (
+                  <p>
+                    Offered to {r.offered_to}
+                    {r.offer_expires_at !== null && (
+                      <span className="muted">
+                        {" "}
+                        · open until {formatWhen(r.offer_expires_at, r.time_zone)}, then back to New
+                      </span>
+                    )}
+                  </p>
+                )}
                 {r.vendor_name && r.status !== "scheduled" && <p>Assigned to {r.vendor_name}</p>}
                 {r.status === "scheduled" && (
                   <p data-testid="connect-scheduled">
@@ -365,10 +453,14 @@ export function ConnectQueue() {
                     )}
                   </p>
                 )}
+                {r.status === "scheduled" && <ReminderState row={r} />}
                 <div className="order-actions">
                   {r.status === "new" && <AssignButton row={r} onDone={done} />}
                   {r.status === "new" && <OfferButton row={r} onDone={done} />}
                   {r.status === "scheduled" && !r.paid && <InvoiceButton row={r} onDone={done} />}
+                  {r.status === "scheduled" && r.job_status === ServiceOrderStatus.SCHEDULED && (
+                    <ReassignButton row={r} onDone={done} />
+                  )}
                   {(r.status === "assigned" || r.status === "offered") && (
                     <ActionButton
                       label="Take back"

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { IdParam, pageOf, ReasonBody } from "../../../admin/paging";
 import { sendConnectInvoice } from "../../../connect/invoice";
+import { reassignConnectRequest } from "../../../connect/reassign";
 import {
   assignConnectRequest,
   cancelConnectRequest,
@@ -113,6 +114,25 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
     const data = await cancelConnectRequest(c.env.DB, {
       id,
       reason,
+      actorUserId: viewerOf(c).user_id,
+      now: c.get("now"),
+    });
+    return c.json({ data, code: "STAFF_ACTION_DONE" as const });
+  })
+  /**
+   * POST /:id/reassign `{ vendor_id, reason? }`: hands a scheduled request (its job not started) to another pro who
+   * is active, not soft-banned, offers the service and is free then (their calendar books it first); the old pro's
+   * time is freed, both pros and the business are texted (worker/connect/reassign.ts; docs/decisions/112).
+   * The same pro is 400, a pro not free 409 CONNECT_PRO_NOT_FREE, a request not scheduled (or its job started,
+   * completed, cancelled) 409 STAFF_ACTION_NOT_ALLOWED.
+   */
+  .post("/:id/reassign", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const body = await jsonBody(c, AssignBody);
+    const data = await reassignConnectRequest(c.env, c.get("db"), {
+      id,
+      vendorId: body.vendor_id,
+      reason: body.reason || null,
       actorUserId: viewerOf(c).user_id,
       now: c.get("now"),
     });
