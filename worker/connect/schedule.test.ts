@@ -119,7 +119,7 @@ describe("POST /api/vendor/me/vendor-connect-schedule", () => {
     expect(booked.body.data.job_minutes).toBe(180);
   });
 
-  it("counts the connect job for all of its length in the pro's conflict checks (SPEC 9)", async () => {
+  it("counts the connect job for all of its length in the pro's conflict checks (docs/product.md section 9)", async () => {
     const { world, id } = await connectWorld();
     expect((await schedule(world.vendorClient, id)).status).toBe(200); // 14:00 to 17:00
     // A 60-minute job at 17:30: 30 minutes after the connect job ends, inside the 60-minute padding.

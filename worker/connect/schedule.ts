@@ -15,7 +15,7 @@ import { fail } from "../http/errors";
  * A business (connect) request the pro was assigned becomes one connect job on their calendar
  * (docs/decisions/087-connect-jobs-and-payment.md): `sessions` back-to-back blocks of the service's length
  * from the requested start, booked through the pro's calendar object with is_connect set (so the job counts
- * for all of its length in conflict checks, SPEC section 9), then written to D1 (order, job, request
+ * for all of its length in conflict checks, docs/product.md section 9), then written to D1 (order, job, request
  * `assigned|offered -> scheduled`) in one batch that only applies while the request is still this pro's to take:
  * assigned to them, or offered to them among several with nobody ahead (docs/decisions/089: the first wins).
  */
