@@ -576,6 +576,46 @@ export async function buildSeed(now: number): Promise<SeedBuild> {
     },
   ];
 
+  // Business requests waiting in the connect queue (/connect/admin), as a hotel and an office would send them.
+  const nyc = "America/New_York";
+  const connectDay = (days: number, time: string) => zonedToUtc(addDays(localDate(now, nyc), days), time, nyc);
+  const connectRequests: Row[] = [
+    {
+      connect_request_id: 1,
+      business_name: "The Hudson Loft Hotel",
+      contact_name: "Renee Alvarez",
+      phone: "+12125550187",
+      email: "events@hudsonloft.example",
+      address: "356 W 58th St",
+      zipcode: "10019",
+      starts_at: connectDay(9, "16:00"),
+      time_zone: nyc,
+      people: 14,
+      service_id: 59,
+      notes: "Bridal party getting ready in the penthouse suite; two artists if possible.",
+      status: "new",
+      created_at: now - 5 * HOUR,
+      updated_at: now - 5 * HOUR,
+    },
+    {
+      connect_request_id: 2,
+      business_name: "Brightline Analytics",
+      contact_name: "Sam Okafor",
+      phone: "+16465550142",
+      email: "office@brightline.example",
+      address: "125 W 25th St, 8th floor",
+      zipcode: "10001",
+      starts_at: connectDay(13, "11:00"),
+      time_zone: nyc,
+      people: 30,
+      service_id: 57,
+      notes: "Quarter-end thank-you for the team; a quiet meeting room is booked for the day.",
+      status: "new",
+      created_at: now - 26 * HOUR,
+      updated_at: now - 26 * HOUR,
+    },
+  ];
+
   const settings: Row[] = [
     { key: "compatibility_level", value: "1", updated_at: now, updated_by_user_id: null },
     { key: "header_shortcuts", value: JSON.stringify(cat.shortcuts), updated_at: now, updated_by_user_id: null },
@@ -626,6 +666,7 @@ export async function buildSeed(now: number): Promise<SeedBuild> {
     ...insertRows("vendor_busy", busy),
     ...insertRows("notifications", notifications),
     ...insertRows("vendor_applications", applications),
+    ...insertRows("connect_requests", connectRequests),
     ...insertRows("payment_customers", paymentCustomers),
     ...insertRows("payment_methods", paymentMethods),
     ...insertRows("local_payment_methods", localCards),

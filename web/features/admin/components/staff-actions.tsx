@@ -80,7 +80,7 @@ export function CustomerCharge({ customer }: { customer: CustomerDetail }) {
             <label htmlFor={ids.job} className="field-label">
               Job
             </label>
-            <select id={ids.job} className="input" value={jobId} onChange={(e) => setJobId(e.target.value)}>
+            <select id={ids.job} className="input select" value={jobId} onChange={(e) => setJobId(e.target.value)}>
               {customer.jobs.map((j) => (
                 <option key={j.service_order_id} value={j.service_order_id}>
                   #{j.service_order_id} · {j.description} by {j.vendor_name} · {day(j.promised_arrival_time)} ·{" "}

@@ -81,7 +81,7 @@ export function StateFilter({
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} className="input select" value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}

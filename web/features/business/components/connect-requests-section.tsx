@@ -59,7 +59,7 @@ function RequestLine({ r, onScheduled }: { r: ConnectRequestForPro; onScheduled(
         </label>
         <select
           id={id}
-          className="select"
+          className="input select"
           value={sessions}
           onChange={(e) => setSessions(Number(e.target.value))}
           disabled={busy}

@@ -23,7 +23,7 @@ export const HALF_HOURS = Array.from({ length: 48 }, (_, i) => {
 
 function TimeSelect({ id, value, onChange }: { id: string; value: string; onChange(v: string): void }) {
   return (
-    <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+    <select id={id} className="input select" value={value} onChange={(e) => onChange(e.target.value)}>
       {HALF_HOURS.map((t) => (
         <option key={t} value={t}>
           {t}

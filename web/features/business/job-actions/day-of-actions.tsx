@@ -118,7 +118,7 @@ export function DayOfActions({ view, onChanged }: { view: JobActionsView; onChan
             <label className="field-label" htmlFor={`${id}-r`}>
               I can't do this job
             </label>
-            <select id={`${id}-r`} className="input" value={reason} onChange={(e) => setReason(e.target.value)}>
+            <select id={`${id}-r`} className="input select" value={reason} onChange={(e) => setReason(e.target.value)}>
               <option value="emergency">Emergency: I can't make this time (-5 reliability)</option>
               <option value="not_offered">I don't offer what the client needs (-10 reliability)</option>
               <option value="customer_request">The client asked for something else (no penalty)</option>

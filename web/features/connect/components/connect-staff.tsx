@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { ServiceOrderStatus } from "../../../../domain/order-status";
-import { formatWhen } from "../../../../domain/slot-format";
+import { formatLocalDateTime, formatWhen } from "../../../../domain/slot-format";
 import { Field, FormError } from "../../../components/ui/field";
 import { apiRequest, ApiError, errorMessage } from "../../../lib/api-client";
 import { formatCents, formatPhone } from "../../../lib/format";
@@ -149,7 +149,7 @@ export function ConnectRequestForm() {
           </label>
           <select
             id={serviceId}
-            className="select"
+            className="input select"
             required
             value={form.service_id}
             onChange={set("service_id")}
@@ -209,7 +209,7 @@ function AssignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: strin
         <label htmlFor={id} className="field-label">
           Pro
         </label>
-        <select id={id} className="select" value={vendorId} onChange={(e) => setVendorId(e.target.value)}>
+        <select id={id} className="input select" value={vendorId} onChange={(e) => setVendorId(e.target.value)}>
           {(pros ?? []).map((p) => (
             <option key={p.vendor_id} value={p.vendor_id}>
               {p.display_name} {p.base_zip ? `(${p.base_zip})` : ""}
@@ -300,7 +300,7 @@ function ReassignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: str
         <label htmlFor={id} className="field-label">
           New pro
         </label>
-        <select id={id} className="select" value={vendorId} onChange={(e) => setVendorId(e.target.value)}>
+        <select id={id} className="input select" value={vendorId} onChange={(e) => setVendorId(e.target.value)}>
           {pros.map((p) => (
             <option key={p.vendor_id} value={p.vendor_id}>
               {p.display_name} {p.base_zip ? `(${p.base_zip})` : ""}
@@ -309,8 +309,8 @@ function ReassignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: str
         </select>
       </div>
       <p className="muted">
-        The booking moves only if this pro is free on {row.local_time}; otherwise {row.vendor_name ?? "the current pro"}{" "}
-        keeps it. Both pros and the business are texted.
+        The booking moves only if this pro is free on {formatLocalDateTime(row.local_time)}; otherwise{" "}
+        {row.vendor_name ?? "the current pro"} keeps it. Both pros and the business are texted.
       </p>
     </ActionButton>
   );
@@ -391,7 +391,7 @@ export function ConnectQueue() {
   const { notice, done } = useActionNotice(list.reload);
   return (
     <>
-      <div className="segmented" role="group" aria-label="Request state">
+      <div className="segmented toolbar" role="group" aria-label="Request state">
         {STATES.map(([s, label]) => (
           <button
             key={s}
@@ -414,7 +414,7 @@ export function ConnectQueue() {
                   {r.business_name} · {r.people} people
                 </h3>
                 <p className="muted">
-                  {r.service} · {r.local_time} · {r.address}, {r.zipcode}
+                  {r.service} · {formatLocalDateTime(r.local_time)} · {r.address}, {r.zipcode}
                 </p>
                 <p className="muted">
                   {r.contact_name} · {formatPhone(r.phone)} · {r.email}
@@ -510,7 +510,7 @@ export function ConnectTips() {
   const list = useStaffList<ConnectTipRow>("/connect/admin/tips", { status });
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section className="staff-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Connect tips</h2>
       <StateFilter
         value={status}
@@ -525,7 +525,7 @@ export function ConnectTips() {
       <StaffListView list={list} label="connect tips" empty="No tips on business jobs yet.">
         {(items) => (
           <div className="table-wrap">
-            <table className="table" data-testid="connect-tips">
+            <table className="table table-stack" data-testid="connect-tips">
               <caption className="visually-hidden">Tips on business jobs</caption>
               <thead>
                 <tr>
@@ -539,14 +539,14 @@ export function ConnectTips() {
               <tbody>
                 {items.map((t) => (
                   <tr key={t.tip_id}>
-                    <td>
+                    <td data-label="Job">
                       #{t.service_order_id} · {t.service}
-                      <div className="muted">{t.local_time}</div>
+                      <div className="muted">{formatLocalDateTime(t.local_time)}</div>
                     </td>
-                    <td>{t.vendor_name ?? "—"}</td>
-                    <td>{formatCents(t.amount_cents)}</td>
-                    <td>{t.source === "secure_pay" ? "Secure-pay link" : "Client"}</td>
-                    <td>
+                    <td data-label="Pro">{t.vendor_name ?? "—"}</td>
+                    <td data-label="Tip">{formatCents(t.amount_cents)}</td>
+                    <td data-label="From">{t.source === "secure_pay" ? "Secure-pay link" : "Client"}</td>
+                    <td data-label="State">
                       <span className={`status-pill is-${t.status}`}>{t.status}</span>
                     </td>
                   </tr>

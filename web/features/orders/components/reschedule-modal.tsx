@@ -130,7 +130,7 @@ export function RescheduleModal({
               </label>
               <select
                 id={optionId}
-                className="select"
+                className="input select"
                 value={serviceId ?? current?.service_id ?? ""}
                 onChange={(e) => {
                   const id = Number(e.target.value);
