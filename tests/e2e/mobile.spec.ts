@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { BASE_URL } from "./config";
 import { DEMO, DEMO_PASSWORD, shot } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -40,4 +41,58 @@ test.describe("phone layout", () => {
     }
     await shot(page, "mobile-privacy");
   });
+
+  // Signed-in areas too: a pro's, staff's and connect staff's pages (the profile's cards were 8 px too wide).
+  const AREAS: Array<[string, string[]]> = [
+    [
+      DEMO.vendor.email,
+      [
+        "/business",
+        "/business/calendar",
+        "/business/pay",
+        "/business/subscriptions",
+        "/business/logs",
+        "/business/profile",
+        "/business/services",
+        "/business/service-area",
+        "/business/licences",
+        "/business/connect-info",
+        "/business/help",
+      ],
+    ],
+    [DEMO.customer.email, ["/account/orders", "/account/wallet", "/account/membership", "/account/profile", "/cart"]],
+    [
+      DEMO.admin.email,
+      [
+        "/admin",
+        "/admin/outbox",
+        "/admin/applications",
+        "/admin/exceptions",
+        "/admin/reviews",
+        "/admin/vendors",
+        "/admin/ratings",
+        "/admin/jobs",
+        "/admin/customers",
+        "/admin/payouts",
+        "/admin/audit",
+      ],
+    ],
+    [DEMO.connect.email, ["/connect", "/connect/admin"]],
+  ];
+  for (const [login, paths] of AREAS) {
+    test(`${login}'s pages fit a 390 px screen without sideways scrolling`, async ({ page }) => {
+      const res = await page.request.post("/api/login", {
+        headers: { origin: BASE_URL },
+        data: { phone: login, password: DEMO_PASSWORD },
+      });
+      expect(res.status()).toBe(200);
+      for (const path of paths) {
+        await page.goto(path);
+        // Lists that load after hydration are part of the page too.
+        await page.waitForLoadState("networkidle");
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+    });
+  }
 });

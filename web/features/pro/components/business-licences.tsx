@@ -26,7 +26,7 @@ export function BusinessLicences() {
       ) : (list.data?.licenses ?? []).length === 0 ? (
         <p>None of your services needs a licence.</p>
       ) : (
-        <div style={{ display: "grid", gap: 16 }}>
+        <div className="card-stack">
           {list.data!.licenses.map((l) => (
             <LicenceCard key={l.service_code} licence={l} onChange={(licenses) => list.setData({ licenses })} />
           ))}

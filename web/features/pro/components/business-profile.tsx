@@ -21,7 +21,7 @@ export function BusinessProfile() {
       ) : profile.error ? (
         <FormError message={errorMessage(profile.error)} />
       ) : p ? (
-        <div style={{ display: "grid", gap: 20 }}>
+        <div className="card-stack">
           <AgreementCard profile={p} onSigned={() => profile.reload()} />
           <DescriptionCard initial={p.description} />
           <SocialCard />

@@ -15,11 +15,7 @@ const LINKS: Array<[string, string]> = [
  */
 export function ProNav() {
   return (
-    <nav
-      className="container pro-nav"
-      aria-label="Your profile"
-      style={{ display: "flex", gap: 8, flexWrap: "wrap", paddingTop: 12 }}
-    >
+    <nav className="container pro-nav" aria-label="Your profile">
       {LINKS.map(([label, href]) => (
         <AppLink key={href} href={href} className="area-link" activeMatch="exact">
           {label}
