@@ -3,6 +3,7 @@ import { ServiceOrderStatus } from "../../../../domain/order-status";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { FormError } from "../../../components/ui/field";
 import { errorMessage } from "../../../lib/api-client";
+import { formatLocalDateTime } from "../../../../domain/slot-format";
 import { formatCents } from "../../../lib/format";
 import {
   getStaffJob,
@@ -279,7 +280,8 @@ export function JobsSection() {
             #{job.service_order_id} · {job.description}
           </h2>
           <p className="muted">
-            {job.customer_name} · {job.vendor_name ?? "no pro yet"} · {job.local_time} ({job.time_zone}) ·{" "}
+            {job.customer_name} · {job.vendor_name ?? "no pro yet"} ·{" "}
+            {formatLocalDateTime(job.local_time, { timeZone: job.time_zone, instant: job.promised_arrival_time })} ·{" "}
             {formatCents(job.price_cents)} ·{" "}
             <span className={`status-pill is-${STATUS_NAME[job.service_order_status_id] ?? "unknown"}`}>
               {STATUS_NAME[job.service_order_status_id] ?? job.service_order_status_id}

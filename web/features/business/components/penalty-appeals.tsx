@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useState } from "react";
+import { formatLocalDateTime } from "../../../../domain/slot-format";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { apiRequest } from "../../../lib/api-client";
 
@@ -49,7 +50,7 @@ export function PenaltyAppeals() {
           <li key={i.incident_id} className="biz-job">
             <span className="biz-job-main">
               <span className="biz-job-title">
-                {i.service} · {i.local_time}
+                {i.service} · {formatLocalDateTime(i.local_time)}
               </span>
               <span className="biz-job-meta">
                 -{i.penalty} reliability ({i.kind === "emergency_reschedule" ? "emergency" : "could not provide"})
@@ -80,7 +81,11 @@ export function PenaltyAppeals() {
       <ConfirmDialog
         open={asking !== null}
         title="Ask for an exception"
-        description={asking ? `${asking.service}, ${asking.local_time}: -${asking.penalty} reliability` : undefined}
+        description={
+          asking
+            ? `${asking.service}, ${formatLocalDateTime(asking.local_time)}: -${asking.penalty} reliability`
+            : undefined
+        }
         confirmLabel="Send request"
         busyLabel="Sending…"
         onCancel={() => setAsking(null)}
