@@ -97,6 +97,14 @@ export async function reassignConnectRequest(
   if (!settingsRow) return fail("NOT_FOUND");
   const settings = toVendorSettings(settingsRow);
   const calendar = calendarFor(env, vendorId);
+  const moved: ConnectReassigned = {
+    connect_request_id: id,
+    status: "scheduled",
+    service_order_id: soid,
+    vendor_id: vendorId,
+    vendor_name: pro.display_name,
+    previous_vendor_id: oldVendorId,
+  };
 
   // Calls on the request as it stands share the hold and the booking (a double click books once); a refusal
   // moves the request's updated_at so that a retry, once the pro is free, is checked afresh (as scheduling does).
@@ -169,16 +177,7 @@ export async function reassignConnectRequest(
       .bind(soid)
       .first<{ vendor_id: number | null }>();
     // A parallel call with the same move (a double click) made it: this is that move.
-    if (job?.vendor_id === vendorId) {
-      return {
-        connect_request_id: id,
-        status: "scheduled",
-        service_order_id: soid,
-        vendor_id: vendorId,
-        vendor_name: pro.display_name,
-        previous_vendor_id: oldVendorId,
-      };
-    }
+    if (job?.vendor_id === vendorId) return moved;
     await calendar
       .releaseBooking(vendorId, String(soid), `${key}:undo`, now)
       .catch((err) => console.error(JSON.stringify({ at: "connect.reassign.undo", soid, error: String(err) })));
@@ -221,14 +220,7 @@ export async function reassignConnectRequest(
       now,
     ),
   ]);
-  return {
-    connect_request_id: id,
-    status: "scheduled",
-    service_order_id: soid,
-    vendor_id: vendorId,
-    vendor_name: pro.display_name,
-    previous_vendor_id: oldVendorId,
-  };
+  return moved;
 }
 
 /** The calendar's refusal reasons (domain/calendar/hold-rules.ts), as staff read them. */
