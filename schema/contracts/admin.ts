@@ -28,6 +28,26 @@ export interface VendorRow {
   completed_jobs: number;
 }
 
+/** GET /admin/vendors/{id}: one pro as staff see them, with their services and payout account. */
+export interface VendorDetail {
+  vendor_id: number;
+  display_name: string;
+  user_name: string;
+  phone: string;
+  email: string | null;
+  base_zip: string | null;
+  status: VendorRow["status"];
+  soft_banned: number;
+  reliability: number;
+  payouts_paused: number;
+  license_status: string | null;
+  photo_status: string | null;
+  review_note: string | null;
+  completed_jobs: number;
+  services: { service_id: number; description: string; enabled: number; restricted_at: number | null }[];
+  payout_account: { provider: string; status: string; payouts_enabled: number } | null;
+}
+
 /** GET /admin/applications. */
 export interface ApplicationRow {
   application_id: number;

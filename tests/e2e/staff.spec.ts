@@ -12,7 +12,10 @@ async function act(page: Page, scope: ReturnType<Page["locator"]>, button: strin
   await dialog.getByRole("textbox").last().fill(reason);
   await dialog.getByRole("button", { name: button, exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("status").filter({ hasText: "recorded in the audit log" })).toBeVisible();
+  // Each list (and a pro's detail) has its own notice: the one that names this action.
+  await expect(
+    page.getByRole("status").filter({ hasText: `${button}: done. It is recorded in the audit log.` }),
+  ).toBeVisible();
 }
 
 test.describe("staff", () => {
@@ -59,7 +62,20 @@ test.describe("staff", () => {
     expect(banned.status()).toBe(409);
     expect(((await banned.json()) as { error: { code: string } }).error.code).toBe("ITEM_NOT_AVAILABLE");
 
+    // Her services and payout account: staff restrict one service for all her future jobs.
+    await row.getByRole("button", { name: "Services and payouts" }).click();
+    const detail = page.getByTestId("vendor-detail");
+    await expect(detail.getByRole("heading", { level: 2 })).toBeFocused();
+    await expect(detail.getByRole("heading", { name: "Payout account" })).toBeVisible();
+    const service = detail.locator("li.staff-row").filter({ has: page.getByRole("button", { name: "Restrict" }) });
+    await expect(service.first()).toBeVisible();
+    const serviceId = await service.first().getAttribute("data-service-id");
+    await act(page, service.first(), "Restrict", "Repeated complaints about this service");
+    await expect(detail.locator(`li[data-service-id="${serviceId}"]`).getByText(/restricted since/)).toBeVisible();
+    await shot(page, "admin-vendor-detail");
+
     await page.goto("/admin/audit");
+    await expect(page.getByTestId("audit-table").getByText("vendor.restrict_service").first()).toBeVisible();
     await expect(page.getByTestId("audit-table").getByText("vendor.soft_ban").first()).toBeVisible();
     await expect(page.getByTestId("audit-table").getByText("application.silent_reject").first()).toBeVisible();
     await shot(page, "admin-audit");

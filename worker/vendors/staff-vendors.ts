@@ -1,4 +1,4 @@
-import type { VendorRow } from "../../schema/contracts/admin";
+import type { VendorDetail, VendorRow } from "../../schema/contracts/admin";
 import { normalizeUsPhone } from "../../domain/phone";
 import { likePattern, offsetOf } from "../admin/paging";
 import { fail } from "../http/errors";
@@ -27,7 +27,7 @@ export async function listVendors(d1: D1Database, q: string, page: number): Prom
 }
 
 /** One pro as staff see them: account, services (with restrictions) and payout account; NOT_FOUND otherwise. */
-export async function vendorDetail(d1: D1Database, id: number) {
+export async function vendorDetail(d1: D1Database, id: number): Promise<VendorDetail> {
   const [vendor, services, account] = await d1.batch([
     d1
       .prepare(
@@ -44,7 +44,11 @@ export async function vendorDetail(d1: D1Database, id: number) {
       .bind(id),
     d1.prepare("SELECT provider, status, payouts_enabled FROM connected_accounts WHERE vendor_id = ?").bind(id),
   ]);
-  const row = vendor!.results[0];
-  if (!row) fail("NOT_FOUND");
-  return { ...row, services: services!.results, payout_account: account!.results[0] ?? null };
+  const row = vendor!.results[0] as Omit<VendorDetail, "services" | "payout_account"> | undefined;
+  if (!row) return fail("NOT_FOUND");
+  return {
+    ...row,
+    services: services!.results as VendorDetail["services"],
+    payout_account: (account!.results[0] as VendorDetail["payout_account"] | undefined) ?? null,
+  };
 }

@@ -4,6 +4,7 @@ import type {
   ProOption,
   StaffJob,
   StaffPage,
+  VendorDetail,
 } from "../../../../schema/contracts/admin";
 import { apiRequest } from "../../../lib/api-client";
 
@@ -23,6 +24,7 @@ export type {
   StaffChargeRow,
   StaffJob,
   StaffPage,
+  VendorDetail,
   VendorRow,
 } from "../../../../schema/contracts/admin";
 
@@ -44,6 +46,10 @@ export function staffAction<T = unknown>(path: string, body: Record<string, unkn
 
 export function getSmsProvider(signal?: AbortSignal): Promise<{ provider: string }> {
   return apiRequest<{ provider: string }>("/admin/outbox/provider", { signal });
+}
+
+export function getVendor(id: number, signal?: AbortSignal): Promise<VendorDetail> {
+  return apiRequest<VendorDetail>(`/admin/vendors/${id}`, { signal });
 }
 
 export function getCustomer(id: number, signal?: AbortSignal): Promise<CustomerDetail> {

@@ -286,7 +286,7 @@ export function JobsSection() {
             <span className={`status-pill is-${STATUS_NAME[job.service_order_status_id] ?? "unknown"}`}>
               {STATUS_NAME[job.service_order_status_id] ?? job.service_order_status_id}
             </span>
-            {job.is_connect && <span className="badge">business</span>}
+            {job.is_connect && <span className="status-pill">business</span>}
           </p>
           <div className="order-actions">
             {job.may_suspend && (

@@ -16,6 +16,7 @@ import {
   type VendorRow,
 } from "../api/staff";
 import { CustomerCharge } from "./staff-actions";
+import { VendorDetailPanel } from "./vendor-detail";
 import {
   ActionButton,
   Notice,
@@ -34,6 +35,7 @@ export function VendorsSection() {
   const [q, setQ] = useState("");
   const list = useStaffList<VendorRow>("/admin/vendors", { q });
   const { notice, done } = useActionNotice(list.reload);
+  const [openId, setOpenId] = useState<number | null>(null);
   return (
     <>
       <SearchBar label="Name, phone or ZIP" onSearch={setQ} />
@@ -69,12 +71,21 @@ export function VendorsSection() {
                       <td data-label="ZIP">{v.base_zip ?? "—"}</td>
                       <td data-label="Status">
                         <span className={`status-pill is-${v.status}`}>{v.status}</span>
-                        {v.soft_banned ? <span className="badge">soft-banned</span> : null}
-                        {v.payouts_paused ? <span className="badge">payouts paused</span> : null}
+                        {v.soft_banned ? <span className="status-pill is-failed">soft-banned</span> : null}
+                        {v.payouts_paused ? <span className="status-pill">payouts paused</span> : null}
                       </td>
                       <td data-label="Reliability">{v.reliability}</td>
                       <td data-label="Actions">
                         <div className="order-actions">
+                          <button
+                            type="button"
+                            className="button button-secondary button-sm"
+                            aria-expanded={openId === v.vendor_id}
+                            aria-controls="vendor-detail"
+                            onClick={() => setOpenId(v.vendor_id)}
+                          >
+                            Services and payouts
+                          </button>
                           {v.status === "active" && (
                             <ActionButton
                               label="Deactivate"
@@ -126,6 +137,11 @@ export function VendorsSection() {
           </div>
         )}
       </StaffListView>
+      {openId !== null && (
+        <div id="vendor-detail">
+          <VendorDetailPanel key={openId} vendorId={openId} onChanged={list.reload} />
+        </div>
+      )}
     </>
   );
 }
