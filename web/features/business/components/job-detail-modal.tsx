@@ -1,4 +1,5 @@
 import type { VendorJobView, VendorOfferView } from "../../../../schema/payloads/vendor-dashboard";
+import { formatTime12 } from "../../../../domain/slot-format";
 import { Dialog } from "../../../components/ui/dialog";
 import { formatCents } from "../../../lib/format";
 import { formatLocalTime } from "../../../lib/local-time";
@@ -24,7 +25,8 @@ export function JobDetailModal({
             <div>
               <dt>When</dt>
               <dd>
-                {formatLocalTime(job.promised_arrival_time, job.time_zone)} to {job.end_time} ({job.job_minutes} min)
+                {formatLocalTime(job.promised_arrival_time, job.time_zone)} to {formatTime12(job.end_time)} (
+                {job.job_minutes} min)
               </dd>
             </div>
             <div>
