@@ -86,7 +86,15 @@ test.describe("phone layout", () => {
         data: { phone: login, password: DEMO_PASSWORD },
       });
       expect(res.status()).toBe(200);
-      for (const path of paths) {
+      const pages = [...paths];
+      if (login === DEMO.vendor.email) {
+        // The page a pro works from on the day: one of their upcoming jobs.
+        const details = await page.request.post("/api/vendor/me/main-details", { headers: { origin: BASE_URL } });
+        const upcoming = ((await details.json()) as { data: [unknown, { service_order_id: number }[]] }).data[1];
+        expect(upcoming.length).toBeGreaterThan(0);
+        pages.push(`/business/jobs/${upcoming[0]!.service_order_id}`);
+      }
+      for (const path of pages) {
         await page.goto(path);
         // Lists that load after hydration are part of the page too.
         await page.waitForLoadState("networkidle");

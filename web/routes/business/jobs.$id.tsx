@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { Page } from "../../components/layout/page";
 import { BRAND } from "../../config/brand";
 import { JobActions } from "../../features/business/job-actions/job-actions";
 
@@ -15,12 +16,19 @@ function JobPage() {
   const { id } = Route.useParams();
   const soId = /^\d{1,10}$/.test(id) ? Number(id) : null;
   return (
-    <div className="page-narrow" style={{ maxWidth: 720, margin: "0 auto", padding: "16px" }}>
-      <p>
-        <Link to="/business">Back to your dashboard</Link>
-      </p>
-      <h1>Job #{id}</h1>
-      {soId === null ? <p role="alert">This job link is not valid.</p> : <JobActions service_order_id={soId} />}
-    </div>
+    <Page
+      width="narrow"
+      eyebrow="Your business"
+      title={`Job #${id}`}
+      intro={<Link to="/business">Back to your dashboard</Link>}
+    >
+      {soId === null ? (
+        <p className="form-error" role="alert">
+          This job link is not valid.
+        </p>
+      ) : (
+        <JobActions service_order_id={soId} />
+      )}
+    </Page>
   );
 }

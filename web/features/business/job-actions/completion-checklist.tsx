@@ -41,14 +41,10 @@ export function CompletionChecklist({ view, onChanged }: { view: JobActionsView;
           void submit();
         }}
       >
-        <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
+        <fieldset className="field job-checklist">
           <legend className="job-actions-title">Before you complete</legend>
           {view.checklist.map((item) => (
-            <label
-              key={item.id}
-              className="checkbox-row"
-              style={{ display: "flex", gap: 8, alignItems: "flex-start", padding: "4px 0" }}
-            >
+            <label key={item.id} className="checkbox-row">
               <input
                 type="checkbox"
                 name="checklist"

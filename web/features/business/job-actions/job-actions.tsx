@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import type { JobActionsView } from "../../../../schema/payloads/job-actions";
 import { ApiError } from "../../../lib/api-client";
+import { formatCents } from "../../../lib/format";
+import { formatLocalTime } from "../../../lib/local-time";
 import { fetchJobActions } from "./api";
 import { CompletionChecklist } from "./completion-checklist";
 import { DayOfActions } from "./day-of-actions";
@@ -46,6 +48,18 @@ export function JobActions({ service_order_id, onChanged }: { service_order_id: 
   const cancelled = view.service_order_status_id === 50;
   return (
     <div className="job-actions modal-stack" data-testid="job-actions">
+      <section className="job-actions-section job-summary" aria-label="This job">
+        <p className="job-summary-title">
+          {view.description}
+          {view.is_connect && <span className="status-pill">Business</span>}
+          {view.completed && <span className="status-pill is-active">Completed</span>}
+          {cancelled && <span className="status-pill is-failed">Cancelled</span>}
+        </p>
+        <p className="muted">
+          {formatLocalTime(view.promised_arrival_time)} · {view.job_minutes} min · {view.customer.first_name} ·{" "}
+          {formatCents(view.price_cents)}
+        </p>
+      </section>
       {cancelled ? (
         <p>This job was cancelled.</p>
       ) : (

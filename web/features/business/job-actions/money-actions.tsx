@@ -125,7 +125,7 @@ function MoneyForm(props: {
   };
   return (
     <form
-      className="inline-form"
+      className="job-money-form"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
