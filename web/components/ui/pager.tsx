@@ -18,7 +18,7 @@ export function Pager({
 }) {
   if (page <= 1 && !hasMore) return null;
   return (
-    <nav className="form-actions" aria-label={`${label} pages`}>
+    <nav className="form-actions pager" aria-label={`${label} pages`}>
       <button
         type="button"
         className="button button-secondary button-sm"

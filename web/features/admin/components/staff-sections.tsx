@@ -452,7 +452,7 @@ export function PayoutsSection() {
           </div>
         )}
       </StaffListView>
-      <section className="card" aria-labelledby="adjust-title">
+      <section className="card staff-section" aria-labelledby="adjust-title">
         <h2 id="adjust-title" className="card-title">
           Adjust a job's payout
         </h2>
