@@ -51,7 +51,7 @@ test.describe("phone layout", () => {
         "/business/calendar",
         "/business/pay",
         "/business/subscriptions",
-        "/business/logs",
+        "/business?view=logs",
         "/business/profile",
         "/business/services",
         "/business/service-area",
