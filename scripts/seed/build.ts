@@ -570,9 +570,23 @@ export async function buildSeed(now: number): Promise<SeedBuild> {
       cost_cents: 3900,
       status: "fulfilled",
       idempotency_key: "seed-redemption-1",
-      created_at: now - 35 * DAY,
-      fulfilled_at: now - 30 * DAY,
+      created_at: now - 2 * DAY,
+      fulfilled_at: now - 2 * DAY,
       cancelled_at: null,
+      // A product Maya handed a client at a visit: the client's name and her 20 % share, paid with her next payout.
+      client_name: "Ava B.",
+      vendor_cents: 780,
+    },
+  ];
+  const redemptionEarnings: Row[] = [
+    {
+      vendor_id: MAYA_VENDOR_ID,
+      service_order_id: null,
+      kind: "redemption",
+      amount_cents: 780,
+      ref: "redemption:1",
+      payout_id: null,
+      created_at: now - 2 * DAY,
     },
   ];
 
@@ -674,6 +688,7 @@ export async function buildSeed(now: number): Promise<SeedBuild> {
     ...insertRows("gift_cards", giftCards),
     ...insertRows("redemption_products", products),
     ...insertRows("redemptions", redemptions),
+    ...insertRows("vendor_earnings", redemptionEarnings),
     ...insertRows("audit_log", [
       {
         id: 1,
