@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { RequireRole } from "../../components/layout/require-role";
 import { BusinessFrame } from "../../features/business/components/business-pages";
+import { NotFoundPage } from "../../features/content/components/not-found";
 import { AccountControls } from "../../features/header/components/account-controls";
 import { ProNav } from "../../features/pro/components/pro-nav";
 import businessCss from "../../styles/business.css?url";
@@ -15,4 +16,6 @@ export const Route = createFileRoute("/business")({
       </RequireRole>
     </BusinessFrame>
   ),
+  // An unknown /business/... address keeps the business bar around the 404, so the pro can find their way back.
+  notFoundComponent: NotFoundPage,
 });
