@@ -212,6 +212,25 @@ export interface StaffJob {
   may_reschedule: boolean;
 }
 
+/** GET /admin/jobs: one row of the staff's job list (worker/jobs/staff-job-list.ts). */
+export interface StaffJobRow {
+  service_order_id: number;
+  /** The service booked. */
+  description: string;
+  customer_name: string;
+  /** The pro's display name; null while no pro has the job. */
+  vendor_name: string | null;
+  /** "YYYY-MM-DD HH:MM" in the job's zone, as on the single job (GET /admin/jobs/:id). */
+  local_time: string;
+  /** The same instant as an ISO string. */
+  starts_at: string;
+  time_zone: string;
+  zipcode: string;
+  price_cents: number;
+  service_order_status_id: number;
+  is_connect: boolean;
+}
+
 /** GET /connect/admin/requests: a business's request for pros, as the connect staff see it. */
 export interface ConnectRequestRow {
   connect_request_id: number;

@@ -44,10 +44,17 @@ test.describe("staff charges and job suspension", () => {
     // A client-side move to the Jobs screen: it is interactive at once (no server render to hydrate).
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Jobs" }).click();
     await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
-    await page.getByLabel("Job number").fill(String(job!.service_order_id));
-    await page.getByRole("button", { name: "Find job" }).click();
+    // Found from the list (upcoming jobs by default): searched by its number, opened into the job card.
+    const id = String(job!.service_order_id);
+    const jobs = page.getByTestId("jobs-table");
+    await expect(jobs).toBeVisible();
+    await page.getByRole("searchbox", { name: /Search jobs/ }).fill(id);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(jobs.getByRole("row")).toHaveCount(2);
+    await jobs.getByRole("button", { name: `Open job #${id}` }).click();
     const card = page.getByTestId("staff-job");
     await expect(card).toContainText("scheduled");
+    await expect(card.getByRole("heading", { level: 2 })).toBeFocused();
     await card.getByRole("button", { name: "Suspend", exact: true }).click();
     const suspend = page.getByRole("dialog", { name: /Suspend job/ });
     await suspend.getByRole("radio", { name: "Reduced" }).check();
@@ -57,7 +64,16 @@ test.describe("staff charges and job suspension", () => {
     await expect(suspend).toBeHidden();
     await expect(page.getByRole("status").filter({ hasText: "recorded in the audit log" })).toBeVisible();
     await expect(card).toContainText("suspended");
+    // The list reloaded: the job left the upcoming jobs and is among the suspended ones.
+    await expect(page.getByText("No job matches this search.")).toBeVisible();
+    await page.getByLabel("State", { exact: true }).selectOption("suspended");
+    await expect(jobs.getByRole("row").nth(1)).toContainText(`#${id}`);
+    await expect(jobs.getByRole("row").nth(1)).toContainText("suspended");
     await shot(page, "admin-job-suspended");
+    // The quick jump by number still loads a job into the card.
+    await page.getByLabel("Job number").fill(id);
+    await page.getByRole("button", { name: "Find job" }).click();
+    await expect(card).toContainText(`#${id}`);
 
     await page.goto("/admin/audit");
     await expect(page.getByTestId("audit-table").getByText("job.suspend").first()).toBeVisible();

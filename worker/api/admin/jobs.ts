@@ -2,13 +2,19 @@ import type { StaffJob } from "../../../schema/contracts/admin";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { paymentsFromEnv } from "../../adapters/payments";
-import { IdParam, ReasonBody } from "../../admin/paging";
+import { IdParam, ListQuery, pageOf, ReasonBody } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, parseOrFail } from "../../http/validate";
+import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
 import { rescheduleJob, staffJob, suspendJob } from "../../jobs/staff-job";
+import { listStaffJobs, STAFF_JOB_FILTERS } from "../../jobs/staff-job-list";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 
 const Fee = v.picklist(["waived", "assessed", "reduced"], "Choose waived, assessed or reduced.");
+
+const JobsQuery = v.object({
+  ...ListQuery.entries,
+  status: v.optional(v.picklist(STAFF_JOB_FILTERS, "Choose a job state from the list."), ""),
+});
 
 const SuspendBody = v.object({
   ...ReasonBody.entries,
@@ -29,9 +35,15 @@ const RescheduleBody = v.object({
  * jobs": suspended with the fee waived, assessed or reduced; a reschedule fee can be waived, rescheduling
  * without a waiver goes through a suspension first; docs/decisions/098-staff-job-reschedule-suspend.md).
  * Each action is one audited batch; the fee is a staff charge (worker/admin/charges.ts) claimed in it.
+ * GET / is the staff's job list (search and state filter, 10 a page: worker/jobs/staff-job-list.ts).
  */
 export const adminJobsApi = new Hono<AppEnv>()
   .use(requireAdmin)
+  .get("/", async (c) => {
+    const { q, status, page } = queryOf(c, JobsQuery);
+    const rows = await listStaffJobs(c.env.DB, { q, filter: status, page, now: c.get("now") });
+    return c.json(pageOf(rows, page));
+  })
   .get("/:id", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
     const data: StaffJob = await staffJob(c.env.DB, id);

@@ -23,6 +23,7 @@ export type {
   ReviewRow,
   StaffChargeRow,
   StaffJob,
+  StaffJobRow,
   StaffPage,
   VendorDetail,
   VendorRow,

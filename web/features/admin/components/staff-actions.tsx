@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ServiceOrderStatus } from "../../../../domain/order-status";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { FormError } from "../../../components/ui/field";
@@ -12,6 +12,7 @@ import {
   type ExceptionRow,
   type StaffChargeRow,
   type StaffJob,
+  type StaffJobRow,
 } from "../api/staff";
 import {
   ActionButton,
@@ -222,7 +223,26 @@ function FeeFields({
 }
 
 /** Jobs: look one up by number; suspend with a fee choice, reschedule (fee waived, or after a suspension). */
+/** The job list's state filter (GET /api/admin/jobs `status`). */
+const JOB_FILTERS = [
+  ["", "All jobs"],
+  ["upcoming", "Upcoming"],
+  ["unassigned", "Finding a pro"],
+  ["suspended", "Suspended"],
+  ["completed", "Completed"],
+  ["cancelled", "Cancelled"],
+] as const;
+
+/**
+ * Jobs: find a job in the list (search by number, customer, phone, pro or ZIP; filter by state) or jump to it
+ * by number; the job card below holds what staff may do to it (suspend, reschedule, mark complete).
+ */
 export function JobsSection() {
+  const [q, setQ] = useState("");
+  const [status, setStatus] = useState("upcoming");
+  const list = useStaffList<StaffJobRow>("/admin/jobs", { q, status });
+  const cardHeading = useRef<HTMLHeadingElement>(null);
+  const [focusCard, setFocusCard] = useState(false);
   const [number, setNumber] = useState("");
   const [job, setJob] = useState<StaffJob | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -244,11 +264,79 @@ export function JobsSection() {
       setLoading(false);
     }
   };
-  const { notice, done } = useActionNotice(() => (job ? load(job.service_order_id) : undefined));
+  const { notice, done } = useActionNotice(() =>
+    Promise.all([list.reload(), job ? load(job.service_order_id) : undefined]),
+  );
   useEffect(() => setFee("waived"), [job?.service_order_id]);
+  useEffect(() => {
+    if (focusCard && job) {
+      cardHeading.current?.focus();
+      setFocusCard(false);
+    }
+  }, [focusCard, job]);
   const reducedCents = toCents(reduced);
   return (
     <>
+      <SearchBar label="Search jobs: number, customer, phone, pro or ZIP" onSearch={setQ} />
+      <StateFilter value={status} onChange={setStatus} options={JOB_FILTERS} />
+      <StaffListView list={list} label="jobs" empty="No job matches this search.">
+        {(items) => (
+          <div className="table-wrap">
+            <table className="table table-stack" data-testid="jobs-table">
+              <caption className="visually-hidden">Jobs</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Job</th>
+                  <th scope="col">When</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Pro</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Open</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((r) => (
+                  <tr key={r.service_order_id}>
+                    <td data-label="Job">
+                      #{r.service_order_id} · {r.description}
+                      <div className="muted">ZIP {r.zipcode}</div>
+                    </td>
+                    <td data-label="When">
+                      {formatLocalDateTime(r.local_time, { timeZone: r.time_zone, instant: r.starts_at })}
+                    </td>
+                    <td data-label="Customer">{r.customer_name}</td>
+                    <td data-label="Pro">{r.vendor_name ?? <span className="muted">no pro yet</span>}</td>
+                    <td data-label="Price">{formatCents(r.price_cents)}</td>
+                    <td data-label="Status">
+                      <span className={`status-pill is-${STATUS_NAME[r.service_order_status_id] ?? "unknown"}`}>
+                        {STATUS_NAME[r.service_order_status_id] ?? r.service_order_status_id}
+                      </span>
+                      {r.is_connect && <span className="status-pill">business</span>}
+                    </td>
+                    <td data-label="Open">
+                      <button
+                        type="button"
+                        className="button button-secondary button-sm"
+                        aria-label={`Open job #${r.service_order_id}`}
+                        disabled={loading}
+                        onClick={async () => {
+                          await load(r.service_order_id);
+                          setFocusCard(true);
+                        }}
+                      >
+                        Open
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </StaffListView>
       <form
         className="toolbar"
         role="search"
@@ -276,7 +364,7 @@ export function JobsSection() {
       <Notice message={notice} />
       {job && (
         <section className="card" aria-label={`Job #${job.service_order_id}`} data-testid="staff-job">
-          <h2 className="card-title">
+          <h2 className="card-title" ref={cardHeading} tabIndex={-1}>
             #{job.service_order_id} · {job.description}
           </h2>
           <p className="muted">
