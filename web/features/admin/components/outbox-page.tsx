@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { FormError } from "../../../components/ui/field";
 import { RefreshIcon } from "../../../components/ui/icons";
+import { StaffTable } from "../../../components/ui/staff-table";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime, formatPhone } from "../../../lib/format";
 import { getOutbox, type OutboxMessage } from "../api/get-outbox";
@@ -111,37 +112,25 @@ export function OutboxPage() {
         </EmptyState>
       )}
       {rows !== null && rows.length > 0 && (
-        <div className="table-wrap">
-          <table className="table table-stack" data-testid="outbox-table">
-            <caption className="visually-hidden">Sent text messages</caption>
-            <thead>
-              <tr>
-                <th scope="col">To</th>
-                <th scope="col">Message</th>
-                <th scope="col">Status</th>
-                <th scope="col">Time</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((m) => (
-                <tr key={m.id}>
-                  <td data-label="To" className="mono">
-                    {formatPhone(m.to)}
-                  </td>
-                  <td data-label="Message" className="body-cell">
-                    {m.body}
-                  </td>
-                  <td data-label="Status">
-                    <span className={`status-pill is-${String(m.status).toLowerCase()}`}>{m.status}</span>
-                  </td>
-                  <td data-label="Time" className="mono">
-                    <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          caption="Sent text messages"
+          testId="outbox-table"
+          rows={rows}
+          rowKey={(m) => m.id}
+          columns={[
+            { label: "To", className: "mono", cell: (m) => formatPhone(m.to) },
+            { label: "Message", className: "body-cell", cell: (m) => m.body },
+            {
+              label: "Status",
+              cell: (m) => <span className={`status-pill is-${String(m.status).toLowerCase()}`}>{m.status}</span>,
+            },
+            {
+              label: "Time",
+              className: "mono",
+              cell: (m) => <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>,
+            },
+          ]}
+        />
       )}
     </Page>
   );

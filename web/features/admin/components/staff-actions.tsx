@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ServiceOrderStatus } from "../../../../domain/order-status";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { StaffTable } from "../../../components/ui/staff-table";
 import { FormError } from "../../../components/ui/field";
 import { errorMessage } from "../../../lib/api-client";
 import { formatLocalDateTime } from "../../../../domain/slot-format";
@@ -281,60 +282,59 @@ export function JobsSection() {
       <StateFilter value={status} onChange={setStatus} options={JOB_FILTERS} />
       <StaffListView list={list} label="jobs" empty="No job matches this search.">
         {(items) => (
-          <div className="table-wrap">
-            <table className="table table-stack" data-testid="jobs-table">
-              <caption className="visually-hidden">Jobs</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Job</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Pro</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Open</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((r) => (
-                  <tr key={r.service_order_id}>
-                    <td data-label="Job">
-                      #{r.service_order_id} · {r.description}
-                      <div className="muted">ZIP {r.zipcode}</div>
-                    </td>
-                    <td data-label="When">
-                      {formatLocalDateTime(r.local_time, { timeZone: r.time_zone, instant: r.starts_at })}
-                    </td>
-                    <td data-label="Customer">{r.customer_name}</td>
-                    <td data-label="Pro">{r.vendor_name ?? <span className="muted">no pro yet</span>}</td>
-                    <td data-label="Price">{formatCents(r.price_cents)}</td>
-                    <td data-label="Status">
-                      <span className={`status-pill is-${STATUS_NAME[r.service_order_status_id] ?? "unknown"}`}>
-                        {STATUS_NAME[r.service_order_status_id] ?? r.service_order_status_id}
-                      </span>
-                      {r.is_connect && <span className="status-pill">business</span>}
-                    </td>
-                    <td data-label="Open">
-                      <button
-                        type="button"
-                        className="button button-secondary button-sm"
-                        aria-label={`Open job #${r.service_order_id}`}
-                        disabled={loading}
-                        onClick={async () => {
-                          await load(r.service_order_id);
-                          setFocusCard(true);
-                        }}
-                      >
-                        Open
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            caption="Jobs"
+            testId="jobs-table"
+            rows={items}
+            rowKey={(r) => r.service_order_id}
+            columns={[
+              {
+                label: "Job",
+                cell: (r) => (
+                  <>
+                    #{r.service_order_id} · {r.description}
+                    <div className="muted">ZIP {r.zipcode}</div>
+                  </>
+                ),
+              },
+              {
+                label: "When",
+                cell: (r) => formatLocalDateTime(r.local_time, { timeZone: r.time_zone, instant: r.starts_at }),
+              },
+              { label: "Customer", cell: (r) => r.customer_name },
+              { label: "Pro", cell: (r) => r.vendor_name ?? <span className="muted">no pro yet</span> },
+              { label: "Price", cell: (r) => formatCents(r.price_cents) },
+              {
+                label: "Status",
+                cell: (r) => (
+                  <>
+                    <span className={`status-pill is-${STATUS_NAME[r.service_order_status_id] ?? "unknown"}`}>
+                      {STATUS_NAME[r.service_order_status_id] ?? r.service_order_status_id}
+                    </span>
+                    {r.is_connect && <span className="status-pill">business</span>}
+                  </>
+                ),
+              },
+              {
+                label: "Open",
+                hideLabel: true,
+                cell: (r) => (
+                  <button
+                    type="button"
+                    className="button button-secondary button-sm"
+                    aria-label={`Open job #${r.service_order_id}`}
+                    disabled={loading}
+                    onClick={async () => {
+                      await load(r.service_order_id);
+                      setFocusCard(true);
+                    }}
+                  >
+                    Open
+                  </button>
+                ),
+              },
+            ]}
+          />
         )}
       </StaffListView>
       <form

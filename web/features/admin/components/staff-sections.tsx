@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { canReviewRatings } from "../../../../domain/staff-roles";
 import { FormError } from "../../../components/ui/field";
+import { StaffTable } from "../../../components/ui/staff-table";
 import { errorMessage } from "../../../lib/api-client";
 import { formatCents, formatPhone } from "../../../lib/format";
 import { useViewer } from "../../../stores/shell-context";
@@ -42,99 +43,47 @@ export function VendorsSection() {
       <Notice message={notice} />
       <StaffListView list={list} label="vendors" empty="No vendor matches this search.">
         {(items) => (
-          <div className="table-wrap">
-            <table className="table table-stack" data-testid="vendors-table">
-              <caption className="visually-hidden">Vendors</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Vendor</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">ZIP</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Reliability</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((v) => {
-                  const path = `/admin/vendors/${v.vendor_id}`;
-                  const name = v.display_name;
-                  return (
-                    <tr key={v.vendor_id}>
-                      <td data-label="Vendor">
-                        {name}
-                        <div className="muted">{v.user_name}</div>
-                      </td>
-                      <td data-label="Phone" className="mono">
-                        {formatPhone(v.phone)}
-                      </td>
-                      <td data-label="ZIP">{v.base_zip ?? "—"}</td>
-                      <td data-label="Status">
-                        <span className={`status-pill is-${v.status}`}>{v.status}</span>
-                        {v.soft_banned ? <span className="status-pill is-failed">soft-banned</span> : null}
-                        {v.payouts_paused ? <span className="status-pill">payouts paused</span> : null}
-                      </td>
-                      <td data-label="Reliability">{v.reliability}</td>
-                      <td data-label="Actions">
-                        <div className="order-actions">
-                          <button
-                            type="button"
-                            className="button button-secondary button-sm"
-                            aria-expanded={openId === v.vendor_id}
-                            aria-controls="vendor-detail"
-                            onClick={() => setOpenId(v.vendor_id)}
-                          >
-                            Services and payouts
-                          </button>
-                          {v.status === "active" && (
-                            <ActionButton
-                              label="Deactivate"
-                              title={`Deactivate ${name}`}
-                              path={`${path}/deactivate`}
-                              onDone={done}
-                            />
-                          )}
-                          {v.status === "deactivated" && (
-                            <ActionButton
-                              label="Reactivate"
-                              title={`Reactivate ${name}`}
-                              path={`${path}/reactivate`}
-                              onDone={done}
-                            />
-                          )}
-                          {v.status !== "terminated" && !v.soft_banned && (
-                            <ActionButton
-                              label="Soft ban"
-                              title={`Soft ban ${name} (reliability 1)`}
-                              path={`${path}/soft-ban`}
-                              onDone={done}
-                            />
-                          )}
-                          {v.status !== "terminated" && (v.soft_banned || v.reliability !== 50) ? (
-                            <ActionButton
-                              label="Reset reliability"
-                              title={`Reset ${name}'s reliability to 50`}
-                              path={`${path}/reset-reliability`}
-                              onDone={done}
-                            />
-                          ) : null}
-                          {v.status !== "terminated" && (
-                            <ActionButton
-                              label="Terminate"
-                              title={`Terminate ${name}: irreversible. Payouts pause and their upcoming jobs go to other pros.`}
-                              path={`${path}/terminate`}
-                              onDone={done}
-                              danger
-                            />
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            caption="Vendors"
+            testId="vendors-table"
+            rows={items}
+            rowKey={(v) => v.vendor_id}
+            columns={[
+              {
+                label: "Vendor",
+                cell: (v) => (
+                  <>
+                    {v.display_name}
+                    <div className="muted">{v.user_name}</div>
+                  </>
+                ),
+              },
+              { label: "Phone", className: "mono", cell: (v) => formatPhone(v.phone) },
+              { label: "ZIP", cell: (v) => v.base_zip ?? "—" },
+              {
+                label: "Status",
+                cell: (v) => (
+                  <>
+                    <span className={`status-pill is-${v.status}`}>{v.status}</span>
+                    {v.soft_banned ? <span className="status-pill is-failed">soft-banned</span> : null}
+                    {v.payouts_paused ? <span className="status-pill">payouts paused</span> : null}
+                  </>
+                ),
+              },
+              { label: "Reliability", cell: (v) => v.reliability },
+              {
+                label: "Actions",
+                cell: (v) => (
+                  <VendorActions
+                    v={v}
+                    open={openId === v.vendor_id}
+                    onOpen={() => setOpenId(v.vendor_id)}
+                    done={done}
+                  />
+                ),
+              },
+            ]}
+          />
         )}
       </StaffListView>
       {openId !== null && (
@@ -143,6 +92,66 @@ export function VendorsSection() {
         </div>
       )}
     </>
+  );
+}
+
+/** A pro's account actions by state (worker/api/admin/vendors.ts), and the button that opens their detail. */
+function VendorActions({
+  v,
+  open,
+  onOpen,
+  done,
+}: {
+  v: VendorRow;
+  open: boolean;
+  onOpen(): void;
+  done(message: string): void;
+}) {
+  const path = `/admin/vendors/${v.vendor_id}`;
+  const name = v.display_name;
+  return (
+    <div className="order-actions">
+      <button
+        type="button"
+        className="button button-secondary button-sm"
+        aria-expanded={open}
+        aria-controls="vendor-detail"
+        onClick={onOpen}
+      >
+        Services and payouts
+      </button>
+      {v.status === "active" && (
+        <ActionButton label="Deactivate" title={`Deactivate ${name}`} path={`${path}/deactivate`} onDone={done} />
+      )}
+      {v.status === "deactivated" && (
+        <ActionButton label="Reactivate" title={`Reactivate ${name}`} path={`${path}/reactivate`} onDone={done} />
+      )}
+      {v.status !== "terminated" && !v.soft_banned && (
+        <ActionButton
+          label="Soft ban"
+          title={`Soft ban ${name} (reliability 1)`}
+          path={`${path}/soft-ban`}
+          onDone={done}
+        />
+      )}
+      {v.status !== "terminated" && (v.soft_banned || v.reliability !== 50) ? (
+        <ActionButton
+          label="Reset reliability"
+          title={`Reset ${name}'s reliability to 50`}
+          path={`${path}/reset-reliability`}
+          onDone={done}
+        />
+      ) : null}
+      {v.status !== "terminated" && (
+        <ActionButton
+          label="Terminate"
+          title={`Terminate ${name}: irreversible. Payouts pause and their upcoming jobs go to other pros.`}
+          path={`${path}/terminate`}
+          onDone={done}
+          danger
+        />
+      )}
+    </div>
   );
 }
 
@@ -316,50 +325,37 @@ export function CustomersSection() {
       <SearchBar label="Name, phone or email" onSearch={setQ} />
       <StaffListView list={list} label="customers" empty="No customer matches this search.">
         {(items) => (
-          <div className="table-wrap">
-            <table className="table table-stack">
-              <caption className="visually-hidden">Customers</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Credit</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Details</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((u) => (
-                  <tr key={u.user_id}>
-                    <td data-label="Name">{u.name}</td>
-                    <td data-label="Phone" className="mono">
-                      {formatPhone(u.phone)}
-                    </td>
-                    <td data-label="Email">{u.email}</td>
-                    <td data-label="Credit">{formatCents(u.credit_balance_cents)}</td>
-                    <td data-label="Details">
-                      <button
-                        type="button"
-                        className="button button-secondary button-sm"
-                        onClick={async () => {
-                          try {
-                            setDetail(await getCustomer(u.user_id));
-                            setError(null);
-                          } catch (err) {
-                            setError(errorMessage(err));
-                          }
-                        }}
-                      >
-                        Orders and credits
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            caption="Customers"
+            rows={items}
+            rowKey={(u) => u.user_id}
+            columns={[
+              { label: "Name", cell: (u) => u.name },
+              { label: "Phone", className: "mono", cell: (u) => formatPhone(u.phone) },
+              { label: "Email", cell: (u) => u.email },
+              { label: "Credit", cell: (u) => formatCents(u.credit_balance_cents) },
+              {
+                label: "Details",
+                hideLabel: true,
+                cell: (u) => (
+                  <button
+                    type="button"
+                    className="button button-secondary button-sm"
+                    onClick={async () => {
+                      try {
+                        setDetail(await getCustomer(u.user_id));
+                        setError(null);
+                      } catch (err) {
+                        setError(errorMessage(err));
+                      }
+                    }}
+                  >
+                    Orders and credits
+                  </button>
+                ),
+              },
+            ]}
+          />
         )}
       </StaffListView>
       <FormError message={error} />
@@ -420,36 +416,27 @@ export function PayoutsSection() {
       />
       <StaffListView list={list} label="payouts" empty="No payouts in this state.">
         {(items) => (
-          <div className="table-wrap">
-            <table className="table table-stack">
-              <caption className="visually-hidden">Payouts</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Vendor</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((p) => (
-                  <tr key={p.payout_id}>
-                    <td data-label="#">{p.payout_id}</td>
-                    <td data-label="Vendor">{p.vendor_name}</td>
-                    <td data-label="Amount">{formatCents(p.amount_cents)}</td>
-                    <td data-label="Kind">{p.kind}</td>
-                    <td data-label="State">
-                      <span className={`status-pill is-${p.status}`}>{p.status}</span>
-                      {p.failure_reason && <div className="muted">{p.failure_reason}</div>}
-                    </td>
-                    <td data-label="Created">{day(p.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            caption="Payouts"
+            rows={items}
+            rowKey={(p) => p.payout_id}
+            columns={[
+              { label: "#", cell: (p) => p.payout_id },
+              { label: "Vendor", cell: (p) => p.vendor_name },
+              { label: "Amount", cell: (p) => formatCents(p.amount_cents) },
+              { label: "Kind", cell: (p) => p.kind },
+              {
+                label: "State",
+                cell: (p) => (
+                  <>
+                    <span className={`status-pill is-${p.status}`}>{p.status}</span>
+                    {p.failure_reason && <div className="muted">{p.failure_reason}</div>}
+                  </>
+                ),
+              },
+              { label: "Created", cell: (p) => day(p.created_at) },
+            ]}
+          />
         )}
       </StaffListView>
       <section className="card staff-section" aria-labelledby="adjust-title">
@@ -509,43 +496,28 @@ export function AuditSection() {
       <SearchBar label='Action, e.g. "vendor." or "rating.approve"' onSearch={setAction} />
       <StaffListView list={list} label="audit entries" empty="No audit entry matches.">
         {(items) => (
-          <div className="table-wrap">
-            <table className="table table-stack" data-testid="audit-table">
-              <caption className="visually-hidden">Audit log</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Before → after</th>
-                  <th scope="col">Reason</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((a) => (
-                  <tr key={a.id}>
-                    <td data-label="When" className="mono">
-                      <time dateTime={a.created_at}>{new Date(a.created_at).toLocaleString("en-US")}</time>
-                    </td>
-                    <td data-label="Who">{a.actor_name ?? a.actor_user_id ?? "—"}</td>
-                    <td data-label="Action" className="mono">
-                      {a.action}
-                    </td>
-                    <td data-label="Target">
-                      {a.target_type} {a.target_id}
-                    </td>
-                    <td data-label="Before → after" className="body-cell mono">
-                      {show(a.before_value)} → {show(a.after_value)}
-                    </td>
-                    <td data-label="Reason" className="body-cell">
-                      {a.reason ?? "—"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            caption="Audit log"
+            testId="audit-table"
+            rows={items}
+            rowKey={(a) => a.id}
+            columns={[
+              {
+                label: "When",
+                className: "mono",
+                cell: (a) => <time dateTime={a.created_at}>{new Date(a.created_at).toLocaleString("en-US")}</time>,
+              },
+              { label: "Who", cell: (a) => a.actor_name ?? a.actor_user_id ?? "—" },
+              { label: "Action", className: "mono", cell: (a) => a.action },
+              { label: "Target", cell: (a) => `${a.target_type} ${a.target_id ?? ""}` },
+              {
+                label: "Before → after",
+                className: "body-cell mono",
+                cell: (a) => `${show(a.before_value)} → ${show(a.after_value)}`,
+              },
+              { label: "Reason", className: "body-cell", cell: (a) => a.reason ?? "—" },
+            ]}
+          />
         )}
       </StaffListView>
     </>

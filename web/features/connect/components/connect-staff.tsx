@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { ServiceOrderStatus } from "../../../../domain/order-status";
 import { formatLocalDateTime, formatWhen } from "../../../../domain/slot-format";
 import { Field, FormError } from "../../../components/ui/field";
+import { StaffTable } from "../../../components/ui/staff-table";
 import { apiRequest, ApiError, errorMessage } from "../../../lib/api-client";
 import { formatCents, formatPhone } from "../../../lib/format";
 import {
@@ -180,21 +181,55 @@ export function ConnectRequestForm() {
   );
 }
 
-function AssignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string): void }) {
+/** The pros who could take a request (nearest first), leaving out `except` (the pro who has it now). */
+function useConnectPros(requestId: number, except: number | null = null): ProOption[] | null {
   const [pros, setPros] = useState<ProOption[] | null>(null);
-  const [vendorId, setVendorId] = useState("");
-  const id = useId();
   useEffect(() => {
     const ctrl = new AbortController();
-    getConnectPros(row.connect_request_id, ctrl.signal)
-      .then((list) => {
-        setPros(list);
-        if (list[0]) setVendorId(String(list[0].vendor_id));
-      })
+    getConnectPros(requestId, ctrl.signal)
+      .then((list) => setPros(list.filter((p) => p.vendor_id !== except)))
       .catch(() => setPros([]));
     return () => ctrl.abort();
-  }, [row.connect_request_id]);
+  }, [requestId, except]);
+  return pros;
+}
+
+const proName = (p: ProOption) => `${p.display_name}${p.base_zip ? ` (${p.base_zip})` : ""}`;
+
+/** One pro from the request's candidates; the nearest is chosen until staff pick another. */
+function ProSelect({
+  label,
+  pros,
+  value,
+  onChange,
+}: {
+  label: string;
+  pros: ProOption[];
+  value: string;
+  onChange(vendorId: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select id={id} className="input select" value={value} onChange={(e) => onChange(e.target.value)}>
+        {pros.map((p) => (
+          <option key={p.vendor_id} value={p.vendor_id}>
+            {proName(p)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function AssignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string): void }) {
+  const pros = useConnectPros(row.connect_request_id);
+  const [picked, setPicked] = useState("");
   if (pros !== null && pros.length === 0) return <span className="muted">No pro offers this service yet.</span>;
+  const vendorId = picked || String(pros?.[0]?.vendor_id ?? "");
   return (
     <ActionButton
       label="Assign"
@@ -205,40 +240,21 @@ function AssignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: strin
       reasonRequired={false}
       onDone={onDone}
     >
-      <div className="field">
-        <label htmlFor={id} className="field-label">
-          Pro
-        </label>
-        <select id={id} className="input select" value={vendorId} onChange={(e) => setVendorId(e.target.value)}>
-          {(pros ?? []).map((p) => (
-            <option key={p.vendor_id} value={p.vendor_id}>
-              {p.display_name} {p.base_zip ? `(${p.base_zip})` : ""}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ProSelect label="Pro" pros={pros ?? []} value={vendorId} onChange={setPicked} />
     </ActionButton>
   );
 }
 
 /** Offer a new request to several pros at once: the first to schedule it gets it (docs/decisions/089). */
 function OfferButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string): void }) {
-  const [pros, setPros] = useState<ProOption[] | null>(null);
-  const [picked, setPicked] = useState<number[]>([]);
+  const pros = useConnectPros(row.connect_request_id);
+  const [chosen, setChosen] = useState<number[] | null>(null);
   const id = useId();
-  useEffect(() => {
-    const ctrl = new AbortController();
-    getConnectPros(row.connect_request_id, ctrl.signal)
-      .then((list) => {
-        setPros(list);
-        setPicked(list.slice(0, 3).map((p) => p.vendor_id));
-      })
-      .catch(() => setPros([]));
-    return () => ctrl.abort();
-  }, [row.connect_request_id]);
   if (pros === null || pros.length < 2) return null;
+  // The three nearest are ticked until staff change the choice.
+  const picked = chosen ?? pros.slice(0, 3).map((p) => p.vendor_id);
   const toggle = (vendorId: number) =>
-    setPicked((p) => (p.includes(vendorId) ? p.filter((x) => x !== vendorId) : [...p, vendorId].slice(0, 10)));
+    setChosen(picked.includes(vendorId) ? picked.filter((x) => x !== vendorId) : [...picked, vendorId].slice(0, 10));
   return (
     <ActionButton
       label="Offer to several"
@@ -258,7 +274,7 @@ function OfferButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string
         {pros.slice(0, 20).map((p) => (
           <label key={p.vendor_id} className="check-row">
             <input type="checkbox" checked={picked.includes(p.vendor_id)} onChange={() => toggle(p.vendor_id)} />
-            {p.display_name} {p.base_zip ? `(${p.base_zip})` : ""}
+            {proName(p)}
           </label>
         ))}
       </fieldset>
@@ -271,21 +287,10 @@ function OfferButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string
  * pro's calendar books it first; the old pro's time is freed; both pros and the business are texted.
  */
 function ReassignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: string): void }) {
-  const [pros, setPros] = useState<ProOption[] | null>(null);
-  const [vendorId, setVendorId] = useState("");
-  const id = useId();
-  useEffect(() => {
-    const ctrl = new AbortController();
-    getConnectPros(row.connect_request_id, ctrl.signal)
-      .then((list) => {
-        const others = list.filter((p) => p.vendor_id !== row.vendor_id);
-        setPros(others);
-        if (others[0]) setVendorId(String(others[0].vendor_id));
-      })
-      .catch(() => setPros([]));
-    return () => ctrl.abort();
-  }, [row.connect_request_id, row.vendor_id]);
+  const pros = useConnectPros(row.connect_request_id, row.vendor_id);
+  const [picked, setPicked] = useState("");
   if (pros === null || pros.length === 0) return null;
+  const vendorId = picked || String(pros[0]!.vendor_id);
   return (
     <ActionButton
       label="Reassign"
@@ -296,18 +301,7 @@ function ReassignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: str
       reasonRequired={false}
       onDone={onDone}
     >
-      <div className="field">
-        <label htmlFor={id} className="field-label">
-          New pro
-        </label>
-        <select id={id} className="input select" value={vendorId} onChange={(e) => setVendorId(e.target.value)}>
-          {pros.map((p) => (
-            <option key={p.vendor_id} value={p.vendor_id}>
-              {p.display_name} {p.base_zip ? `(${p.base_zip})` : ""}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ProSelect label="New pro" pros={pros} value={vendorId} onChange={setPicked} />
       <p className="muted">
         The booking moves only if this pro is free on {formatLocalDateTime(row.local_time)}; otherwise{" "}
         {row.vendor_name ?? "the current pro"} keeps it. Both pros and the business are texted.
@@ -524,36 +518,27 @@ export function ConnectTips() {
       />
       <StaffListView list={list} label="connect tips" empty="No tips on business jobs yet.">
         {(items) => (
-          <div className="table-wrap">
-            <table className="table table-stack" data-testid="connect-tips">
-              <caption className="visually-hidden">Tips on business jobs</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Job</th>
-                  <th scope="col">Pro</th>
-                  <th scope="col">Tip</th>
-                  <th scope="col">From</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((t) => (
-                  <tr key={t.tip_id}>
-                    <td data-label="Job">
-                      #{t.service_order_id} · {t.service}
-                      <div className="muted">{formatLocalDateTime(t.local_time)}</div>
-                    </td>
-                    <td data-label="Pro">{t.vendor_name ?? "—"}</td>
-                    <td data-label="Tip">{formatCents(t.amount_cents)}</td>
-                    <td data-label="From">{t.source === "secure_pay" ? "Secure-pay link" : "Client"}</td>
-                    <td data-label="State">
-                      <span className={`status-pill is-${t.status}`}>{t.status}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            caption="Tips on business jobs"
+            testId="connect-tips"
+            rows={items}
+            rowKey={(t) => t.tip_id}
+            columns={[
+              {
+                label: "Job",
+                cell: (t) => (
+                  <>
+                    #{t.service_order_id} · {t.service}
+                    <div className="muted">{formatLocalDateTime(t.local_time)}</div>
+                  </>
+                ),
+              },
+              { label: "Pro", cell: (t) => t.vendor_name ?? "—" },
+              { label: "Tip", cell: (t) => formatCents(t.amount_cents) },
+              { label: "From", cell: (t) => (t.source === "secure_pay" ? "Secure-pay link" : "Client") },
+              { label: "State", cell: (t) => <span className={`status-pill is-${t.status}`}>{t.status}</span> },
+            ]}
+          />
         )}
       </StaffListView>
     </section>
