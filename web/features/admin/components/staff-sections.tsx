@@ -54,7 +54,7 @@ export function VendorsSection() {
                 cell: (v) => (
                   <>
                     {v.display_name}
-                    <div className="muted">{v.user_name}</div>
+                    {v.user_name !== v.display_name && <div className="muted">{v.user_name}</div>}
                   </>
                 ),
               },
