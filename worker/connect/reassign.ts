@@ -8,6 +8,7 @@ import { notifyVendors } from "../calendar/notify-vendor";
 import { toVendorSettings, vendorSettingsQuery } from "../calendar/settings";
 import { textSafely, vendorPhones } from "../checkout/notify";
 import { fail } from "../http/errors";
+import { proWhoCanTake } from "./staff-requests";
 
 /**
  * Connect staff hand a scheduled business request to another pro (docs/decisions/112). The job keeps its id,
@@ -84,15 +85,7 @@ export async function reassignConnectRequest(
   const oldVendorId = r.job_vendor_id;
   const start = r.start;
   if (vendorId === oldVendorId) fail("INVALID_INPUT", { vendor_id: "This booking is already with this pro." });
-  const pro = await d1
-    .prepare(
-      `SELECT v.display_name FROM vendors v JOIN vendor_services vs ON vs.vendor_id = v.vendor_id
-       WHERE v.vendor_id = ?1 AND vs.service_id = ?2 AND vs.enabled = 1 AND vs.restricted_at IS NULL
-         AND v.status = 'active' AND v.soft_banned = 0`,
-    )
-    .bind(vendorId, r.service_id)
-    .first<{ display_name: string }>();
-  if (!pro) fail("INVALID_INPUT", { vendor_id: "This pro can't take this request." });
+  const pro = await proWhoCanTake(d1, vendorId, r.service_id);
   const [settingsRow] = await vendorSettingsQuery(db, [vendorId]);
   if (!settingsRow) return fail("NOT_FOUND");
   const settings = toVendorSettings(settingsRow);

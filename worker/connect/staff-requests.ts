@@ -78,6 +78,26 @@ export async function prosForRequest(d1: D1Database, id: number): Promise<ProOpt
 
 type StaffAction = { id: number; actorUserId: number; now: number };
 
+/**
+ * The pro staff picked for a business request, if they can take it: active, not soft-banned, offering the
+ * service and not restricted from it. Otherwise INVALID_INPUT on `vendor_id` (assigning and reassigning).
+ */
+export async function proWhoCanTake(
+  d1: D1Database,
+  vendorId: number,
+  serviceId: number,
+): Promise<{ display_name: string }> {
+  const pro = await d1
+    .prepare(
+      `SELECT v.display_name FROM vendors v JOIN vendor_services vs ON vs.vendor_id = v.vendor_id
+       WHERE v.vendor_id = ?1 AND vs.service_id = ?2 AND vs.enabled = 1 AND vs.restricted_at IS NULL
+         AND v.status = 'active' AND v.soft_banned = 0`,
+    )
+    .bind(vendorId, serviceId)
+    .first<{ display_name: string }>();
+  return pro ?? fail("INVALID_INPUT", { vendor_id: "This pro can't take this request." });
+}
+
 /** Gives a new request to one active pro who offers the service; they are told live and by text. */
 export async function assignConnectRequest(
   env: Env,
@@ -88,15 +108,7 @@ export async function assignConnectRequest(
   const d1 = env.DB;
   const req = await connectRequest(d1, id);
   if (req.status !== "new") fail("STAFF_ACTION_NOT_ALLOWED");
-  const pro = await d1
-    .prepare(
-      `SELECT v.display_name FROM vendors v JOIN vendor_services vs ON vs.vendor_id = v.vendor_id
-       WHERE v.vendor_id = ?1 AND vs.service_id = ?2 AND vs.enabled = 1 AND vs.restricted_at IS NULL
-         AND v.status = 'active' AND v.soft_banned = 0`,
-    )
-    .bind(vendorId, req.service_id)
-    .first<{ display_name: string }>();
-  if (!pro) fail("INVALID_INPUT", { vendor_id: "This pro can't take this request." });
+  const pro = await proWhoCanTake(d1, vendorId, req.service_id);
   const { done } = await runAudited(
     d1,
     newAuditedAction(),
