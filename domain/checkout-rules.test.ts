@@ -7,6 +7,7 @@ import {
   giftAmountAllowed,
   giftCodeFromBytes,
   isActiveMember,
+  memberPricesUntil,
   isFreeEmailDomain,
   memberDiscountCents,
   MIN_CARD_CHARGE_CENTS,
@@ -197,10 +198,31 @@ describe("gift cards", () => {
 });
 
 describe("membership", () => {
-  it("is a member with an active membership only", () => {
-    expect(isActiveMember([])).toBe(false);
-    expect(isActiveMember([{ status: "cancelled" }])).toBe(false);
-    expect(isActiveMember([{ status: "cancelled" }, { status: "active" }])).toBe(true);
+  const now = Date.UTC(2026, 4, 10, 12, 0);
+  const end = Date.UTC(2026, 4, 20, 12, 0);
+  it("is a member with an active membership, whatever its period end says", () => {
+    expect(isActiveMember([], now)).toBe(false);
+    expect(isActiveMember([{ status: "active", current_period_end: null }], now)).toBe(true);
+    expect(isActiveMember([{ status: "active", current_period_end: now - 1 }], now)).toBe(true);
+    expect(
+      isActiveMember(
+        [
+          { status: "cancelled", current_period_end: null },
+          { status: "active", current_period_end: end },
+        ],
+        now,
+      ),
+    ).toBe(true);
+  });
+  it("keeps a cancelled membership's member prices until the end of the paid month, not a millisecond more", () => {
+    const cancelled = { status: "cancelled", current_period_end: end };
+    expect(isActiveMember([cancelled], now)).toBe(true);
+    expect(memberPricesUntil(cancelled, now)).toBe(end);
+    expect(isActiveMember([cancelled], end - 1)).toBe(true);
+    expect(isActiveMember([cancelled], end)).toBe(false);
+    expect(memberPricesUntil(cancelled, end)).toBeNull();
+    expect(isActiveMember([{ status: "cancelled", current_period_end: null }], now)).toBe(false);
+    expect(memberPricesUntil({ status: "active", current_period_end: end }, now)).toBeNull();
   });
 });
 

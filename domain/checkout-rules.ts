@@ -287,15 +287,29 @@ export function normalizeGiftCode(input: string): string | null {
 
 export interface MembershipLike {
   status: string;
+  /** Epoch ms: the end of the month paid for (null when the provider has not said). */
+  current_period_end: number | null;
 }
 
 /**
- * A member: an active membership. The status is the truth (the provider's renewals and cancellations keep
- * it, and DELETE /subscriptions ends it); current_period_end is shown, not judged, so a renewal that lands
- * late never takes the discount away meanwhile.
+ * Until when a cancelled membership keeps its member prices: the end of the month already paid for, while
+ * that is still ahead of `now` (docs/decisions/124-page-promises.md). Null for an active membership (it
+ * renews) and for one whose paid month is over. A membership the provider ended for non-payment has its
+ * period end cut to the end (worker/cron/queue.ts, worker/api/stripe/webhook.ts), so it keeps nothing.
  */
-export function isActiveMember(memberships: readonly MembershipLike[]): boolean {
-  return memberships.some((m) => m.status === "active");
+export function memberPricesUntil(m: MembershipLike, now: number): number | null {
+  if (m.status !== "cancelled" || m.current_period_end === null) return null;
+  return m.current_period_end > now ? m.current_period_end : null;
+}
+
+/**
+ * A member at `now`: an active membership, or a cancelled one still inside the month it paid for (the
+ * /membership page's "keep your benefits until the end of the month you've paid for"). For an active one
+ * the status is the truth (the provider's renewals and cancellations keep it); its current_period_end is
+ * shown, not judged, so a renewal that lands late never takes the discount away meanwhile.
+ */
+export function isActiveMember(memberships: readonly MembershipLike[], now: number): boolean {
+  return memberships.some((m) => m.status === "active" || memberPricesUntil(m, now) !== null);
 }
 
 // ----------------------------------------------------------------------------------- payment links

@@ -135,7 +135,9 @@ export const catalogue = {
   GIFT_CARD_PURCHASED: success("Your gift card is on its way."),
   GIFT_CARD_REDEEMED: success("Your gift card was added to your account credit."),
   MEMBERSHIP_ACTIVE: success("Welcome! You're now a beauty member."),
-  MEMBERSHIP_CANCELLED: success("Your beauty membership was cancelled."),
+  MEMBERSHIP_CANCELLED: success(
+    "Your beauty membership is cancelled and will not renew. You keep member prices until the end of the month you've paid for.",
+  ),
   REMINDER_SCHEDULED: success("We'll text you a reminder."),
   JOB_ACCEPTED: success("Job accepted. It's on your calendar."),
 

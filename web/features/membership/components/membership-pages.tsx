@@ -62,6 +62,8 @@ export function AccountMembershipPage() {
 
 interface MembershipInfo {
   member: boolean;
+  /** A cancelled membership's member prices last until this instant (the end of the paid month). */
+  member_until: string | null;
   price_cents: number;
   member_discount_bps: number;
   membership: { status: string; current_period_end: string | null; cancelled_at: string | null } | null;
@@ -122,6 +124,39 @@ function MembershipPanel() {
   };
   const join = () => run(() => apiRequest("/subscriptions", { json: { payment_method_id: method } }));
   const cancel = () => run(() => apiRequest("/subscriptions", { method: "DELETE" }));
+  const joinForm = (
+    <>
+      {cards.data && cards.data.length === 0 ? (
+        <p>
+          Add a card in <AppLink href="/account/wallet">My Wallet</AppLink> first, then come back to join.
+        </p>
+      ) : (
+        cards.data && (
+          <fieldset className="pay-options">
+            <legend className="field-label">Pay with</legend>
+            {cards.data.map((c) => (
+              <label key={c.id} className={`pay-option${method === c.id ? " is-selected" : ""}`}>
+                <input type="radio" name="membership-card" checked={method === c.id} onChange={() => setMethod(c.id)} />
+                <span className="pay-option-text">{cardLabel(c)}</span>
+              </label>
+            ))}
+          </fieldset>
+        )
+      )}
+      <FormError message={error} />
+      <div>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={join}
+          disabled={busy || !method}
+          data-testid="membership-join"
+        >
+          {busy ? "Joining…" : `Join for ${formatCents(data.price_cents)}/month`}
+        </button>
+      </div>
+    </>
+  );
 
   return (
     <section
@@ -132,18 +167,29 @@ function MembershipPanel() {
       <h2 className="card-title" id="membership-status">
         {data.member ? "You're a beauty member" : `Join for ${formatCents(data.price_cents)} a month`}
       </h2>
-      {data.member ? (
+      {data.member && data.member_until ? (
+        <>
+          <p data-testid="membership-cancelled">
+            <span className="status-tag">Cancelled</span> Member prices until {longDate(data.member_until)}. Your
+            membership will not renew and you will not be charged again.
+          </p>
+          <p className="muted">Joining again starts a new monthly membership, charged the day you join.</p>
+          {joinForm}
+        </>
+      ) : data.member ? (
         <>
           <p>
             <span className="status-tag is-live">Active</span> You save {percent}% on every service.
-            {data.membership?.current_period_end
-              ? ` Renews on ${new Date(data.membership.current_period_end).toLocaleDateString("en-US", { month: "long", day: "numeric" })}.`
-              : ""}
+            {data.membership?.current_period_end ? ` Renews on ${longDate(data.membership.current_period_end)}.` : ""}
           </p>
           <FormError message={error} />
           {confirmCancel ? (
             <div className="form-actions">
-              <p>Cancel your membership? Member prices end with it.</p>
+              <p>
+                Cancel your membership? It will not renew, and you keep member prices until the end of the month you've
+                paid for
+                {data.membership?.current_period_end ? ` (${longDate(data.membership.current_period_end)})` : ""}.
+              </p>
               <button type="button" className="button button-secondary" onClick={() => setConfirmCancel(false)}>
                 Keep membership
               </button>
@@ -164,42 +210,11 @@ function MembershipPanel() {
           <p className="muted">
             Save {percent}% on every service. Charged monthly to your saved card; cancel any time.
           </p>
-          {cards.data && cards.data.length === 0 ? (
-            <p>
-              Add a card in <AppLink href="/account/wallet">My Wallet</AppLink> first, then come back to join.
-            </p>
-          ) : (
-            cards.data && (
-              <fieldset className="pay-options">
-                <legend className="field-label">Pay with</legend>
-                {cards.data.map((c) => (
-                  <label key={c.id} className={`pay-option${method === c.id ? " is-selected" : ""}`}>
-                    <input
-                      type="radio"
-                      name="membership-card"
-                      checked={method === c.id}
-                      onChange={() => setMethod(c.id)}
-                    />
-                    <span className="pay-option-text">{cardLabel(c)}</span>
-                  </label>
-                ))}
-              </fieldset>
-            )
-          )}
-          <FormError message={error} />
-          <div>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={join}
-              disabled={busy || !method}
-              data-testid="membership-join"
-            >
-              {busy ? "Joining…" : `Join for ${formatCents(data.price_cents)}/month`}
-            </button>
-          </div>
+          {joinForm}
         </>
       )}
     </section>
   );
 }
+
+const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric" });
