@@ -6,6 +6,8 @@ import {
   creditToApply,
   giftAmountAllowed,
   giftCodeFromBytes,
+  GIFT_DELIVERY_LOCAL_TIME,
+  giftDelivery,
   isActiveMember,
   memberPricesUntil,
   isFreeEmailDomain,
@@ -194,6 +196,45 @@ describe("gift cards", () => {
     expect(normalizeGiftCode("7KQ2-M9XD-4RTB")).toBeNull();
     expect(normalizeGiftCode("7KQ2-M9XD-4RTB-W3HU")).toBeNull(); // U is not in the alphabet
     expect(normalizeGiftCode("7KQ2-M9XD-4RTB-W3H!")).toBeNull();
+  });
+});
+
+describe("gift card delivery day", () => {
+  // 2026-03-07 20:00 in New York (EST, 01:00 UTC on the 8th); the clocks go forward on 2026-03-08.
+  const now = Date.UTC(2026, 2, 8, 1, 0);
+  const tz = "America/New_York";
+  it("sends today's card at once, in the buyer's zone", () => {
+    expect(giftDelivery("2026-03-07", tz, now)).toEqual({
+      ok: true,
+      deliver_on: "2026-03-07",
+      time_zone: tz,
+      deliver_at: now,
+      now: true,
+    });
+    expect(giftDelivery(null, tz, now)).toMatchObject({ ok: true, deliver_on: "2026-03-07", now: true });
+    // Already the 8th in UTC: the 7th is yesterday there.
+    expect(giftDelivery("2026-03-07", "UTC", now)).toMatchObject({ ok: false, field: "deliver_on" });
+  });
+  it("sends a later day's card at 09:00 local, across a DST change", () => {
+    // 2026-03-08 09:00 EDT = 13:00 UTC (not 14:00).
+    expect(giftDelivery("2026-03-08", tz, now)).toMatchObject({
+      ok: true,
+      deliver_at: Date.UTC(2026, 2, 8, 13, 0),
+      now: false,
+    });
+    expect(GIFT_DELIVERY_LOCAL_TIME).toBe("09:00");
+  });
+  it("allows today to a year ahead, and only real dates", () => {
+    expect(giftDelivery("2027-03-07", tz, now)).toMatchObject({ ok: true });
+    expect(giftDelivery("2027-03-08", tz, now)).toEqual({
+      ok: false,
+      field: "deliver_on",
+      message: "Choose a delivery date from today to 2027-03-07.",
+    });
+    expect(giftDelivery("2026-03-06", tz, now)).toMatchObject({ ok: false, field: "deliver_on" });
+    expect(giftDelivery("2026-02-30", tz, now)).toMatchObject({ ok: false, field: "deliver_on" });
+    expect(giftDelivery("2026-3-9", tz, now)).toMatchObject({ ok: false, field: "deliver_on" });
+    expect(giftDelivery("2026-03-09", "Nowhere/Land", now)).toMatchObject({ ok: false, field: "time_zone" });
   });
 });
 

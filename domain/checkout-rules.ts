@@ -1,4 +1,4 @@
-import { DAY_MS, localToInstant } from "./calendar/time";
+import { addDays, DAY_MS, dayNumber, isValidTimeZone, localDate, localToInstant } from "./calendar/time";
 import { normalizeEmail } from "./email";
 import { PRICING } from "./pricing-config";
 
@@ -253,6 +253,44 @@ export function giftAmountAllowed(cents: number): boolean {
   if (!Number.isSafeInteger(cents)) return false;
   if ((PRICING.giftCardPresetsCents as readonly number[]).includes(cents)) return true;
   return cents % 100 === 0 && cents >= PRICING.giftCardMinCents && cents <= PRICING.giftCardMaxCents;
+}
+
+/** A gift card can be scheduled up to a year ahead (Amazon, Starbucks and Sephora eGift cards offer the same). */
+export const GIFT_DELIVERY_MAX_DAYS = 365;
+/** A gift scheduled for a later day goes out at this local time (a text at midnight would wake the recipient). */
+export const GIFT_DELIVERY_LOCAL_TIME = "09:00";
+
+export type GiftDelivery =
+  | { ok: true; deliver_on: string; time_zone: string; deliver_at: number; now: boolean }
+  | { ok: false; field: "deliver_on" | "time_zone"; message: string };
+
+/**
+ * The buyer's chosen delivery day, in their own local date (`tz`, the browser's zone): from today to
+ * GIFT_DELIVERY_MAX_DAYS ahead. Today goes out at once (`now`); a later day at GIFT_DELIVERY_LOCAL_TIME there
+ * (`deliver_at`). No day given: today.
+ */
+export function giftDelivery(date: string | null | undefined, tz: string, nowMs: number): GiftDelivery {
+  if (!isValidTimeZone(tz)) return { ok: false, field: "time_zone", message: "Unknown time zone." };
+  const today = localDate(nowMs, tz);
+  const last = addDays(today, GIFT_DELIVERY_MAX_DAYS);
+  const day = date ?? today;
+  let valid = true;
+  try {
+    dayNumber(day);
+  } catch {
+    valid = false;
+  }
+  if (!valid || day < today || day > last) {
+    return { ok: false, field: "deliver_on", message: `Choose a delivery date from today to ${last}.` };
+  }
+  if (day === today) return { ok: true, deliver_on: day, time_zone: tz, deliver_at: nowMs, now: true };
+  return {
+    ok: true,
+    deliver_on: day,
+    time_zone: tz,
+    deliver_at: localToInstant(day, GIFT_DELIVERY_LOCAL_TIME, tz),
+    now: false,
+  };
 }
 
 /**

@@ -133,6 +133,7 @@ export const catalogue = {
   ERROR_SUBSCRIPTION_NOT_MEMBER: error("You're not a beauty member.", 404),
   ORDER_PLACED: success("Your booking is confirmed. We'll text you when your pro accepts."),
   GIFT_CARD_PURCHASED: success("Your gift card is on its way."),
+  GIFT_CARD_SCHEDULED: success("Your gift card is paid for. We'll send it to the recipient on the day you chose."),
   GIFT_CARD_REDEEMED: success("Your gift card was added to your account credit."),
   MEMBERSHIP_ACTIVE: success("Welcome! You're now a beauty member."),
   MEMBERSHIP_CANCELLED: success(
