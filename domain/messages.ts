@@ -184,7 +184,7 @@ export const catalogue = {
   OPTION_FIELDS_REQUIRED: error("Please fill in every option field."),
   LICENSE_REQUIRED: error("This service needs a valid licence. Upload your licence under Licences first.", 409),
   SERVICE_NOT_APPROVED: error("You're not approved for this service yet. You can ask us to add it.", 403),
-  SERVICE_REQUEST_EXISTS: error("You already asked us to add this service. We'll let you know.", 409),
+  SERVICE_REQUEST_EXISTS: error("You already asked us to add this service.", 409),
   VENDOR_TERMINATED: error("This business account is closed. Please contact support.", 403),
   AGREEMENT_VERSION_CHANGED: error("The agreement was updated. Please download and read the new version.", 409),
   FORUM_NOT_CONFIGURED: error("The community forum is not available right now.", 503),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { catalogue } from "../../../../domain/messages";
+import { PRICING } from "../../../../domain/pricing-config";
 import { Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { cardLabel } from "../../../components/ui/card-form";
@@ -13,13 +14,14 @@ import { notify } from "../../../stores/alert-store";
 import { useViewer } from "../../../stores/shell-context";
 import { openAuthModal } from "../../../stores/ui-store";
 
-/** /membership: what the beauty membership is. Signing up arrives with the membership issue. */
+/** /membership: what the beauty membership is; every line is what the code does (decision 124). */
 export function MembershipPage() {
+  const percent = Math.round(PRICING.memberDiscountBps / 100);
   return (
     <Page
       eyebrow="Beauty membership"
       title="Treat yourself more often, for less"
-      intro="Members get lower prices on every service, first pick of popular times and a few lovely extras, for one simple monthly fee."
+      intro={`Members save ${percent}% on every service, for one simple monthly fee of ${formatCents(PRICING.membershipMonthlyCents)}.`}
     >
       <div className="feature-grid">
         <div className="feature">
@@ -27,14 +29,14 @@ export function MembershipPage() {
             <StarIcon />
           </div>
           <h3>Member prices</h3>
-          <p>A member price on every service, shown next to the regular price once you set your ZIP code.</p>
+          <p>{percent}% off the price of every service, taken off at checkout.</p>
         </div>
         <div className="feature">
           <div className="feature-icon">
             <CheckIcon />
           </div>
-          <h3>Priority booking</h3>
-          <p>Book popular evening and weekend times before they open to everyone.</p>
+          <h3>One monthly charge</h3>
+          <p>Charged to your saved card once a month, counted from the day you join. No sign-up fee.</p>
         </div>
         <div className="feature">
           <div className="feature-icon">
@@ -42,7 +44,8 @@ export function MembershipPage() {
           </div>
           <h3>Cancel any time</h3>
           <p>
-            No contract. Cancel from your account and keep your benefits until the end of the month you've paid for.
+            No contract. Cancel from your account and keep your benefits until the end of the month you've paid for. It
+            does not renew and you are not charged again.
           </p>
         </div>
       </div>
