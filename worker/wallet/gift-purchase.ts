@@ -3,8 +3,9 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { BRAND_NAME } from "../../domain/brand";
 import { giftCodeFromBytes } from "../../domain/checkout-rules";
 import { formatCents } from "../../domain/money";
-import { outbox, users } from "../../schema/tables/accounts";
+import { users } from "../../schema/tables/accounts";
 import { giftCards } from "../../schema/tables/payments";
+import { sendEmail } from "../adapters/email";
 import type { PaymentIntent, PaymentsPort } from "../adapters/payments/port";
 import type { SessionUser } from "../auth/sessions";
 import { textSafely } from "../checkout/notify";
@@ -38,8 +39,8 @@ export function giftView(g: GiftRow, withCode: boolean) {
 
 /**
  * Sends a paid card's code to its recipient, once, and never before its delivery day: the conditional update that sets delivered_at claims it,
- * so a confirm and any number of parallel cron ticks send it one time. A text to the phone, an email (kept in
- * the outbox) to the address. Answers "delivered" when this call sent it.
+ * so a confirm and any number of parallel cron ticks send it one time. A text to the phone, an email through
+ * the email port to the address. Answers "delivered" when this call sent it.
  */
 export async function deliverGift(
   env: Env,
@@ -74,11 +75,14 @@ export async function deliverGift(
   const work: Promise<unknown>[] = [];
   if (g.recipient_phone) work.push(textSafely(env, db, g.recipient_phone, body, now));
   if (g.recipient_email) {
+    // Through the email port (it records the outbox row), so a deployment with a provider really sends it.
     work.push(
-      db
-        .insert(outbox)
-        .values({ channel: "email", to: g.recipient_email, body, status: "queued", provider: "local", created_at: now })
-        .catch((err) => console.error(JSON.stringify({ at: "gift.email", error: String(err) }))),
+      sendEmail(env, db, {
+        to: g.recipient_email,
+        subject: `${from?.name ?? "Someone"} sent you a ${BRAND_NAME} gift card`,
+        text: body,
+        now,
+      }).catch((err) => console.error(JSON.stringify({ at: "gift.email", error: String(err) }))),
     );
   }
   await Promise.all(work);

@@ -158,6 +158,8 @@ describe("gift cards", () => {
       });
       expect((await outboxTo(phone)).join("\n")).toContain(code);
       expect((await outboxTo(email)).join("\n")).toContain(code);
+      // Sent through the email port (subject and text), not only written to the outbox.
+      expect((await outboxTo(email))[0]).toMatch(/^Checkout Customer sent you a .+ gift card\n\n/);
     });
 
     it("keeps a later day's card until 09:00 that day, then sends it once however many ticks run at once", async () => {

@@ -32,8 +32,8 @@ export const FAQ: FaqGroup[] = [
           <>
             <p>
               Enter your ZIP code or address on the home page, choose a service, then pick a date and time. Add it to
-              your cart, review the details and check out. You'll get a confirmation by text and email, and your
-              appointment appears under My Orders.
+              your cart, review the details and check out. You'll get a confirmation by text, and your appointment
+              appears under My Orders.
             </p>
             <p>You can browse and fill your cart without an account; we ask you to log in or sign up at checkout.</p>
           </>
@@ -143,6 +143,7 @@ export const FAQ: FaqGroup[] = [
             Yes. In My Orders choose Reschedule and pick one of your professional's free times. There is no fee; a
             longer or shorter service changes the price by the difference. Your professional has to agree to the new
             time: we hold it for them and text you their answer, and until they agree your appointment stays as booked.
+            If they don't answer within 24 hours (and before the visit), the request lapses.
           </p>
         ),
       },
