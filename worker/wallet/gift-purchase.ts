@@ -16,7 +16,8 @@ import { fail } from "../http/errors";
  * eGift cards (docs/product.md section 7 "/checkout/gift", "/checkout/gift/confirm"): buying one is a
  * PaymentIntent for the amount (presets or a whole-dollar amount within PRICING's limits, key
  * `gift:<gift_card_id>:charge`); once paid the card is active and its code goes to the recipient by text
- * and email (the outbox) on the day the buyer chose (at once for today; docs/decisions/124-page-promises.md). Redeeming a code is worker/api/giftcard.ts. The routes are worker/api/checkout/gift.ts.
+ * and email on the day the buyer chose (at once for today; docs/decisions/124-page-promises.md). Redeeming a
+ * code is worker/api/giftcard.ts. The routes are worker/api/checkout/gift.ts.
  */
 
 type GiftRow = typeof giftCards.$inferSelect;
@@ -38,8 +39,9 @@ export function giftView(g: GiftRow, withCode: boolean) {
 }
 
 /**
- * Sends a paid card's code to its recipient, once, and never before its delivery day: the conditional update that sets delivered_at claims it,
- * so a confirm and any number of parallel cron ticks send it one time. A text to the phone, an email through
+ * Sends a paid card's code to its recipient, once, and never before its delivery day: the conditional update
+ * that sets delivered_at claims it, so a confirm and any number of parallel cron ticks send it one time (at
+ * most once: a send that fails after the claim is logged in the outbox as failed, not retried). A text to the phone, an email through
  * the email port to the address. Answers "delivered" when this call sent it.
  */
 export async function deliverGift(
