@@ -6,7 +6,10 @@ import {
   creditToApply,
   giftAmountAllowed,
   giftCodeFromBytes,
+  GIFT_DELIVERY_LOCAL_TIME,
+  giftDelivery,
   isActiveMember,
+  memberPricesUntil,
   isFreeEmailDomain,
   memberDiscountCents,
   MIN_CARD_CHARGE_CENTS,
@@ -196,11 +199,71 @@ describe("gift cards", () => {
   });
 });
 
+describe("gift card delivery day", () => {
+  // 2026-03-07 20:00 in New York (EST, 01:00 UTC on the 8th); the clocks go forward on 2026-03-08.
+  const now = Date.UTC(2026, 2, 8, 1, 0);
+  const tz = "America/New_York";
+  it("sends today's card at once, in the buyer's zone", () => {
+    expect(giftDelivery("2026-03-07", tz, now)).toEqual({
+      ok: true,
+      deliver_on: "2026-03-07",
+      time_zone: tz,
+      deliver_at: now,
+      now: true,
+    });
+    expect(giftDelivery(null, tz, now)).toMatchObject({ ok: true, deliver_on: "2026-03-07", now: true });
+    // Already the 8th in UTC: the 7th is yesterday there.
+    expect(giftDelivery("2026-03-07", "UTC", now)).toMatchObject({ ok: false, field: "deliver_on" });
+  });
+  it("sends a later day's card at 09:00 local, across a DST change", () => {
+    // 2026-03-08 09:00 EDT = 13:00 UTC (not 14:00).
+    expect(giftDelivery("2026-03-08", tz, now)).toMatchObject({
+      ok: true,
+      deliver_at: Date.UTC(2026, 2, 8, 13, 0),
+      now: false,
+    });
+    expect(GIFT_DELIVERY_LOCAL_TIME).toBe("09:00");
+  });
+  it("allows today to a year ahead, and only real dates", () => {
+    expect(giftDelivery("2027-03-07", tz, now)).toMatchObject({ ok: true });
+    expect(giftDelivery("2027-03-08", tz, now)).toEqual({
+      ok: false,
+      field: "deliver_on",
+      message: "Choose a delivery date from today to 2027-03-07.",
+    });
+    expect(giftDelivery("2026-03-06", tz, now)).toMatchObject({ ok: false, field: "deliver_on" });
+    expect(giftDelivery("2026-02-30", tz, now)).toMatchObject({ ok: false, field: "deliver_on" });
+    expect(giftDelivery("2026-3-9", tz, now)).toMatchObject({ ok: false, field: "deliver_on" });
+    expect(giftDelivery("2026-03-09", "Nowhere/Land", now)).toMatchObject({ ok: false, field: "time_zone" });
+  });
+});
+
 describe("membership", () => {
-  it("is a member with an active membership only", () => {
-    expect(isActiveMember([])).toBe(false);
-    expect(isActiveMember([{ status: "cancelled" }])).toBe(false);
-    expect(isActiveMember([{ status: "cancelled" }, { status: "active" }])).toBe(true);
+  const now = Date.UTC(2026, 4, 10, 12, 0);
+  const end = Date.UTC(2026, 4, 20, 12, 0);
+  it("is a member with an active membership, whatever its period end says", () => {
+    expect(isActiveMember([], now)).toBe(false);
+    expect(isActiveMember([{ status: "active", current_period_end: null }], now)).toBe(true);
+    expect(isActiveMember([{ status: "active", current_period_end: now - 1 }], now)).toBe(true);
+    expect(
+      isActiveMember(
+        [
+          { status: "cancelled", current_period_end: null },
+          { status: "active", current_period_end: end },
+        ],
+        now,
+      ),
+    ).toBe(true);
+  });
+  it("keeps a cancelled membership's member prices until the end of the paid month, not a millisecond more", () => {
+    const cancelled = { status: "cancelled", current_period_end: end };
+    expect(isActiveMember([cancelled], now)).toBe(true);
+    expect(memberPricesUntil(cancelled, now)).toBe(end);
+    expect(isActiveMember([cancelled], end - 1)).toBe(true);
+    expect(isActiveMember([cancelled], end)).toBe(false);
+    expect(memberPricesUntil(cancelled, end)).toBeNull();
+    expect(isActiveMember([{ status: "cancelled", current_period_end: null }], now)).toBe(false);
+    expect(memberPricesUntil({ status: "active", current_period_end: end }, now)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { DAY_MS, localToInstant } from "./calendar/time";
+import { addDays, DAY_MS, dayNumber, isValidTimeZone, localDate, localToInstant } from "./calendar/time";
 import { normalizeEmail } from "./email";
 import { PRICING } from "./pricing-config";
 
@@ -255,6 +255,44 @@ export function giftAmountAllowed(cents: number): boolean {
   return cents % 100 === 0 && cents >= PRICING.giftCardMinCents && cents <= PRICING.giftCardMaxCents;
 }
 
+/** A gift card can be scheduled up to a year ahead (Amazon, Starbucks and Sephora eGift cards offer the same). */
+export const GIFT_DELIVERY_MAX_DAYS = 365;
+/** A gift scheduled for a later day goes out at this local time (a text at midnight would wake the recipient). */
+export const GIFT_DELIVERY_LOCAL_TIME = "09:00";
+
+export type GiftDelivery =
+  | { ok: true; deliver_on: string; time_zone: string; deliver_at: number; now: boolean }
+  | { ok: false; field: "deliver_on" | "time_zone"; message: string };
+
+/**
+ * The buyer's chosen delivery day, in their own local date (`tz`, the browser's zone): from today to
+ * GIFT_DELIVERY_MAX_DAYS ahead. Today goes out at once (`now`); a later day at GIFT_DELIVERY_LOCAL_TIME there
+ * (`deliver_at`). No day given: today.
+ */
+export function giftDelivery(date: string | null | undefined, tz: string, nowMs: number): GiftDelivery {
+  if (!isValidTimeZone(tz)) return { ok: false, field: "time_zone", message: "Unknown time zone." };
+  const today = localDate(nowMs, tz);
+  const last = addDays(today, GIFT_DELIVERY_MAX_DAYS);
+  const day = date ?? today;
+  let valid = true;
+  try {
+    dayNumber(day);
+  } catch {
+    valid = false;
+  }
+  if (!valid || day < today || day > last) {
+    return { ok: false, field: "deliver_on", message: `Choose a delivery date from today to ${last}.` };
+  }
+  if (day === today) return { ok: true, deliver_on: day, time_zone: tz, deliver_at: nowMs, now: true };
+  return {
+    ok: true,
+    deliver_on: day,
+    time_zone: tz,
+    deliver_at: localToInstant(day, GIFT_DELIVERY_LOCAL_TIME, tz),
+    now: false,
+  };
+}
+
 /**
  * Gift card codes: 16 symbols of Crockford's base 32 (no I, L, O, U: nothing to misread), shown in groups
  * of four, "7KQ2-M9XD-4RTB-W3HN": 80 random bits, so guessing one is hopeless. Typing is forgiving: any
@@ -287,15 +325,29 @@ export function normalizeGiftCode(input: string): string | null {
 
 export interface MembershipLike {
   status: string;
+  /** Epoch ms: the end of the month paid for (null when the provider has not said). */
+  current_period_end: number | null;
 }
 
 /**
- * A member: an active membership. The status is the truth (the provider's renewals and cancellations keep
- * it, and DELETE /subscriptions ends it); current_period_end is shown, not judged, so a renewal that lands
- * late never takes the discount away meanwhile.
+ * Until when a cancelled membership keeps its member prices: the end of the month already paid for, while
+ * that is still ahead of `now` (docs/decisions/124-page-promises.md). Null for an active membership (it
+ * renews) and for one whose paid month is over. A membership the provider ended for non-payment has its
+ * period end cut to the end (worker/cron/queue.ts, worker/api/stripe/webhook.ts), so it keeps nothing.
  */
-export function isActiveMember(memberships: readonly MembershipLike[]): boolean {
-  return memberships.some((m) => m.status === "active");
+export function memberPricesUntil(m: MembershipLike, now: number): number | null {
+  if (m.status !== "cancelled" || m.current_period_end === null) return null;
+  return m.current_period_end > now ? m.current_period_end : null;
+}
+
+/**
+ * A member at `now`: an active membership, or a cancelled one still inside the month it paid for (the
+ * /membership page's "keep your benefits until the end of the month you've paid for"). For an active one
+ * the status is the truth (the provider's renewals and cancellations keep it); its current_period_end is
+ * shown, not judged, so a renewal that lands late never takes the discount away meanwhile.
+ */
+export function isActiveMember(memberships: readonly MembershipLike[], now: number): boolean {
+  return memberships.some((m) => m.status === "active" || memberPricesUntil(m, now) !== null);
 }
 
 // ----------------------------------------------------------------------------------- payment links

@@ -133,9 +133,12 @@ export const catalogue = {
   ERROR_SUBSCRIPTION_NOT_MEMBER: error("You're not a beauty member.", 404),
   ORDER_PLACED: success("Your booking is confirmed. We'll text you when your pro accepts."),
   GIFT_CARD_PURCHASED: success("Your gift card is on its way."),
+  GIFT_CARD_SCHEDULED: success("Your gift card is paid for. We'll send it to the recipient on the day you chose."),
   GIFT_CARD_REDEEMED: success("Your gift card was added to your account credit."),
   MEMBERSHIP_ACTIVE: success("Welcome! You're now a beauty member."),
-  MEMBERSHIP_CANCELLED: success("Your beauty membership was cancelled."),
+  MEMBERSHIP_CANCELLED: success(
+    "Your beauty membership is cancelled and will not renew. You keep member prices until the end of the month you've paid for.",
+  ),
   REMINDER_SCHEDULED: success("We'll text you a reminder."),
   JOB_ACCEPTED: success("Job accepted. It's on your calendar."),
 
@@ -181,7 +184,7 @@ export const catalogue = {
   OPTION_FIELDS_REQUIRED: error("Please fill in every option field."),
   LICENSE_REQUIRED: error("This service needs a valid licence. Upload your licence under Licences first.", 409),
   SERVICE_NOT_APPROVED: error("You're not approved for this service yet. You can ask us to add it.", 403),
-  SERVICE_REQUEST_EXISTS: error("You already asked us to add this service. We'll let you know.", 409),
+  SERVICE_REQUEST_EXISTS: error("You already asked us to add this service.", 409),
   VENDOR_TERMINATED: error("This business account is closed. Please contact support.", 403),
   AGREEMENT_VERSION_CHANGED: error("The agreement was updated. Please download and read the new version.", 409),
   FORUM_NOT_CONFIGURED: error("The community forum is not available right now.", 503),

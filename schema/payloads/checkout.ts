@@ -107,6 +107,9 @@ export const GiftPurchaseBody = v.object({
   recipient_email: v.optional(v.nullable(trimmed(254))),
   recipient_phone: v.optional(v.nullable(trimmed(32))),
   message: v.optional(v.nullable(trimmed(300))),
+  /** The delivery day, "YYYY-MM-DD" in the buyer's `time_zone` (IANA); absent: today, at once. */
+  deliver_on: v.optional(v.nullable(trimmed(10))),
+  time_zone: v.optional(v.nullable(trimmed(64))),
   payment_method_id: v.optional(v.nullable(ProviderId)),
   idempotencyKey: IdempotencyKey,
 });

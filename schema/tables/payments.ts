@@ -176,12 +176,22 @@ export const giftCards = sqliteTable(
     redeemed_at: instant("redeemed_at"),
     /** The purchaser's idempotency key ("u<user_id>:<client key>"): a retried purchase finds this card. */
     purchase_key: text("purchase_key"),
+    /** The day the buyer chose for delivery, their local "YYYY-MM-DD", and their IANA zone (null: at once). */
+    deliver_on: text("deliver_on"),
+    deliver_time_zone: text("deliver_time_zone"),
+    /** When the code falls due for the recipient (GIFT_DELIVERY_LOCAL_TIME on deliver_on in its zone). */
+    deliver_at: instant("deliver_at"),
+    /** When the code was sent to the recipient: set once by the delivery that claims it. */
+    delivered_at: instant("delivered_at"),
     created_at: createdAt(),
   },
   (t) => [
     index("gift_cards_purchaser_idx").on(t.purchaser_user_id),
     uniqueIndex("gift_cards_purchase_key_uq").on(t.purchase_key),
     index("gift_cards_payment_intent_idx").on(t.payment_intent_id),
+    index("gift_cards_delivery_due_idx")
+      .on(t.deliver_at)
+      .where(sql`delivered_at IS NULL AND status = 'active'`),
   ],
 );
 

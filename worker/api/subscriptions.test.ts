@@ -1,6 +1,10 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CARDS, count, customer, port, saveCard } from "../checkout/test-fixtures";
-import { Client } from "../test-utils";
+import { addItem, CARDS, count, customer, MIN, port, saveCard, world } from "../checkout/test-fixtures";
+import { enqueueDue, handleItem, type CronEnvelope } from "../cron/queue";
+import { Client, T0 } from "../test-utils";
+
+const DAY = 24 * 60 * MIN;
 
 describe("beauty membership", () => {
   it("subscribes with the saved card, refuses a second one, then cancels", async () => {
@@ -34,12 +38,64 @@ describe("beauty membership", () => {
 
     const left = await client.call("DELETE", "/api/subscriptions");
     expect(left.status).toBe(200);
-    expect(left.body.data).toMatchObject({ member: false, membership: { status: "cancelled" } });
+    // Cancelled: it does not renew, and member prices last until the end of the month paid for.
+    const periodEnd = joined.body.data.membership.current_period_end;
+    expect(left.body.data).toMatchObject({
+      member: true,
+      member_until: periodEnd,
+      message:
+        "Your beauty membership is cancelled and will not renew. You keep member prices until the end of the month you've paid for.",
+      membership: { status: "cancelled", current_period_end: periodEnd },
+    });
     expect((await client.call("DELETE", "/api/subscriptions")).body.error.code).toBe("ERROR_SUBSCRIPTION_NOT_MEMBER");
 
     // Joining again later makes a new membership.
     expect((await client.post("/api/subscriptions", {})).status).toBe(201);
     expect(await count("SELECT count(*) AS n FROM memberships WHERE user_id = ?", userId)).toBe(2);
+  });
+
+  it("keeps member prices after cancelling until the paid month ends, then neither discounts nor renews", async () => {
+    const w = await world();
+    const { client, userId } = await customer();
+    // Joined a month before the period ends ten minutes after T0 (the local provider's period is one month).
+    const joinedAt = Date.UTC(2026, 9, 22, 15, 10);
+    const periodEnd = T0 + 10 * MIN;
+    await saveCard(userId, CARDS.ok, joinedAt);
+    client.now = joinedAt;
+    expect((await client.post("/api/subscriptions", {})).status).toBe(201);
+    client.now = T0 - 60 * MIN;
+    const left = await client.call("DELETE", "/api/subscriptions");
+    expect(left.body.data).toMatchObject({ member: true, member_until: new Date(periodEnd).toISOString() });
+
+    client.now = T0;
+    await addItem(client, w);
+    const before = await client.post("/api/checkout", {});
+    expect(before.body.data).toMatchObject({ member: true, subtotal_cents: 9_000, member_discount_cents: 1_350 });
+
+    client.now = periodEnd;
+    const after = await client.post("/api/checkout", {});
+    expect(after.body.data).toMatchObject({ member: false, subtotal_cents: 9_000, member_discount_cents: 0 });
+    expect((await client.get("/api/subscriptions")).body.data).toMatchObject({
+      member: false,
+      member_until: null,
+      membership: { status: "cancelled" },
+    });
+
+    // The renewal a day later is not due, and nothing but the first month was ever charged.
+    const sent: CronEnvelope[] = [];
+    await enqueueDue(env, periodEnd + DAY, async (m) => void sent.push(...m));
+    expect(sent.filter((m) => m.kind === "membership_renewal")).toHaveLength(0);
+    const membershipId = await count("SELECT membership_id AS n FROM memberships WHERE user_id = ?", userId);
+    const renewal = {
+      kind: "membership_renewal" as const,
+      membership_id: membershipId,
+      period_end: periodEnd,
+      attempt: 1,
+    };
+    expect(await handleItem(env, renewal, periodEnd + DAY)).toBe("stale");
+    expect(
+      await count("SELECT count(*) AS n FROM payment_intents WHERE purpose = 'membership' AND user_id = ?", userId),
+    ).toBe(1);
   });
 
   it("makes one membership when the join is sent 5 times at once", async () => {

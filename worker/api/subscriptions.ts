@@ -17,7 +17,7 @@ export const membershipApi = new Hono<AppEnv>()
   .use(requireUser)
   /** The caller's membership (the latest one) and the price. */
   .get("/", async (c) => {
-    return c.json({ data: await membershipOf(c.get("db"), viewerOf(c).user_id) });
+    return c.json({ data: await membershipOf(c.get("db"), viewerOf(c).user_id, c.get("now")) });
   })
 
   /**
@@ -39,7 +39,10 @@ export const membershipApi = new Hono<AppEnv>()
     );
   })
 
-  /** Cancels the active membership (at the provider, then here). Not a member: ERROR_SUBSCRIPTION_NOT_MEMBER. */
+  /**
+   * Cancels the active membership: it does not renew, and member prices last until the end of the paid
+   * month (`member_until`). Not a member: ERROR_SUBSCRIPTION_NOT_MEMBER.
+   */
   .delete("/", async (c) => {
     const membership = await cancelMembership(c.env, c.get("db"), viewerOf(c).user_id, c.get("now"));
     return c.json({ data: { ...membership, message: messageFor("MEMBERSHIP_CANCELLED") } });

@@ -1,5 +1,5 @@
 import type { CheckoutQuote } from "../../schema/contracts/checkout";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { checkoutTotals, isActiveMember, walletAllowed, type Totals } from "../../domain/checkout-rules";
 import { services } from "../../schema/tables/catalogue";
@@ -40,12 +40,17 @@ export async function quoteCart(
       .where(eq(carts.user_id, user.user_id))
       .orderBy(cartItems.cartitemid),
     db
-      .select({ status: memberships.status })
+      .select({ status: memberships.status, current_period_end: memberships.current_period_end })
       .from(memberships)
-      .where(and(eq(memberships.user_id, user.user_id), eq(memberships.status, "active"))),
+      .where(
+        and(
+          eq(memberships.user_id, user.user_id),
+          or(eq(memberships.status, "active"), gt(memberships.current_period_end, now)),
+        ),
+      ),
   ]);
   const lines = await checkLines(env, db, rows, now);
-  const isMember = isActiveMember(member);
+  const isMember = isActiveMember(member, now);
   const totals = checkoutTotals({
     lines: lines.map((l) => ({ price_cents: l.item.price_cents })),
     isMember,

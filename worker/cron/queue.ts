@@ -21,6 +21,7 @@ import {
 } from "../client-subs/service";
 import { PAID_DRAFT_GRACE_MS, retryOrderRefund, settleDraft } from "../checkout/sweep";
 import { scheduledPayout, vendorsDueForPayout } from "../payouts/pay";
+import { deliverGift } from "../wallet/gift-purchase";
 
 /**
  * The billing cron, built to scale past one machine (docs/decisions/071-billing-cron-and-queue.md): the
@@ -41,7 +42,8 @@ export type CronMessage =
   | { kind: "checkout_settle"; order_id: number }
   | { kind: "checkout_refund"; order_id: number }
   | { kind: "csub_unpaid"; id: number; at: number }
-  | { kind: "paylink_expire"; pay_link_id: number };
+  | { kind: "paylink_expire"; pay_link_id: number }
+  | { kind: "gift_delivery"; gift_card_id: number };
 
 /**
  * Outcomes that leave the item to a later tick (not recorded in cron_items): a draft still within its hour or
@@ -78,6 +80,8 @@ export function keyOf(m: CronMessage): string {
       return `csub:${m.id}:${m.at}:unpaid`;
     case "paylink_expire":
       return `paylink:${m.pay_link_id}:expire`;
+    case "gift_delivery":
+      return `gift:${m.gift_card_id}:deliver`;
   }
 }
 
@@ -117,6 +121,7 @@ export async function enqueueDue(
     refunds,
     unpaidRows,
     expiredLinks,
+    giftsDue,
   ] = await d1.batch<Record<string, number>>([
     d1
       .prepare(
@@ -192,6 +197,13 @@ export async function enqueueDue(
            AND ${notDone("'paylink:' || pl.pay_link_id || ':expire'")} LIMIT ?2`,
       )
       .bind(now - PAY_LINK_EXPIRY_GRACE_MS, EXPIRY_BATCH),
+    // Gift cards whose chosen delivery day has come (decision 124); the send itself is claimed once.
+    d1
+      .prepare(
+        `SELECT gift_card_id FROM gift_cards WHERE status = 'active' AND delivered_at IS NULL AND deliver_at <= ?1
+           AND ${notDone("'gift:' || gift_card_id || ':deliver'")} ORDER BY deliver_at LIMIT ?2`,
+      )
+      .bind(now, EXPIRY_BATCH),
   ]);
   const dueNow = (r: Record<string, number>) => chargeAt(r.at!, String(r.tz)) <= now;
   const charges = { results: chargeRows!.results.filter(dueNow) };
@@ -213,6 +225,7 @@ export async function enqueueDue(
     ...refunds!.results.map((r) => ({ kind: "checkout_refund" as const, order_id: r.order_id! })),
     ...unpaid.map((r) => ({ kind: "csub_unpaid" as const, id: r.id!, at: r.at! })),
     ...expiredLinks!.results.map((r) => ({ kind: "paylink_expire" as const, pay_link_id: r.pay_link_id! })),
+    ...giftsDue!.results.map((r) => ({ kind: "gift_delivery" as const, gift_card_id: r.gift_card_id! })),
   ];
   const due = await vendorsDueForPayout(d1, now);
   for (const vendorId of due.vendorIds) {
@@ -282,6 +295,9 @@ export async function handleItem(env: Env, m: CronMessage, now: number): Promise
       break;
     case "paylink_expire":
       outcome = await expireRedemptionLink(d1, m.pay_link_id, now);
+      break;
+    case "gift_delivery":
+      outcome = await deliverGift(env, db, m.gift_card_id, now);
       break;
   }
   // An item left for later is recorded under a key of this tick only (so `npm run cron` and the bench can count

@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { BRAND_NAME } from "../../domain/brand";
 import { giftCodeFromBytes } from "../../domain/checkout-rules";
 import { formatCents } from "../../domain/money";
-import { outbox } from "../../schema/tables/accounts";
+import { users } from "../../schema/tables/accounts";
 import { giftCards } from "../../schema/tables/payments";
+import { sendEmail } from "../adapters/email";
 import type { PaymentIntent, PaymentsPort } from "../adapters/payments/port";
 import type { SessionUser } from "../auth/sessions";
 import { textSafely } from "../checkout/notify";
@@ -15,7 +16,8 @@ import { fail } from "../http/errors";
  * eGift cards (docs/product.md section 7 "/checkout/gift", "/checkout/gift/confirm"): buying one is a
  * PaymentIntent for the amount (presets or a whole-dollar amount within PRICING's limits, key
  * `gift:<gift_card_id>:charge`); once paid the card is active and its code goes to the recipient by text
- * and email (the outbox). Redeeming a code is worker/api/giftcard.ts. The routes are worker/api/checkout/gift.ts.
+ * and email on the day the buyer chose (at once for today; docs/decisions/124-page-promises.md). Redeeming a
+ * code is worker/api/giftcard.ts. The routes are worker/api/checkout/gift.ts.
  */
 
 type GiftRow = typeof giftCards.$inferSelect;
@@ -30,26 +32,63 @@ export function giftView(g: GiftRow, withCode: boolean) {
     recipient_email: g.recipient_email,
     recipient_phone: g.recipient_phone,
     message: g.message,
+    /** The buyer's chosen delivery day (their local date; null: at once) and whether the code has gone out. */
+    deliver_on: g.deliver_on,
+    delivered: g.delivered_at !== null,
   };
 }
 
-/** The card's code to its recipient: a text to the phone, an email (kept in the outbox) to the address. */
-async function deliver(env: Env, db: DrizzleD1Database, g: GiftRow, from: SessionUser, now: number): Promise<void> {
+/**
+ * Sends a paid card's code to its recipient, once, and never before its delivery day: the conditional update
+ * that sets delivered_at claims it, so a confirm and any number of parallel cron ticks send it one time (at
+ * most once: a send that fails after the claim is logged in the outbox as failed, not retried). A text to the phone, an email through
+ * the email port to the address. Answers "delivered" when this call sent it.
+ */
+export async function deliverGift(
+  env: Env,
+  db: DrizzleD1Database,
+  giftCardId: number,
+  now: number,
+): Promise<"delivered" | "wait" | "stale"> {
+  const [g] = await db
+    .update(giftCards)
+    .set({ delivered_at: now })
+    .where(
+      and(
+        eq(giftCards.gift_card_id, giftCardId),
+        eq(giftCards.status, "active"),
+        isNull(giftCards.delivered_at),
+        or(isNull(giftCards.deliver_at), lte(giftCards.deliver_at, now)),
+      ),
+    )
+    .returning();
+  if (!g) {
+    // Not claimed: already sent (or voided, redeemed by the buyer), or its day has not come ("wait": not done).
+    const [row] = await db.select().from(giftCards).where(eq(giftCards.gift_card_id, giftCardId)).limit(1);
+    return row?.status === "active" && row.delivered_at === null ? "wait" : "stale";
+  }
+  const [from] = g.purchaser_user_id
+    ? await db.select({ name: users.name }).from(users).where(eq(users.user_id, g.purchaser_user_id)).limit(1)
+    : [];
   const note = g.message ? ` "${g.message}"` : "";
   const body =
-    `${BRAND_NAME}: ${from.name} sent you a ${formatCents(g.amount_cents)} gift card.${note} ` +
+    `${BRAND_NAME}: ${from?.name ?? "Someone"} sent you a ${formatCents(g.amount_cents)} gift card.${note} ` +
     `Redeem code ${g.code} in your account's Gifts and credits.`;
   const work: Promise<unknown>[] = [];
   if (g.recipient_phone) work.push(textSafely(env, db, g.recipient_phone, body, now));
   if (g.recipient_email) {
+    // Through the email port (it records the outbox row), so a deployment with a provider really sends it.
     work.push(
-      db
-        .insert(outbox)
-        .values({ channel: "email", to: g.recipient_email, body, status: "queued", provider: "local", created_at: now })
-        .catch((err) => console.error(JSON.stringify({ at: "gift.email", error: String(err) }))),
+      sendEmail(env, db, {
+        to: g.recipient_email,
+        subject: `${from?.name ?? "Someone"} sent you a ${BRAND_NAME} gift card`,
+        text: body,
+        now,
+      }).catch((err) => console.error(JSON.stringify({ at: "gift.email", error: String(err) }))),
     );
   }
   await Promise.all(work);
+  return "delivered";
 }
 
 /** A gift card purchase as the buyer's form gave it (checked by the route). */
@@ -59,6 +98,8 @@ export interface GiftPurchase {
   email: string | null;
   phone: string | null;
   message: string | null | undefined;
+  /** The checked delivery day (domain giftDelivery); null: at once. */
+  delivery: { deliver_on: string; time_zone: string; deliver_at: number } | null;
   payment_method_id?: string | null | undefined;
   idempotencyKey: string;
 }
@@ -83,8 +124,8 @@ export async function startGiftPurchase(
     try {
       await env.DB.prepare(
         `INSERT INTO gift_cards (code, amount_cents, balance_cents, purchaser_user_id, recipient_name, recipient_email, recipient_phone,
-           message, status, purchase_key, created_at)
-         VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, 'pending_payment', ?8, ?9) ON CONFLICT (purchase_key) DO NOTHING`,
+           message, status, purchase_key, deliver_on, deliver_time_zone, deliver_at, created_at)
+         VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, ?7, 'pending_payment', ?8, ?10, ?11, ?12, ?9) ON CONFLICT (purchase_key) DO NOTHING`,
       )
         .bind(
           code,
@@ -96,6 +137,9 @@ export async function startGiftPurchase(
           input.message ?? null,
           purchaseKey,
           now,
+          input.delivery?.deliver_on ?? null,
+          input.delivery?.time_zone ?? null,
+          input.delivery?.deliver_at ?? now,
         )
         .run();
     } catch (err) {
@@ -105,7 +149,7 @@ export async function startGiftPurchase(
     [card] = await db.select().from(giftCards).where(eq(giftCards.purchase_key, purchaseKey)).limit(1);
   }
   if (!card) throw new Error("could not issue a gift card code");
-  if (card.amount_cents !== input.amount_cents) {
+  if (card.amount_cents !== input.amount_cents || card.deliver_on !== (input.delivery?.deliver_on ?? null)) {
     fail("INVALID_INPUT", { idempotencyKey: "This key was already used for another gift card." });
   }
   let pi: PaymentIntent;
@@ -138,7 +182,8 @@ export async function startGiftPurchase(
 }
 
 /**
- * After the browser confirmed the card: activates the card once and sends its code to the recipient. Answers
+ * After the browser confirmed the card: activates the card once and sends its code to the recipient when its
+ * delivery day has come (the cron sends it on a later day). Answers
  * the intent's state while it is not paid yet (a refused card is its catalogue error).
  */
 export async function confirmGiftPurchase(
@@ -173,7 +218,9 @@ export async function confirmGiftPurchase(
     .set({ status: "active" })
     .where(and(eq(giftCards.gift_card_id, card.gift_card_id), eq(giftCards.status, "pending_payment")))
     .returning();
-  if (activated) await deliver(env, db, activated, user, now);
+  // The chosen day has come (today's date falls due at purchase): the code goes out now; otherwise the cron
+  // sends it on the day (worker/cron/queue.ts "gift_delivery").
+  if (activated && (activated.deliver_at ?? now) <= now) await deliverGift(env, db, activated.gift_card_id, now);
   const [fresh] = await db.select().from(giftCards).where(eq(giftCards.gift_card_id, card.gift_card_id)).limit(1);
   return { status: "succeeded", gift_card: giftView(fresh!, true) };
 }

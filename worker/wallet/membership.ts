@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { isActiveMember, memberPricesUntil } from "../../domain/checkout-rules";
 import { PRICING } from "../../domain/pricing-config";
 import { memberships } from "../../schema/tables/payments";
 import type { Subscription } from "../adapters/payments/port";
@@ -27,9 +28,15 @@ type MembershipRow = typeof memberships.$inferSelect;
 
 export type MembershipView = ReturnType<typeof membershipView>;
 
-export function membershipView(m: MembershipRow | undefined) {
+/**
+ * `member` is whether member prices apply at `now`: an active membership, or a cancelled one inside the
+ * month it paid for; `member_until` is that month's end for a cancelled one (null otherwise).
+ */
+export function membershipView(m: MembershipRow | undefined, now: number) {
+  const until = m ? memberPricesUntil(m, now) : null;
   return {
-    member: m?.status === "active",
+    member: m ? isActiveMember([m], now) : false,
+    member_until: until === null ? null : new Date(until).toISOString(),
     price_cents: PRICING.membershipMonthlyCents,
     member_discount_bps: PRICING.memberDiscountBps,
     membership: m
@@ -46,14 +53,14 @@ export function membershipView(m: MembershipRow | undefined) {
 }
 
 /** The user's membership (the latest one) and the price. */
-export async function membershipOf(db: DrizzleD1Database, userId: number): Promise<MembershipView> {
+export async function membershipOf(db: DrizzleD1Database, userId: number, now: number): Promise<MembershipView> {
   const [latest] = await db
     .select()
     .from(memberships)
     .where(eq(memberships.user_id, userId))
     .orderBy(asc(memberships.status), desc(memberships.started_at))
     .limit(1);
-  return membershipView(latest);
+  return membershipView(latest, now);
 }
 
 export type JoinResult =
@@ -123,10 +130,14 @@ export async function joinMembership(
     await port.cancelSubscription(sub.id).catch((err) => paymentsFailure(err));
     fail("ERROR_SUBSCRIPTION_CREATE_ALREADY_MEMBER");
   }
-  return { kind: "active", membership: membershipView(row), created: !!inserted };
+  return { kind: "active", membership: membershipView(row, now), created: !!inserted };
 }
 
-/** Cancels the active membership (at the provider, then here). Not a member: ERROR_SUBSCRIPTION_NOT_MEMBER. */
+/**
+ * Cancels the active membership (at the provider, then here): it does not renew, and nothing is refunded
+ * because the member keeps member prices until the end of the month already paid for (memberPricesUntil;
+ * docs/decisions/124-page-promises.md). Not a member: ERROR_SUBSCRIPTION_NOT_MEMBER.
+ */
 export async function cancelMembership(
   env: Env,
   db: DrizzleD1Database,
@@ -152,5 +163,5 @@ export async function cancelMembership(
     .set({ status: "cancelled", cancelled_at: now })
     .where(and(eq(memberships.membership_id, active.membership_id), eq(memberships.status, "active")))
     .returning();
-  return membershipView(cancelled ?? active);
+  return membershipView(cancelled ?? active, now);
 }

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { giftAmountAllowed } from "../../../domain/checkout-rules";
+import { giftAmountAllowed, giftDelivery } from "../../../domain/checkout-rules";
 import { normalizeEmail } from "../../../domain/email";
 import { messageFor } from "../../../domain/messages";
 import { formatCents } from "../../../domain/money";
@@ -17,7 +17,7 @@ import { confirmGiftPurchase, startGiftPurchase } from "../../wallet/gift-purcha
  * eGift cards (docs/product.md section 7 "/checkout/gift", "/checkout/gift/confirm"): buying one is a
  * PaymentIntent for the amount (presets or a whole-dollar amount within PRICING's limits, key
  * `gift:<gift_card_id>:charge`); once paid the card is active and its code goes to the recipient by text
- * and email (the outbox). Redeeming a code is worker/api/giftcard.ts. Mounted at /checkout/gift; the work is
+ * and email (the outbox) on the buyer's chosen day (`deliver_on` in their `time_zone`; today: at once). Redeeming a code is worker/api/giftcard.ts. Mounted at /checkout/gift; the work is
  * worker/wallet/gift-purchase.ts.
  */
 
@@ -39,6 +39,14 @@ export const checkoutGiftApi = new Hono<AppEnv>()
     const phone = body.recipient_phone ? normalizeUsPhone(body.recipient_phone) : null;
     if (body.recipient_phone && !phone) fail("PHONE_NOT_VALID", { recipient_phone: "Enter a US phone number." });
     if (!email && !phone) fail("INVALID_INPUT", { recipient_email: "Enter the recipient's email or phone." });
+    // The delivery day is the buyer's own local date, so it comes with their zone; none: today, at once.
+    let delivery = null;
+    if (body.deliver_on) {
+      if (!body.time_zone) fail("INVALID_INPUT", { time_zone: "Send the buyer's time zone with the delivery date." });
+      const checked = giftDelivery(body.deliver_on, body.time_zone, now);
+      if (!checked.ok) fail("INVALID_INPUT", { [checked.field]: checked.message });
+      delivery = checked;
+    }
     const data = await startGiftPurchase(
       c.env,
       db,
@@ -50,6 +58,7 @@ export const checkoutGiftApi = new Hono<AppEnv>()
         email,
         phone,
         message: body.message,
+        delivery,
         payment_method_id: body.payment_method_id,
         idempotencyKey: body.idempotencyKey,
       },
@@ -58,7 +67,10 @@ export const checkoutGiftApi = new Hono<AppEnv>()
     return c.json({ data }, 201);
   })
 
-  /** After the browser confirmed the card: activates the card once and sends its code to the recipient. */
+  /**
+   * After the browser confirmed the card: activates the card once and sends its code to the recipient, or
+   * leaves it to the cron when the buyer chose a later day ("GIFT_CARD_SCHEDULED").
+   */
   .post("/confirm", requireUser, async (c) => {
     const body = await jsonBody(c, GiftConfirmBody);
     const db = c.get("db");
@@ -66,5 +78,6 @@ export const checkoutGiftApi = new Hono<AppEnv>()
     const port = payments(c.env, db, now);
     const result = await confirmGiftPurchase(c.env, db, port, viewerOf(c), body.payment_intent_id, now);
     if (result.status !== "succeeded") return c.json({ data: result }, 202);
-    return c.json({ data: { ...result, message: messageFor("GIFT_CARD_PURCHASED") } });
+    const message = messageFor(result.gift_card.delivered ? "GIFT_CARD_PURCHASED" : "GIFT_CARD_SCHEDULED");
+    return c.json({ data: { ...result, message } });
   });

@@ -131,9 +131,38 @@ describe("POST /api/stripe/webhook", () => {
         .first<{ status: string; current_period_end: number; cancelled_at: number | null }>();
     expect((await row())!.current_period_end).toBe((NOW_S + 86_400 * 30) * 1000);
 
-    const deleted = event("customer.subscription.deleted", { id: sub, status: "canceled", canceled_at: NOW_S });
+    // Ended for non-payment: the period Stripe moved on for the unpaid renewal grants no member prices.
+    const deleted = event("customer.subscription.deleted", {
+      id: sub,
+      status: "canceled",
+      canceled_at: NOW_S,
+      cancellation_details: { reason: "payment_failed" },
+    });
     expect((await send(deleted, await signed(deleted))).status).toBe(200);
-    expect(await row()).toMatchObject({ status: "cancelled", cancelled_at: NOW_S * 1000 });
+    expect(await row()).toMatchObject({ status: "cancelled", cancelled_at: NOW_S * 1000, current_period_end: T0 });
+  });
+
+  it("keeps the paid month of a membership the member cancelled when Stripe's deletion arrives first", async () => {
+    const user = await makeUser();
+    const sub = unique("sub_local");
+    const periodEnd = T0 + 20 * 86_400_000;
+    await env.DB.prepare(
+      `INSERT INTO memberships (user_id, status, price_cents, started_at, current_period_end, provider, provider_ref, created_at)
+       VALUES (?, 'active', 1999, ?, ?, 'local', ?, ?)`,
+    )
+      .bind(user.user_id, T0 - 10 * 86_400_000, periodEnd, sub, T0)
+      .run();
+    const deleted = event("customer.subscription.deleted", {
+      id: sub,
+      status: "canceled",
+      canceled_at: NOW_S,
+      cancellation_details: { reason: "cancellation_requested" },
+    });
+    expect((await send(deleted, await signed(deleted))).status).toBe(200);
+    const row = await env.DB.prepare("SELECT status, current_period_end FROM memberships WHERE provider_ref = ?")
+      .bind(sub)
+      .first();
+    expect(row).toEqual({ status: "cancelled", current_period_end: periodEnd });
   });
 
   it("acknowledges event types it does not act on, and refuses a signed body that is not an event", async () => {

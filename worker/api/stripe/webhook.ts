@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, notInArray, or } from "drizzle-orm";
+import { and, eq, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { Hono } from "hono";
@@ -85,10 +85,23 @@ function updatesFor(db: DrizzleD1Database, event: WebhookEvent, now: number): Ba
       ["canceled", "incomplete_expired", "unpaid"].includes(String(obj.status));
     if (ended) {
       const at = num(obj.canceled_at) ?? num(obj.ended_at);
+      const endedAt = at === null ? now : at * 1000;
+      // A cancellation the member asked for keeps the month they paid for (DELETE /subscriptions already
+      // wrote it, or this event won the race); one for non-payment ends member prices now, so a period
+      // Stripe moved on for an unpaid renewal grants nothing (docs/decisions/124-page-promises.md).
+      const requested = str((obj.cancellation_details as Obj | null | undefined)?.reason) === "cancellation_requested";
       return [
         db
           .update(memberships)
-          .set({ status: "cancelled", cancelled_at: at === null ? now : at * 1000 })
+          .set(
+            requested
+              ? { status: "cancelled", cancelled_at: endedAt }
+              : {
+                  status: "cancelled",
+                  cancelled_at: endedAt,
+                  current_period_end: sql<number>`min(coalesce(${memberships.current_period_end}, ${endedAt}), ${endedAt})`,
+                },
+          )
           .where(and(eq(memberships.provider_ref, id), eq(memberships.status, "active"))),
       ];
     }

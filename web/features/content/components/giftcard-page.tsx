@@ -19,8 +19,8 @@ export function GiftCardPage() {
           </div>
           <h3>eGift cards</h3>
           <p>
-            Sent by email on the day you choose, with your personal message. The recipient can use it on any service,
-            anywhere we operate, and it never expires.
+            Sent by email on the day you choose (that morning, or at once for today), with your personal message. The
+            recipient can use it on any service, anywhere we operate, and it never expires.
           </p>
         </div>
         <div className="feature">
@@ -49,7 +49,7 @@ export function GiftCardPage() {
         <h2>How to redeem a gift card</h2>
         <ol>
           <li>Log in or create an account. It's free and takes a minute.</li>
-          <li>Open My Wallet and enter the code from the gift email, or enter it at checkout.</li>
+          <li>Open My Wallet, or Redeem a gift card below, and enter the code from the gift email.</li>
           <li>
             The full value becomes credit on your account and is applied to your next bookings until it's used up.
           </li>
@@ -59,7 +59,7 @@ export function GiftCardPage() {
           <li>Gift cards and credits don't expire and have no fees.</li>
           <li>Credits can pay for services and tips, and can be combined with a card for larger bookings.</li>
           <li>Gift cards can't be exchanged for cash, except where the law requires it.</li>
-          <li>Lost the email? Our care team can resend it to the buyer or the recipient.</li>
+          <li>Keep the gift email: the code in it is what the recipient redeems. Lost it? Call our care team.</li>
         </ul>
       </div>
 

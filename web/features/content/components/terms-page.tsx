@@ -1,4 +1,10 @@
 import { BRAND } from "../../../config/brand";
+import {
+  FREE_CANCELLATION_HOURS,
+  LATE_CANCELLATION_FEE_TEXT,
+  NO_SHOW_FEE_TEXT,
+  NO_SHOW_WAIT_TEXT,
+} from "../../../../domain/policy-text";
 import { LegalPage, type LegalSection } from "./legal-page";
 
 const SECTIONS: LegalSection[] = [
@@ -45,7 +51,7 @@ const SECTIONS: LegalSection[] = [
         <p>
           Services, availability and prices depend on the service address you give us. When you book, you make a request
           for a service at the time you choose; it becomes confirmed once a professional accepts it, and we tell you by
-          text or email. If no professional can accept, we'll offer alternatives or cancel the request without charge.
+          text. If no professional can accept it, we cancel it, refund you in full and tell you by text.
         </p>
         <p>
           You agree to provide a safe, suitable space for the service, to be present (or have the client present) at the
@@ -62,8 +68,8 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           Prices are shown before you book and include the professional's travel to you. Taxes are added where required.
-          We may authorise your payment method when you book and charge it when the service is complete; for recurring
-          appointments, we charge 24 hours before each one.
+          We charge your payment method when you book; for a professional's recurring appointments, we charge 24 hours
+          before each one.
         </p>
         <p>
           Payments are processed by our payment provider. By saving a payment method you authorise us to charge it for
@@ -79,10 +85,12 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          You may cancel or reschedule free of charge more than 24 hours before the start time. Within 24 hours, a
-          cancellation fee of up to 50% of the service price may apply, and a rescheduled time needs the professional's
-          agreement. If you cancel after the professional has set off, or they cannot reach you at the address within a
-          reasonable time after arriving, you may be charged the full price.
+          You may cancel free of charge more than {FREE_CANCELLATION_HOURS} hours before the start time, or while no
+          professional has accepted the booking. Within {FREE_CANCELLATION_HOURS} hours, including after the
+          professional has set off, we keep a cancellation fee of {LATE_CANCELLATION_FEE_TEXT} and refund the rest the
+          way you paid. Rescheduling has no fee, and the new time needs the professional's agreement. If the
+          professional cannot reach you at the address {NO_SHOW_WAIT_TEXT} after the arrival time, we keep a no-show fee
+          of {NO_SHOW_FEE_TEXT}.
         </p>
         <p>
           If a professional cancels or cannot attend, we will try to find another professional for the same time, or

@@ -1,5 +1,11 @@
 import type { ReactNode } from "react";
 import { BRAND } from "../../../config/brand";
+import {
+  FREE_CANCELLATION_HOURS,
+  LATE_CANCELLATION_FEE_TEXT,
+  NO_SHOW_FEE_TEXT,
+  NO_SHOW_WAIT_TEXT,
+} from "../../../../domain/policy-text";
 
 export interface FaqItem {
   id: string;
@@ -26,8 +32,8 @@ export const FAQ: FaqGroup[] = [
           <>
             <p>
               Enter your ZIP code or address on the home page, choose a service, then pick a date and time. Add it to
-              your cart, review the details and check out. You'll get a confirmation by text and email, and your
-              appointment appears under My Orders.
+              your cart, review the details and check out. You'll get a confirmation by text, and your appointment
+              appears under My Orders.
             </p>
             <p>You can browse and fill your cart without an account; we ask you to log in or sign up at checkout.</p>
           </>
@@ -118,10 +124,12 @@ export const FAQ: FaqGroup[] = [
         a: (
           <>
             <p>
-              Open My Orders, choose the appointment and select Cancel. Cancelling more than 24 hours before the start
-              time is free. Within 24 hours, a fee of up to 50% of the service price may apply, because your
-              professional has set that time aside for you. Cancelling after your pro has set off may be charged in
-              full.
+              Open My Orders, choose the appointment and select Cancel. Cancelling more than {FREE_CANCELLATION_HOURS}{" "}
+              hours before the start time is free, and so is cancelling while no professional has accepted it yet.
+              Within {FREE_CANCELLATION_HOURS} hours (including once your pro is on the way), we keep a fee of{" "}
+              {LATE_CANCELLATION_FEE_TEXT}, because your professional has set that time aside for you; the rest goes
+              back the way you paid. If your pro can't reach you at the address {NO_SHOW_WAIT_TEXT} after the arrival
+              time, the no-show fee is {NO_SHOW_FEE_TEXT}.
             </p>
             <p>If something unexpected happens, call us. We always look at the circumstances.</p>
           </>
@@ -132,8 +140,10 @@ export const FAQ: FaqGroup[] = [
         q: "Can I change the time of my appointment?",
         a: (
           <p>
-            Yes. In My Orders choose Reschedule and pick a new time. Changes more than 24 hours ahead are free. Closer
-            to the appointment we ask your professional to agree to the new time, and you'll hear back by text.
+            Yes. In My Orders choose Reschedule and pick one of your professional's free times. There is no fee; a
+            longer or shorter service changes the price by the difference. Your professional has to agree to the new
+            time: we hold it for them and text you their answer, and until they agree your appointment stays as booked.
+            If they don't answer within 24 hours (and before the visit), the request lapses.
           </p>
         ),
       },
@@ -142,9 +152,9 @@ export const FAQ: FaqGroup[] = [
         q: "What if my professional cancels or runs late?",
         a: (
           <p>
-            It's rare, but if it happens we look for another professional for the same time right away and text you with
-            the options. If we can't find one, you get a full refund. If your pro is running more than 15 minutes late,
-            they or our care team will let you know.
+            It's rare, but if it happens we offer your booking to other professionals near you for the same time right
+            away, and text you when one accepts. If none can take it, it is cancelled, refunded in full, and we text
+            you. If your pro is running late, they can text you through us, and you can always call our care team.
           </p>
         ),
       },

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { giftAmountAllowed } from "../../../../domain/checkout-rules";
+import { addDays, localDate } from "../../../../domain/calendar/time";
+import { giftAmountAllowed, GIFT_DELIVERY_LOCAL_TIME, GIFT_DELIVERY_MAX_DAYS } from "../../../../domain/checkout-rules";
 import { PRICING } from "../../../../domain/pricing-config";
 import { CardForm, SavedCardRadios, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
 import { Field, FormError } from "../../../components/ui/field";
@@ -105,14 +106,23 @@ function GiftPurchase() {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [message, setMessage] = useState("");
+  // The delivery day is the buyer's own local date: known only in the browser, so set after mount.
+  const [calendar, setCalendar] = useState<{ tz: string; today: string; last: string } | null>(null);
+  const [deliverOn, setDeliverOn] = useState("");
   const [method, setMethod] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<{ amount: number; to: string } | null>(null);
+  const [sent, setSent] = useState<{ amount: number; to: string; on: string | null } | null>(null);
   const cards = useRequest<SavedCard[]>("gift:cards", (s) => listCards(s));
   const cardForm = useCardForm();
   const auth = useAuthenticator();
+  useEffect(() => {
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const today = localDate(Date.now(), tz);
+    setCalendar({ tz, today, last: addDays(today, GIFT_DELIVERY_MAX_DAYS) });
+    setDeliverOn((d) => d || today);
+  }, []);
   useEffect(() => {
     if (cards.data && method === null) setMethod(cards.data.length ? defaultCardId(cards.data) : "new");
   }, [cards.data, method]);
@@ -128,6 +138,9 @@ function GiftPurchase() {
     }
     if (!name.trim()) next.recipient_name = "Enter the recipient's name.";
     if (!email.trim()) next.recipient_email = "Enter the recipient's email.";
+    if (calendar && deliverOn && (deliverOn < calendar.today || deliverOn > calendar.last)) {
+      next.deliver_on = `Choose a delivery date from today to ${calendar.last}.`;
+    }
     setErrors(next);
     setFormError(null);
     const source = method === "new" ? cardForm.source() : null;
@@ -140,6 +153,8 @@ function GiftPurchase() {
           recipient_name: name,
           recipient_email: email,
           message: message || null,
+          deliver_on: calendar && deliverOn ? deliverOn : null,
+          time_zone: calendar?.tz ?? null,
           payment_method_id: method === "new" ? null : method,
           idempotencyKey: newAttemptKey("gift"),
         },
@@ -148,13 +163,16 @@ function GiftPurchase() {
       if (method === "new")
         await confirmCard({ clientSecret: pi.client_secret, source: source!, authenticate: auth.ask });
       else await finishServerIntent(pi, auth.ask);
-      const done = await apiRequest<{ status: string; message?: string }>("/checkout/gift/confirm", {
-        json: { payment_intent_id: pi.id },
-      });
+      const done = await apiRequest<{ status: string; message?: string; gift_card?: { delivered: boolean } }>(
+        "/checkout/gift/confirm",
+        {
+          json: { payment_intent_id: pi.id },
+        },
+      );
       if (done.status !== "succeeded") throw new ApiError("CHARGE_ERROR", "Your payment is still processing.", 202);
       notify("success", done.message ?? "Your gift card is on its way.");
       cardForm.reset();
-      setSent({ amount: cents!, to: name });
+      setSent({ amount: cents!, to: name, on: done.gift_card?.delivered === false ? deliverOn : null });
     } catch (err) {
       if (err instanceof ApiError && err.fields && !err.fields.card && !err.fields.payment_method_id) {
         setErrors(err.fields);
@@ -169,9 +187,11 @@ function GiftPurchase() {
   if (sent) {
     return (
       <div className="card" role="status">
-        <h2 className="card-title">Your gift is on its way</h2>
+        <h2 className="card-title">{sent.on ? "Your gift is scheduled" : "Your gift is on its way"}</h2>
         <p>
-          We sent a {formatCents(sent.amount)} eGift card to {sent.to}. Thank you!
+          {sent.on
+            ? `We'll send a ${formatCents(sent.amount)} eGift card to ${sent.to} on ${longDate(sent.on)}, in the morning. Thank you!`
+            : `We sent a ${formatCents(sent.amount)} eGift card to ${sent.to}. Thank you!`}
         </p>
         <div>
           <button type="button" className="button button-secondary" onClick={() => setSent(null)}>
@@ -234,6 +254,17 @@ function GiftPurchase() {
         error={errors.recipient_email}
       />
       <Field
+        label="Delivery date"
+        type="date"
+        value={deliverOn}
+        min={calendar?.today}
+        max={calendar?.last}
+        onChange={(e) => setDeliverOn(e.target.value)}
+        error={errors.deliver_on}
+        hint={`Today sends it now; a later day sends it that morning (${GIFT_DELIVERY_LOCAL_TIME.replace(/^0/, "")} your time).`}
+        data-testid="gift-deliver-on"
+      />
+      <Field
         label="Message"
         optionalMark
         value={message}
@@ -251,3 +282,12 @@ function GiftPurchase() {
     </form>
   );
 }
+
+/** "YYYY-MM-DD" as "Friday, December 4" (a local date: read at noon UTC so no zone moves it a day). */
+const longDate = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });

@@ -281,7 +281,7 @@ function AppPromo() {
                 <CheckIcon size={18} /> Rebook your favourite pro
               </li>
               <li>
-                <CheckIcon size={18} /> Follow your pro's arrival on the day
+                <CheckIcon size={18} /> See your pro and arrival time in My Orders
               </li>
               <li>
                 <CheckIcon size={18} /> Keep your credits and gift cards in one wallet

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { catalogue } from "../../../../domain/messages";
+import { PRICING } from "../../../../domain/pricing-config";
 import { Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { cardLabel } from "../../../components/ui/card-form";
@@ -13,13 +14,14 @@ import { notify } from "../../../stores/alert-store";
 import { useViewer } from "../../../stores/shell-context";
 import { openAuthModal } from "../../../stores/ui-store";
 
-/** /membership: what the beauty membership is. Signing up arrives with the membership issue. */
+/** /membership: what the beauty membership is; every line is what the code does (decision 124). */
 export function MembershipPage() {
+  const percent = Math.round(PRICING.memberDiscountBps / 100);
   return (
     <Page
       eyebrow="Beauty membership"
       title="Treat yourself more often, for less"
-      intro="Members get lower prices on every service, first pick of popular times and a few lovely extras, for one simple monthly fee."
+      intro={`Members save ${percent}% on every service, for one simple monthly fee of ${formatCents(PRICING.membershipMonthlyCents)}.`}
     >
       <div className="feature-grid">
         <div className="feature">
@@ -27,14 +29,14 @@ export function MembershipPage() {
             <StarIcon />
           </div>
           <h3>Member prices</h3>
-          <p>A member price on every service, shown next to the regular price once you set your ZIP code.</p>
+          <p>{percent}% off the price of every service, taken off at checkout.</p>
         </div>
         <div className="feature">
           <div className="feature-icon">
             <CheckIcon />
           </div>
-          <h3>Priority booking</h3>
-          <p>Book popular evening and weekend times before they open to everyone.</p>
+          <h3>One monthly charge</h3>
+          <p>Charged to your saved card once a month, counted from the day you join. No sign-up fee.</p>
         </div>
         <div className="feature">
           <div className="feature-icon">
@@ -42,7 +44,8 @@ export function MembershipPage() {
           </div>
           <h3>Cancel any time</h3>
           <p>
-            No contract. Cancel from your account and keep your benefits until the end of the month you've paid for.
+            No contract. Cancel from your account and keep your benefits until the end of the month you've paid for. It
+            does not renew and you are not charged again.
           </p>
         </div>
       </div>
@@ -62,6 +65,8 @@ export function AccountMembershipPage() {
 
 interface MembershipInfo {
   member: boolean;
+  /** A cancelled membership's member prices last until this instant (the end of the paid month). */
+  member_until: string | null;
   price_cents: number;
   member_discount_bps: number;
   membership: { status: string; current_period_end: string | null; cancelled_at: string | null } | null;
@@ -122,6 +127,39 @@ function MembershipPanel() {
   };
   const join = () => run(() => apiRequest("/subscriptions", { json: { payment_method_id: method } }));
   const cancel = () => run(() => apiRequest("/subscriptions", { method: "DELETE" }));
+  const joinForm = (
+    <>
+      {cards.data && cards.data.length === 0 ? (
+        <p>
+          Add a card in <AppLink href="/account/wallet">My Wallet</AppLink> first, then come back to join.
+        </p>
+      ) : (
+        cards.data && (
+          <fieldset className="pay-options">
+            <legend className="field-label">Pay with</legend>
+            {cards.data.map((c) => (
+              <label key={c.id} className={`pay-option${method === c.id ? " is-selected" : ""}`}>
+                <input type="radio" name="membership-card" checked={method === c.id} onChange={() => setMethod(c.id)} />
+                <span className="pay-option-text">{cardLabel(c)}</span>
+              </label>
+            ))}
+          </fieldset>
+        )
+      )}
+      <FormError message={error} />
+      <div>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={join}
+          disabled={busy || !method}
+          data-testid="membership-join"
+        >
+          {busy ? "Joining…" : `Join for ${formatCents(data.price_cents)}/month`}
+        </button>
+      </div>
+    </>
+  );
 
   return (
     <section
@@ -132,18 +170,29 @@ function MembershipPanel() {
       <h2 className="card-title" id="membership-status">
         {data.member ? "You're a beauty member" : `Join for ${formatCents(data.price_cents)} a month`}
       </h2>
-      {data.member ? (
+      {data.member && data.member_until ? (
+        <>
+          <p data-testid="membership-cancelled">
+            <span className="status-tag">Cancelled</span> Member prices until {longDate(data.member_until)}. Your
+            membership will not renew and you will not be charged again.
+          </p>
+          <p className="muted">Joining again starts a new monthly membership, charged the day you join.</p>
+          {joinForm}
+        </>
+      ) : data.member ? (
         <>
           <p>
             <span className="status-tag is-live">Active</span> You save {percent}% on every service.
-            {data.membership?.current_period_end
-              ? ` Renews on ${new Date(data.membership.current_period_end).toLocaleDateString("en-US", { month: "long", day: "numeric" })}.`
-              : ""}
+            {data.membership?.current_period_end ? ` Renews on ${longDate(data.membership.current_period_end)}.` : ""}
           </p>
           <FormError message={error} />
           {confirmCancel ? (
             <div className="form-actions">
-              <p>Cancel your membership? Member prices end with it.</p>
+              <p>
+                Cancel your membership? It will not renew, and you keep member prices until the end of the month you've
+                paid for
+                {data.membership?.current_period_end ? ` (${longDate(data.membership.current_period_end)})` : ""}.
+              </p>
               <button type="button" className="button button-secondary" onClick={() => setConfirmCancel(false)}>
                 Keep membership
               </button>
@@ -164,42 +213,11 @@ function MembershipPanel() {
           <p className="muted">
             Save {percent}% on every service. Charged monthly to your saved card; cancel any time.
           </p>
-          {cards.data && cards.data.length === 0 ? (
-            <p>
-              Add a card in <AppLink href="/account/wallet">My Wallet</AppLink> first, then come back to join.
-            </p>
-          ) : (
-            cards.data && (
-              <fieldset className="pay-options">
-                <legend className="field-label">Pay with</legend>
-                {cards.data.map((c) => (
-                  <label key={c.id} className={`pay-option${method === c.id ? " is-selected" : ""}`}>
-                    <input
-                      type="radio"
-                      name="membership-card"
-                      checked={method === c.id}
-                      onChange={() => setMethod(c.id)}
-                    />
-                    <span className="pay-option-text">{cardLabel(c)}</span>
-                  </label>
-                ))}
-              </fieldset>
-            )
-          )}
-          <FormError message={error} />
-          <div>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={join}
-              disabled={busy || !method}
-              data-testid="membership-join"
-            >
-              {busy ? "Joining…" : `Join for ${formatCents(data.price_cents)}/month`}
-            </button>
-          </div>
+          {joinForm}
         </>
       )}
     </section>
   );
 }
+
+const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric" });

@@ -78,8 +78,9 @@ export function RescheduleInfoPage() {
         >
           <p>
             Choose Reschedule on your upcoming appointment and pick a new time. Your professional must agree to it: we
-            hold the new time for them and text you their answer. Until they agree, your appointment stays as booked.
-            When your professional asks for a new time, it shows here and in My Orders until you approve or refuse it.
+            hold the new time for them and text you their answer. Until they agree, your appointment stays as booked,
+            and if they don't answer in time (within 24 hours, and before the visit) the request lapses. When your
+            professional asks for a new time, it shows here and in My Orders until you approve or refuse it.
           </p>
         </EmptyState>
       </Page>

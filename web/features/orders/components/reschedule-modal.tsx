@@ -98,7 +98,7 @@ export function RescheduleModal({
   const title = proposal ? "Your professional asks for a new time" : "Reschedule";
   const description = proposal
     ? "Approve the time your professional proposed, keep your current time, or pick another free time to ask them for."
-    : "Pick one of your professional's free times. They must agree to it: we hold it for them and text you their answer; until then your appointment stays as booked.";
+    : "Pick one of your professional's free times. They must agree to it: we hold it for them and text you their answer; until then your appointment stays as booked, and if they don't answer within 24 hours (and before the visit) the request lapses.";
 
   return (
     <Dialog open={order !== null} onClose={onClose} title={title} size="lg" description={description}>

@@ -1,3 +1,4 @@
+import { BRAND } from "../../../config/brand";
 import { useEffect, useState } from "react";
 import { catalogue } from "../../../../domain/messages";
 import {
@@ -282,7 +283,12 @@ function RequestCard() {
         { json: { service_code: g.service_code } },
       );
       groups.setData(res);
-      notify("success", g.requested ? "Request withdrawn." : "Request sent. We'll let you know.");
+      notify(
+        "success",
+        g.requested
+          ? "Request withdrawn."
+          : `Request saved. Email ${BRAND.partnersEmail} with the service and your experience so our partner team can add it.`,
+      );
     } catch (err) {
       setError(errorMessage(err));
     }
