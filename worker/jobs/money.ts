@@ -295,7 +295,7 @@ export async function addCharge(
       if (phone) {
         await sendSms(env, db, {
           to: phone,
-          body: `Receipt: $${centsToDecimal(input.amount_cents)} for ${label}, charged to your ${method.card.brand} ending ${method.card.last4}. Order #${job.order_id}. Not right? Dispute it: ${orderPageUrl(origin, soid)}`,
+          body: `Receipt: $${centsToDecimal(input.amount_cents)} for ${label}, charged to your ${method.card.brand} ending ${method.card.last4}. Order #${job.order_id}. Not right? Dispute it: ${orderPageUrl(origin, soid, job.service_order_status_id === ServiceOrderStatus.COMPLETED)}`,
           now,
         }).catch(() => false);
       }
@@ -363,8 +363,9 @@ export function addedChargeJob(job: {
 }
 
 /** The customer's order page, opened on one job: where an added charge is shown and can be disputed. */
-export function orderPageUrl(origin: string, soid: number): string {
+export function orderPageUrl(origin: string, soid: number, completed: boolean): string {
   const url = new URL("/account/orders", origin);
+  if (completed) url.searchParams.set("completed", "1");
   url.searchParams.set("service_order_id", String(soid));
   return url.toString();
 }
