@@ -42,7 +42,9 @@ describe("addedChargeRefusal", () => {
   it("allows a started, in-progress or completed job", () => {
     expect(addedChargeRefusal(job(), START)).toBeNull();
     expect(addedChargeRefusal(job({ status: S.IN_PROGRESS }), START - HOUR_MS)).toBeNull();
-    expect(addedChargeRefusal(job({ status: S.COMPLETED, completed_at: START + HOUR_MS }), START + 2 * HOUR_MS)).toBeNull();
+    expect(
+      addedChargeRefusal(job({ status: S.COMPLETED, completed_at: START + HOUR_MS }), START + 2 * HOUR_MS),
+    ).toBeNull();
   });
   it("stops taking requests 30 days after the job ended", () => {
     const done = job({ status: S.COMPLETED, completed_at: START + HOUR_MS });
@@ -76,7 +78,11 @@ describe("addedChargeConsent", () => {
 
 describe("addedChargeAllowance", () => {
   it("says what is left without asking, and nothing outside the window or on a refused job", () => {
-    expect(addedChargeAllowance(job(), 500, START)).toMatchObject({ allowed: true, cap_cents: 1800, auto_left_cents: 1300 });
+    expect(addedChargeAllowance(job(), 500, START)).toMatchObject({
+      allowed: true,
+      cap_cents: 1800,
+      auto_left_cents: 1300,
+    });
     expect(addedChargeAllowance(job(), 2500, START).auto_left_cents).toBe(0);
     expect(addedChargeAllowance(job(), 0, START - 1)).toMatchObject({ allowed: false, auto_left_cents: 0 });
     expect(addedChargeAllowance(job(), 0, START + 26 * HOUR_MS)).toMatchObject({ allowed: true, auto_left_cents: 0 });

@@ -242,7 +242,10 @@ export const catalogue = {
   ADDED_CHARGE_DISPUTED: success("Thanks. Our support team will review this charge and get back to you."),
   ADDED_CHARGE_NOT_DISPUTABLE: error("This charge can't be disputed.", 409),
   ADDED_CHARGE_REFUNDED: success("The added charge was refunded to the customer's card."),
-  ADDED_CHARGE_NOT_REFUNDABLE: error("This added charge can't be refunded: it was not paid or was refunded already.", 409),
+  ADDED_CHARGE_NOT_REFUNDABLE: error(
+    "This added charge can't be refunded: it was not paid or was refunded already.",
+    409,
+  ),
   CUSTOMER_UNREACHABLE_RECORDED: success("Thanks for waiting. We closed the job and told your client."),
   CONTACT_INFO_SENT: success("We texted you a way to reach your client."),
   // A pro's reschedule proposal (docs/decisions/066)

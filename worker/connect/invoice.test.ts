@@ -123,7 +123,9 @@ describe("POST /api/connect/admin/requests/:id/invoice", () => {
 
     // The pro adds a charge to the connect job once it has started: no card on file, so the business gets a link to
     // approve it (docs/decisions/116).
-    const start = await env.DB.prepare("SELECT promised_arrival_time AS t FROM service_orders WHERE service_order_id = ?")
+    const start = await env.DB.prepare(
+      "SELECT promised_arrival_time AS t FROM service_orders WHERE service_order_id = ?",
+    )
       .bind(soid)
       .first<{ t: number }>();
     const clock = world.vendorClient.now;

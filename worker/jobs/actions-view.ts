@@ -46,8 +46,7 @@ export async function jobActionsView(
   const status = job.service_order_status_id;
   const autoCharged = adjustments
     .filter(
-      (a) =>
-        a.kind === "add_charge" && a.consent === "auto" && !["failed", "declined", "withdrawn"].includes(a.status),
+      (a) => a.kind === "add_charge" && a.consent === "auto" && !["failed", "declined", "withdrawn"].includes(a.status),
     )
     .reduce((n, a) => n + a.amount_cents, 0);
   const allowance = addedChargeAllowance(addedChargeJob(job), autoCharged, now);

@@ -154,7 +154,11 @@ export async function refundAddedCharge(
         reason: by.reason,
         before: { refund_status: row.refund_status },
         after: { refund_status: "pending", amount_cents: row.amount_cents },
-        details: { service_order_id: row.service_order_id, vendor_id: row.vendor_id, disputed: row.disputed_at !== null },
+        details: {
+          service_order_id: row.service_order_id,
+          vendor_id: row.vendor_id,
+          disputed: row.disputed_at !== null,
+        },
         now,
       }),
     ]);

@@ -153,7 +153,8 @@ export async function payLinkData(
   now: number,
 ): Promise<SecurePayData> {
   const link = await resolve(db, ref, now);
-  const declinable = link.source === "pay_link" && link.kind === "charge" && (await addedChargeOf(db, link.id)) !== null;
+  const declinable =
+    link.source === "pay_link" && link.kind === "charge" && (await addedChargeOf(db, link.id)) !== null;
   return { ...data(link), declinable: declinable ? 1 : 0 };
 }
 

@@ -17,9 +17,7 @@ export function MoneyActions({ view, onChanged }: { view: JobActionsView; onChan
           <AddChargeForm view={view} onChanged={onChanged} />
         </>
       ) : (
-        !view.completed && (
-          <p className="field-hint">You can add a charge once the service has started.</p>
-        )
+        !view.completed && <p className="field-hint">You can add a charge once the service has started.</p>
       )}
       {view.can.refund && view.refundable_cents > 0 && <RefundForm view={view} onChanged={onChanged} />}
       {view.adjustments.length > 0 && (

@@ -194,7 +194,12 @@ describe("POST /api/vendor/me/add-charge", () => {
     };
     const res = await j.vendor.post("/api/vendor/me/add-charge", body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ kind: "add_charge", status: "succeeded", consent: "auto", amount_cents: 1500 });
+    expect(res.body.data).toMatchObject({
+      kind: "add_charge",
+      status: "succeeded",
+      consent: "auto",
+      amount_cents: 1500,
+    });
     const again = await j.vendor.post("/api/vendor/me/add-charge", body);
     expect(again.body.data.adjustment_id).toBe(res.body.data.adjustment_id);
     expect(
