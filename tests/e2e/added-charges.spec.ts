@@ -21,6 +21,8 @@ test("a pro adds a charge within the policy (the client gets a receipt and sees 
   browser,
   playwright,
 }) => {
+  // Two browsers, two sign-ins, two charges and a card payment on a shared machine.
+  test.setTimeout(150_000);
   // Maya's last scheduled job with Ava (the job-actions spec takes the first), moved to have started 30 minutes ago.
   const [job] = d1(
     `SELECT so.service_order_id AS id, so.price_cents AS price, coalesce(o.phone, u.phone) AS phone
@@ -47,7 +49,7 @@ test("a pro adds a charge within the policy (the client gets a receipt and sees 
   await panel.getByLabel("Add a charge ($)").fill("5.00");
   await panel.getByLabel("For", { exact: true }).fill("Hand massage oil");
   await panel.getByRole("button", { name: "Charge client" }).click();
-  await expect(panel.getByText(/Added charge \$5\.00: Hand massage oil \(paid\)/)).toBeVisible();
+  await expect(panel.getByText(/Added charge \$5\.00: Hand massage oil \(paid\)/)).toBeVisible({ timeout: 30_000 });
   const request = (await playwright.request.newContext({ baseURL: BASE_URL })) as APIRequestContext;
   expect(await lastText(request, phone)).toMatch(/Receipt: \$5\.00 for Hand massage oil.*Dispute it:/);
 
@@ -66,7 +68,7 @@ test("a pro adds a charge within the policy (the client gets a receipt and sees 
   await panel.getByRole("button", { name: "Charge client" }).click();
   await expect(
     panel.getByText(/Added charge \$60\.00: Extra 30 minutes \(waiting for your client's approval\)/),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
   const text = await lastText(request, phone);
   expect(text).toMatch(/asks \$60\.00 for Extra 30 minutes.*Nothing is charged unless you approve/);
   const link = new URL(/https?:\/\/\S+\?cpid=\S+/.exec(text)![0]);
