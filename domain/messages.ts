@@ -233,6 +233,22 @@ export const catalogue = {
   REFUND_ISSUED: success("The refund is on its way to your client."),
   ADD_CHARGE_SUCCESS: success("Your client was charged and got a receipt."),
   ADD_CHARGE_LINK_SENT: success("Your client's card needs their approval: we texted them a payment link."),
+  // Added charges need the customer's consent beyond a small policy (docs/decisions/116)
+  ADD_CHARGE_NOT_ALLOWED: error(
+    "An added charge can be made only once the service has started, and not on a cancelled or suspended job or one that ended more than 30 days ago.",
+    409,
+  ),
+  ADD_CHARGE_APPROVAL_SENT: success(
+    "This charge needs your client's approval: we texted them a link to approve or decline it. Nothing is taken until they approve.",
+  ),
+  ADDED_CHARGE_DECLINED: success("You declined this charge. Nothing was taken and your professional was told."),
+  ADDED_CHARGE_DISPUTED: success("Thanks. Our support team will review this charge and get back to you."),
+  ADDED_CHARGE_NOT_DISPUTABLE: error("This charge can't be disputed.", 409),
+  ADDED_CHARGE_REFUNDED: success("The added charge was refunded to the customer's card."),
+  ADDED_CHARGE_NOT_REFUNDABLE: error(
+    "This added charge can't be refunded: it was not paid or was refunded already.",
+    409,
+  ),
   CUSTOMER_UNREACHABLE_RECORDED: success("Thanks for waiting. We closed the job and told your client."),
   CONTACT_INFO_SENT: success("We texted you a way to reach your client."),
   // A pro's reschedule proposal (docs/decisions/066)

@@ -105,7 +105,20 @@ export interface JobActionsView {
   max_photos_per_type: number;
   checklist: { id: string; label: string }[];
   refundable_cents: number;
-  add_charge_limits: { min_cents: number; max_cents: number };
+  /**
+   * One charge is min_cents to max_cents. Without asking the customer (docs/decisions/116) the pro may still charge
+   * auto_left_cents on this job (of cap_cents in total) until auto_until; anything beyond goes to the customer to
+   * approve or decline.
+   */
+  add_charge_limits: {
+    min_cents: number;
+    max_cents: number;
+    cap_cents: number;
+    auto_left_cents: number;
+    /** ISO-8601 UTC, and the same instant in the job's zone (YYYY-MM-DD HH:MM). */
+    auto_until: string;
+    auto_until_local: string;
+  };
   unreachable_from: string;
   video: { max_ms: number; max_bytes: number };
   adjustments: {
@@ -114,6 +127,10 @@ export interface JobActionsView {
     amount_cents: number;
     description: string;
     status: string;
+    /** Added charges: auto (within the policy) or customer (the customer approves it). */
+    consent: "auto" | "customer";
+    disputed: boolean;
+    refund_status: "none" | "pending" | "succeeded" | "failed";
     created_at: string;
   }[];
   can: {

@@ -1,3 +1,4 @@
+import type { AddedChargeView } from "../contracts/added-charges";
 import * as v from "valibot";
 import { COMMENT_MAX_CHARS } from "../../domain/rating-rules";
 import type { JobImageEntry, Page } from "../../domain/catalogue-rules";
@@ -99,6 +100,8 @@ export interface ScheduledOrder {
   } | null;
   /** A new time the pro proposed, waiting for the customer's consent (docs/decisions/066). */
   vendor_proposal: VendorProposalView | null;
+  /** Every charge the pro added to the job, newest first (docs/decisions/116). */
+  added_charges: AddedChargeView[];
   can_reschedule: boolean;
   can_cancel: boolean;
 }
@@ -122,6 +125,8 @@ export interface CompletedOrder {
   vendor_rating: number | null;
   vendor_rating_notes: string | null;
   zipcode: string;
+  /** Every charge the pro added to the job, newest first (docs/decisions/116). */
+  added_charges: AddedChargeView[];
 }
 
 export type CompletedOrdersPage = Page<CompletedOrder>;
@@ -244,6 +249,20 @@ export const PayLinkQuery = v.object({ vpid: Token });
 
 export const SecurePayQuery = v.object({ cpid: Token, vid: Id });
 
+/** POST /order/added-charge/dispute: the customer disputes a paid added charge of their job, with a reason. */
+export const AddedChargeDisputeBody = v.object({
+  adjustment_id: Id,
+  reason: v.pipe(
+    v.string("Tell us what is wrong with this charge."),
+    v.trim(),
+    v.minLength(6, "Tell us what is wrong with this charge (at least 6 characters)."),
+    v.maxLength(500, "Keep it under 500 characters."),
+  ),
+});
+
+/** POST /pay/secure/decline: the customer declines a pro's added charge sent to them for approval. */
+export const SecurePayDeclineBody = v.object({ cpid: Token, vid: Id });
+
 /**
  * docs/product.md section 3 "Secure-pay payload" (service_order_id, charge_amount, cpid, vid) plus the tip; a vendor's
  * payment request is paid with vpid instead of cpid and vid. charge_amount is the total the payer saw
@@ -279,4 +298,6 @@ export interface SecurePayData {
   service_order_id: number | null;
   /** ISO-8601 UTC. */
   expires_at: string;
+  /** 1 when the link is a pro's added charge waiting for the customer's approval: it may be declined. */
+  declinable?: 0 | 1;
 }

@@ -33,7 +33,7 @@ export const payLinks = sqliteTable(
     amount_cents: cents("amount_cents").notNull().default(0),
     description: text("description").notNull(),
     created_by_user_id: integer("created_by_user_id").references(() => users.user_id),
-    status: text("status", { enum: ["open", "paid", "revoked"] })
+    status: text("status", { enum: ["open", "paid", "revoked", "declined"] })
       .notNull()
       .default("open"),
     expires_at: instant("expires_at").notNull(),

@@ -12,8 +12,10 @@ import { vendors } from "./vendors";
  * Money a pro moves on a job: a refund to the customer (kind refund) or an added charge (kind add_charge).
  * The row is the claim, written first under conditions (the job's state, what is left to refund), with a
  * key derived from the job and the pro's request key; the provider call then uses that key, so a retried or
- * racing request moves money once. Status: pending (claimed) -> succeeded | failed, or link_sent when an
- * added charge needs the customer (3-D Secure, no saved card) and a payment link was texted instead.
+ * racing request moves money once. Status: pending (claimed) -> succeeded | failed. An added charge the customer
+ * must approve (docs/decisions/116: outside the policy, or the card needs them) is awaiting_approval with a texted
+ * payment link, then succeeded when they pay it, declined when they decline it, withdrawn when the job is
+ * cancelled first (link_sent is the same state for charges made before migration 0019).
  */
 export const jobAdjustments = sqliteTable(
   "job_adjustments",
@@ -28,7 +30,9 @@ export const jobAdjustments = sqliteTable(
     kind: text("kind", { enum: ["refund", "add_charge"] }).notNull(),
     amount_cents: cents("amount_cents").notNull(),
     description: text("description").notNull(),
-    status: text("status", { enum: ["pending", "succeeded", "failed", "link_sent"] }).notNull(),
+    status: text("status", {
+      enum: ["pending", "succeeded", "failed", "link_sent", "awaiting_approval", "declined", "withdrawn"],
+    }).notNull(),
     idempotency_key: text("idempotency_key").notNull(),
     payment_intent_id: text("payment_intent_id"),
     /** The provider's refund id, for refunds. */
@@ -37,10 +41,25 @@ export const jobAdjustments = sqliteTable(
     failure: text("failure"),
     created_at: createdAt(),
     updated_at: instant("updated_at").notNull(),
+    /** Added charges (migration 0019): auto (the saved card, within the policy) or customer (they approve it). */
+    consent: text("consent", { enum: ["auto", "customer"] })
+      .notNull()
+      .default("auto"),
+    /** The customer's dispute of an added charge. */
+    disputed_at: instant("disputed_at"),
+    dispute_reason: text("dispute_reason"),
+    /** The refund of an added charge (staff, or the job's cancellation). */
+    refund_status: text("refund_status", { enum: ["none", "pending", "succeeded", "failed"] })
+      .notNull()
+      .default("none"),
+    refund_ref: text("refund_ref"),
+    refund_reason: text("refund_reason"),
+    refunded_at: instant("refunded_at"),
   },
   (t) => [
     uniqueIndex("job_adjustments_key_uq").on(t.idempotency_key),
     index("job_adjustments_so_idx").on(t.service_order_id, t.kind),
+    index("job_adjustments_kind_created_idx").on(t.kind, t.created_at),
   ],
 );
 

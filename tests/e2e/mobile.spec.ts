@@ -74,6 +74,7 @@ test.describe("phone layout", () => {
         "/admin/jobs",
         "/admin/customers",
         "/admin/payouts",
+        "/admin/added-charges",
         "/admin/audit",
       ],
     ],

@@ -47,6 +47,7 @@ describe("GET /api/pay/link?vpid=", () => {
     const res = await payer().get(`/api/pay/link?vpid=${vpid}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
+      declinable: 0,
       money_amount: "45.00",
       money_amount_cents: 4500,
       connect_tip: 1,

@@ -1,10 +1,16 @@
 import { Hono } from "hono";
-import { PayLinkQuery, PaymentIntentBody, SecurePayIntentBody, SecurePayQuery } from "../../schema/payloads/orders";
+import {
+  PayLinkQuery,
+  PaymentIntentBody,
+  SecurePayDeclineBody,
+  SecurePayIntentBody,
+  SecurePayQuery,
+} from "../../schema/payloads/orders";
 import { paymentsFromEnv } from "../adapters/payments";
 import type { AppEnv } from "../http/types";
 import { jsonBody, queryOf } from "../http/validate";
 import { rateLimit } from "../middleware/rate-limit";
-import { confirmSecurePay, payLinkData, securePayIntent } from "../orders/pay-links";
+import { confirmSecurePay, declineAddedCharge, payLinkData, securePayIntent } from "../orders/pay-links";
 
 /**
  * The /pay pages' calls (docs/api-orders.md): payers need no account, so the link token is the
@@ -32,6 +38,13 @@ export const securePayApi = new Hono<AppEnv>()
     const db = c.get("db");
     const now = c.get("now");
     return c.json({ data: await securePayIntent(db, paymentsFromEnv(c.env, db, now), body, now) });
+  })
+
+  /** { cpid, vid }: the customer declines a pro's added charge waiting for their approval (docs/decisions/116). */
+  .post("/secure/decline", async (c) => {
+    const body = await jsonBody(c, SecurePayDeclineBody);
+    const data = await declineAddedCharge(c.env, c.get("db"), body, c.get("now"));
+    return c.json({ data, message: data.message });
   })
 
   .post("/secure/confirm", async (c) => {

@@ -121,7 +121,15 @@ describe("POST /api/connect/admin/requests/:id/invoice", () => {
       404,
     );
 
-    // The pro adds a charge to the connect job: no card on file, so the business gets a pay link.
+    // The pro adds a charge to the connect job once it has started: no card on file, so the business gets a link to
+    // approve it (docs/decisions/116).
+    const start = await env.DB.prepare(
+      "SELECT promised_arrival_time AS t FROM service_orders WHERE service_order_id = ?",
+    )
+      .bind(soid)
+      .first<{ t: number }>();
+    const clock = world.vendorClient.now;
+    world.vendorClient.now = start!.t + 10 * 60_000;
     const charge = await world.vendorClient.post("/api/vendor/me/add-charge-connect", {
       service_order_id: soid,
       amount_cents: 2500,
@@ -129,7 +137,7 @@ describe("POST /api/connect/admin/requests/:id/invoice", () => {
       idempotencyKey: `extra-charge-${soid}`,
     });
     expect(charge.status, JSON.stringify(charge.body)).toBe(200);
-    expect(charge.body.data).toMatchObject({ kind: "add_charge", status: "link_sent", amount_cents: 2500 });
+    expect(charge.body.data).toMatchObject({ kind: "add_charge", status: "awaiting_approval", amount_cents: 2500 });
     expect((await outboxTo(phone)).join("\n")).toMatch(/cpid=/);
     expect(
       (
@@ -141,6 +149,7 @@ describe("POST /api/connect/admin/requests/:id/invoice", () => {
         })
       ).body.error.code,
     ).toBe("JOB_ACTION_NOT_ALLOWED");
+    world.vendorClient.now = clock;
 
     // Completed like any job: the pro earns their share of the invoiced price; the price then stays.
     expect(

@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { addedChargeAllowance } from "../../domain/added-charges";
 import { formatLocal, iso } from "../../domain/calendar/time";
 import {
   ADD_CHARGE_MAX_CENTS,
@@ -16,7 +17,7 @@ import { ServiceOrderStatus } from "../../domain/order-status";
 import { MAX_UNREACHABLE_VIDEO_MS } from "../../domain/video-probe";
 import type { JobActionsView } from "../../schema/payloads/job-actions";
 import { jobAdjustments } from "../../schema/tables/job-actions";
-import { refundContext } from "./money";
+import { addedChargeJob, refundContext } from "./money";
 import { customerPhoneOf, firstNameOf, parseJobImages, vendorJob } from "./vendor-job";
 
 /**
@@ -43,6 +44,12 @@ export async function jobActionsView(
     .filter((a) => a.kind === "refund" && a.status !== "failed")
     .reduce((n, a) => n + a.amount_cents, 0);
   const status = job.service_order_status_id;
+  const autoCharged = adjustments
+    .filter(
+      (a) => a.kind === "add_charge" && a.consent === "auto" && !["failed", "declined", "withdrawn"].includes(a.status),
+    )
+    .reduce((n, a) => n + a.amount_cents, 0);
+  const allowance = addedChargeAllowance(addedChargeJob(job), autoCharged, now);
   return {
     service_order_id: id,
     service_order_status_id: status,
@@ -57,7 +64,14 @@ export async function jobActionsView(
     max_photos_per_type: MAX_JOB_PHOTOS_PER_TYPE,
     checklist: JOB_CHECKLIST.map((i) => ({ id: i.id, label: i.label })),
     refundable_cents: Math.max(0, Math.min(ctx.cap - refunded, ctx.intentLeft)),
-    add_charge_limits: { min_cents: ADD_CHARGE_MIN_CENTS, max_cents: ADD_CHARGE_MAX_CENTS },
+    add_charge_limits: {
+      min_cents: ADD_CHARGE_MIN_CENTS,
+      max_cents: ADD_CHARGE_MAX_CENTS,
+      cap_cents: allowance.cap_cents,
+      auto_left_cents: allowance.auto_left_cents,
+      auto_until: iso(allowance.auto_until),
+      auto_until_local: formatLocal(allowance.auto_until, job.time_zone),
+    },
     unreachable_from: iso(unreachableAllowedAt(job.promised_arrival_time)),
     video: { max_ms: MAX_UNREACHABLE_VIDEO_MS, max_bytes: MAX_JOB_VIDEO_BYTES },
     adjustments: adjustments.map((a) => ({
@@ -65,14 +79,17 @@ export async function jobActionsView(
       kind: a.kind,
       amount_cents: a.amount_cents,
       description: a.description,
-      status: a.status,
+      status: a.status === "link_sent" ? "awaiting_approval" : a.status,
+      consent: a.consent,
+      disputed: a.disputed_at !== null,
+      refund_status: a.refund_status,
       created_at: iso(a.created_at),
     })),
     can: {
       photos: canAddPhotos(status),
       complete: isActiveJob(status) && now >= job.promised_arrival_time,
       refund: canAddPhotos(status) && ctx.paymentIntentId !== null,
-      add_charge: canAddPhotos(status),
+      add_charge: allowance.allowed,
       unreachable: isActiveJob(status) && now >= unreachableAllowedAt(job.promised_arrival_time),
       contact: canAddPhotos(status),
     },

@@ -1,12 +1,18 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { bpsOf } from "../../domain/checkout-rules";
-import { canAddPhotos, isActiveJob } from "../../domain/job-actions";
+import {
+  addedChargeCap,
+  addedChargeRefusal,
+  inAutoChargeWindow,
+  type AddedChargeJob,
+} from "../../domain/added-charges";
+import { canAddPhotos } from "../../domain/job-actions";
 import { messageFor } from "../../domain/messages";
 import { centsToDecimal } from "../../domain/money";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { PRICING } from "../../domain/pricing-config";
-import { orderCancellations } from "../../schema/tables/after-booking";
+import { orderCancellations, payLinks } from "../../schema/tables/after-booking";
 import { jobAdjustments } from "../../schema/tables/job-actions";
 import { paymentIntents, refunds } from "../../schema/tables/payments";
 import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
@@ -29,10 +35,12 @@ import { customerPhoneOf, firstNameOf, vendorJob, type VendorJob } from "./vendo
  * pass the limit. The provider refund uses the claim's id as its key. The pro's pay goes down by their share
  * of the refund (vendor_earnings adjustment `refund:<adjustment id>`, negative).
  *
- * Added charge (POST /vendor/me/add-charge, /add-charge-connect): an extra service or product charged to the
- * customer's saved card off-session (key `so:<id>:add-charge:<adjustment id>`), with a text receipt; when
- * the card needs the customer (3-D Secure), is declined or there is no saved card, the customer is texted a
- * payment link for the job instead (status link_sent). The pro earns their share (`add-charge:<id>`).
+ * Added charge (POST /vendor/me/add-charge, /add-charge-connect): an extra service or product. Within the policy
+ * of domain/added-charges.ts (docs/decisions/116: the job's window and its cap in total) it is charged to the
+ * customer's saved card off-session (key `so:<id>:add-charge:<adjustment id>`), with a text receipt that links
+ * to the order page where it can be disputed. Beyond the policy, or when the card needs the customer (3-D
+ * Secure), is declined or there is none, the customer is texted a payment link to approve (pay) or decline
+ * (status awaiting_approval); nothing is taken until they pay. The pro earns their share (`add-charge:<id>`).
  */
 
 const PENDING_RETRY_MS = 60_000;
@@ -42,7 +50,9 @@ export interface AdjustmentResult {
   service_order_id: number;
   kind: "refund" | "add_charge";
   amount_cents: number;
-  status: "pending" | "succeeded" | "failed" | "link_sent";
+  status: AdjustmentRow["status"];
+  /** Added charges: auto (charged within the policy) or customer (a request the customer approves). */
+  consent?: "auto" | "customer";
   refundable_cents?: number;
   pay_url?: string;
   message: string;
@@ -96,15 +106,22 @@ function resultOf(row: AdjustmentRow, extra: Partial<AdjustmentResult> = {}): Ad
         : messageFor("REFUND_ISSUED")
       : row.status === "link_sent"
         ? messageFor("ADD_CHARGE_LINK_SENT")
-        : row.status === "failed"
-          ? "The charge could not be made and no payment link could be sent. Please try again."
-          : messageFor("ADD_CHARGE_SUCCESS");
+        : row.status === "awaiting_approval"
+          ? messageFor("ADD_CHARGE_APPROVAL_SENT")
+          : row.status === "declined"
+            ? "Your client declined this charge. Nothing was taken."
+            : row.status === "withdrawn"
+              ? "The job was cancelled before your client approved this charge. Nothing was taken."
+              : row.status === "failed"
+                ? "The charge could not be made and no payment link could be sent. Please try again."
+                : messageFor("ADD_CHARGE_SUCCESS");
   return {
     adjustment_id: row.adjustment_id,
     service_order_id: row.service_order_id,
     kind: row.kind,
     amount_cents: row.amount_cents,
     status: row.status,
+    ...(row.kind === "add_charge" ? { consent: row.consent } : {}),
     message,
     ...extra,
   };
@@ -226,55 +243,72 @@ export async function addCharge(
   const existing = await byKey(db, key);
   if (existing) return resultOf(existing);
   if (job.is_connect !== input.connect) fail("JOB_ACTION_NOT_ALLOWED");
-  if (!isActiveJob(job.service_order_status_id) && job.service_order_status_id !== ServiceOrderStatus.COMPLETED) {
-    fail("JOB_ACTION_NOT_ALLOWED");
-  }
+  const policyJob = addedChargeJob(job);
+  const refusal = addedChargeRefusal(policyJob, now);
+  if (refusal) fail(refusal);
+  // The claim decides how the charge goes (docs/decisions/116): without asking only inside the window and only
+  // if every auto charge of the job, this one included, fits the job's cap. The sum is read inside the INSERT, so
+  // D1 runs the check and the claim as one: of any number of racing charges, only those that fit together go auto.
+  const cap = addedChargeCap(job.price_cents);
+  const fits = sql`${inAutoChargeWindow(policyJob, now) ? 1 : 0} = 1
+    AND (SELECT coalesce(sum(amount_cents), 0) FROM job_adjustments WHERE service_order_id = ${soid}
+      AND kind = 'add_charge' AND consent = 'auto' AND status NOT IN ('failed', 'declined', 'withdrawn'))
+      + ${input.amount_cents} <= ${cap}`;
   const [claimed] = await d1Batch(env.DB, [
-    sql`INSERT INTO job_adjustments (service_order_id, vendor_id, kind, amount_cents, description, status, idempotency_key,
-        created_at, updated_at)
-      SELECT ${soid}, ${vendor.vendorId}, 'add_charge', ${input.amount_cents}, ${input.description}, 'pending', ${key}, ${now}, ${now}
+    sql`INSERT INTO job_adjustments (service_order_id, vendor_id, kind, amount_cents, description, status, consent,
+        idempotency_key, created_at, updated_at)
+      SELECT ${soid}, ${vendor.vendorId}, 'add_charge', ${input.amount_cents}, ${input.description},
+        CASE WHEN ${fits} THEN 'pending' ELSE 'awaiting_approval' END, CASE WHEN ${fits} THEN 'auto' ELSE 'customer' END,
+        ${key}, ${now}, ${now}
       WHERE EXISTS (SELECT 1 FROM service_orders WHERE service_order_id = ${soid} AND vendor_id = ${vendor.vendorId}
         AND service_order_status_id IN (${ServiceOrderStatus.SCHEDULED}, ${ServiceOrderStatus.IN_PROGRESS}, ${ServiceOrderStatus.COMPLETED}))
       ON CONFLICT (idempotency_key) DO NOTHING
       RETURNING adjustment_id`,
   ]);
   const row = await byKey(db, key);
-  if (!row) fail("JOB_ACTION_NOT_ALLOWED");
+  if (!row) fail("ADD_CHARGE_NOT_ALLOWED"); // the job left the states that take a charge (cancelled meanwhile)
   if ((claimed?.length ?? 0) === 0) return resultOf(row);
 
   const phone = customerPhoneOf(job);
   const label = `${input.description} (${job.service_description} by ${vendor.name})`;
-  const charged = await chargeSavedCard(db, port, job.user_id, {
-    amount_cents: input.amount_cents,
-    description: label,
-    metadata: {
-      purpose: "add_charge",
-      ref: `job_adjustment:${row.adjustment_id}`,
-      service_order_id: String(soid),
-    },
-    idempotency_key: `job-adjustment:${row.adjustment_id}:charge`,
-  });
-  const intentId = charged?.intent?.id ?? null;
-  if (charged?.intent?.status === "succeeded") {
-    const { intent, method } = charged;
-    await d1Batch(env.DB, [
-      sql`UPDATE job_adjustments SET status = 'succeeded', payment_intent_id = ${intent.id}, updated_at = ${now}
-        WHERE adjustment_id = ${row.adjustment_id} AND status = 'pending'`,
-      sql`INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
-        VALUES (${vendor.vendorId}, ${soid}, 'add_charge', ${bpsOf(input.amount_cents, PRICING.vendorShareBps)},
-          ${`add-charge:${row.adjustment_id}`}, ${now})
-        ON CONFLICT (ref) DO NOTHING`,
-    ]);
-    if (phone) {
-      await sendSms(env, db, {
-        to: phone,
-        body: `Receipt: $${centsToDecimal(input.amount_cents)} for ${label}, charged to your ${method.card.brand} ending ${method.card.last4}. Order #${job.order_id}.`,
-        now,
-      }).catch(() => false);
+  if (row.consent === "auto") {
+    const charged = await chargeSavedCard(db, port, job.user_id, {
+      amount_cents: input.amount_cents,
+      description: label,
+      metadata: {
+        purpose: "add_charge",
+        ref: `job_adjustment:${row.adjustment_id}`,
+        service_order_id: String(soid),
+      },
+      idempotency_key: `job-adjustment:${row.adjustment_id}:charge`,
+    });
+    if (charged?.intent?.status === "succeeded") {
+      const { intent, method } = charged;
+      await d1Batch(env.DB, [
+        sql`UPDATE job_adjustments SET status = 'succeeded', payment_intent_id = ${intent.id}, updated_at = ${now}
+          WHERE adjustment_id = ${row.adjustment_id} AND status = 'pending'`,
+        sql`INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
+          VALUES (${vendor.vendorId}, ${soid}, 'add_charge', ${bpsOf(input.amount_cents, PRICING.vendorShareBps)},
+            ${`add-charge:${row.adjustment_id}`}, ${now})
+          ON CONFLICT (ref) DO NOTHING`,
+      ]);
+      if (phone) {
+        await sendSms(env, db, {
+          to: phone,
+          body: `Receipt: $${centsToDecimal(input.amount_cents)} for ${label}, charged to your ${method.card.brand} ending ${method.card.last4}. Order #${job.order_id}. Not right? Dispute it: ${orderPageUrl(origin, soid, job.service_order_status_id === ServiceOrderStatus.COMPLETED)}`,
+          now,
+        }).catch(() => false);
+      }
+      return resultOf({ ...row, status: "succeeded", payment_intent_id: intent.id });
     }
-    return resultOf({ ...row, status: "succeeded", payment_intent_id: intent.id });
+    // The card needs the customer (3-D Secure), was declined, or there is none: the charge becomes a request
+    // they approve by paying it, and stops counting against the job's cap for charges without asking.
+    await env.DB.prepare(
+      "UPDATE job_adjustments SET consent = 'customer', status = 'awaiting_approval', payment_intent_id = ?2, updated_at = ?3 WHERE adjustment_id = ?1 AND status = 'pending'",
+    )
+      .bind(row.adjustment_id, charged?.intent?.id ?? null, now)
+      .run();
   }
-  // The card needs the customer (3-D Secure), was declined, or there is none: a payment link instead.
   const { token, pay_link_id } = await createPayLink(
     db,
     {
@@ -294,16 +328,44 @@ export async function addCharge(
   const texted = phone
     ? await sendSms(env, db, {
         to: phone,
-        body: `Hi ${firstNameOf(job.customer_name)}, ${vendor.name} added $${centsToDecimal(input.amount_cents)} for ${input.description} to your ${job.service_description}. Please confirm the payment: ${url.toString()}`,
+        body: `Hi ${firstNameOf(job.customer_name)}, ${vendor.name} asks $${centsToDecimal(input.amount_cents)} for ${input.description} on your ${job.service_description}. Nothing is charged unless you approve. Approve or decline: ${url.toString()}`,
         now,
       }).catch(() => false)
     : false;
-  const status = texted ? "link_sent" : "failed";
+  const status = texted ? "awaiting_approval" : "failed";
   await env.DB.prepare(
-    "UPDATE job_adjustments SET status = ?2, pay_link_id = ?3, payment_intent_id = ?4, failure = ?5, updated_at = ?6 WHERE adjustment_id = ?1",
+    "UPDATE job_adjustments SET status = ?2, pay_link_id = ?3, failure = ?4, updated_at = ?5 WHERE adjustment_id = ?1",
   )
-    .bind(row.adjustment_id, status, pay_link_id, intentId, texted ? null : "no-phone-or-sms-failed", now)
+    .bind(row.adjustment_id, status, pay_link_id, texted ? null : "no-phone-or-sms-failed", now)
     .run();
-  if (!texted) fail("CHARGE_ERROR");
-  return resultOf({ ...row, status, pay_link_id }, { pay_url: url.toString() });
+  if (!texted) {
+    await db.update(payLinks).set({ status: "revoked" }).where(eq(payLinks.pay_link_id, pay_link_id));
+    fail("CHARGE_ERROR");
+  }
+  return resultOf({ ...row, consent: "customer", status, pay_link_id }, { pay_url: url.toString() });
+}
+
+/** The policy's view of a job (domain/added-charges.ts). */
+export function addedChargeJob(job: {
+  service_order_status_id: number;
+  promised_arrival_time: number;
+  job_minutes: number;
+  completion_time: number | null;
+  price_cents: number;
+}): AddedChargeJob {
+  return {
+    status: job.service_order_status_id,
+    start: job.promised_arrival_time,
+    job_minutes: job.job_minutes,
+    completed_at: job.completion_time,
+    price_cents: job.price_cents,
+  };
+}
+
+/** The customer's order page, opened on one job: where an added charge is shown and can be disputed. */
+export function orderPageUrl(origin: string, soid: number, completed: boolean): string {
+  const url = new URL("/account/orders", origin);
+  if (completed) url.searchParams.set("completed", "1");
+  url.searchParams.set("service_order_id", String(soid));
+  return url.toString();
 }

@@ -18,6 +18,7 @@ import { randomToken } from "../auth/crypto";
 import { calendarFor } from "../calendar/calendar-client";
 import { notifyVendor, notifyVendors } from "../calendar/notify-vendor";
 import { fail } from "../http/errors";
+import { returnAddedCharges } from "../jobs/added-charges";
 import { d1Batch } from "./d1-batch";
 import { jobMoney } from "./job-money";
 import { ownJob, type JobRow } from "./jobs";
@@ -27,7 +28,7 @@ import { refundJobDifferences } from "./reschedule-price";
  * Cancelling a job (docs/decisions/033-cancellation-and-reschedule.md): the policy quote shown before
  * confirming (GET /order/cancel-policy) and the cancellation itself (POST /order/cancel), which keeps the
  * fee, refunds the rest of the card payment through the payments port (key `order:<id>:cancel-refund`),
- * returns the credit part to the account and frees the vendor's booking.
+ * returns the credit part to the account, refunds the pro's added charges and frees the vendor's booking.
  */
 
 export type { CancellationPolicyView };
@@ -373,6 +374,11 @@ async function finish(
   // it goes back to it (decision 068); one paid for a request that never went through comes back in full.
   await refundJobDifferences(env, db, port, soid, now).catch((err) =>
     console.error(JSON.stringify({ at: "cancel.reschedule-differences", soid, error: String(err) })),
+  );
+  // The pro's added charges go back with the rest: paid ones refunded, requests awaiting approval withdrawn
+  // (docs/decisions/116, worker/jobs/added-charges.ts).
+  await returnAddedCharges(env, db, port, soid, now).catch((err) =>
+    console.error(JSON.stringify({ at: "cancel.added-charges", soid, error: String(err) })),
   );
   // What the accepted differences give back with the cancellation (claimed in its batch, decision 068).
   const differences = await db

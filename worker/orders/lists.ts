@@ -13,6 +13,7 @@ import { canCancel, canRequestReschedule, compareScheduled } from "../../domain/
 import { ServiceOrderStatus } from "../../domain/order-status";
 import type { CompletedOrder, CompletedOrdersPage, ScheduledOrder } from "../../schema/payloads/orders";
 import { rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
+import { addedChargesOfJobs } from "../jobs/added-charges";
 import { arrival, jobQuery, serviceView, vendorView } from "./jobs";
 
 /** docs/product.md section 9: completed orders come 20 to a page. */
@@ -68,6 +69,10 @@ export async function scheduledOrders(
         ),
       ),
   ]);
+  const charges = await addedChargesOfJobs(
+    db,
+    jobs.map((j) => j.service_order_id),
+  );
   const pending = new Map(requests.filter((r) => r.requested_by === "customer").map((r) => [r.service_order_id, r]));
   const proposals = new Map(requests.filter((r) => r.requested_by === "vendor").map((r) => [r.service_order_id, r]));
   return [...jobs].sort(compareScheduled).map((j): ScheduledOrder => {
@@ -109,6 +114,7 @@ export async function scheduledOrders(
         now,
       ),
       can_cancel: canCancel(j.service_order_status_id),
+      added_charges: charges.get(j.service_order_id) ?? [],
     };
   });
 }
@@ -135,6 +141,10 @@ export async function completedOrders(
     )
     .limit(limit)
     .offset(offset);
+  const charges = await addedChargesOfJobs(
+    db,
+    rows.map((j) => j.service_order_id),
+  );
   const items = rows.map((j): CompletedOrder => {
     const entries = jobImageEntries(parseJobImages(j.job_images));
     return {
@@ -153,6 +163,7 @@ export async function completedOrders(
       vendor_rating: j.vendor_rating,
       vendor_rating_notes: j.vendor_rating_notes,
       zipcode: j.zipcode,
+      added_charges: charges.get(j.service_order_id) ?? [],
     };
   });
   return pageFromWindow(items, page, COMPLETED_PAGE_SIZE);

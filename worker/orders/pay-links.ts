@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { DAY_MS, iso } from "../../domain/calendar/time";
 import { bpsOf } from "../../domain/checkout-rules";
@@ -13,12 +13,14 @@ import {
 } from "../../domain/tip-rules";
 import type { SecurePayData } from "../../schema/payloads/orders";
 import { payLinks } from "../../schema/tables/after-booking";
+import { jobAdjustments } from "../../schema/tables/job-actions";
 import { paymentRequests } from "../../schema/tables/payments";
 import { vendors } from "../../schema/tables/vendors";
 import { orFail } from "../adapters/payments";
 import type { PaymentsPort } from "../adapters/payments/port";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { emailOrFail } from "../auth/accounts";
+import { sendSms } from "../adapters/sms";
 import { vendorPhoto } from "../catalogue/queries";
 import { fail } from "../http/errors";
 import { d1Batch } from "./d1-batch";
@@ -150,7 +152,61 @@ export async function payLinkData(
   ref: { vpid: string } | { cpid: string; vid: number },
   now: number,
 ): Promise<SecurePayData> {
-  return data(await resolve(db, ref, now));
+  const link = await resolve(db, ref, now);
+  const declinable =
+    link.source === "pay_link" && link.kind === "charge" && (await addedChargeOf(db, link.id)) !== null;
+  return { ...data(link), declinable: declinable ? 1 : 0 };
+}
+
+/** The pro's added charge waiting for the customer's approval on this link (docs/decisions/116), or null. */
+async function addedChargeOf(db: DrizzleD1Database, payLinkId: number) {
+  const [row] = await db
+    .select({ adjustment_id: jobAdjustments.adjustment_id })
+    .from(jobAdjustments)
+    .where(
+      and(
+        eq(jobAdjustments.pay_link_id, payLinkId),
+        eq(jobAdjustments.kind, "add_charge"),
+        inArray(jobAdjustments.status, ["awaiting_approval", "link_sent"]),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * POST /pay/secure/decline: the customer declines a pro's added charge sent to them for approval (docs/decisions/116).
+ * The link closes (declined) and the charge is declined in one batch; the pro is texted once. Nothing was taken.
+ * A link that is not an added charge waiting for approval answers ERROR_CUSTOMER_PAY like any other closed link. If
+ * the customer had already paid it on another tab, their payment still settles the charge (confirmSecurePay).
+ */
+export async function declineAddedCharge(
+  env: Env,
+  db: DrizzleD1Database,
+  ref: { cpid: string; vid: number },
+  now: number,
+): Promise<{ declined: true; message: string }> {
+  const link = await resolve(db, ref, now);
+  if (link.kind !== "charge" || !(await addedChargeOf(db, link.id))) return expired();
+  const [, declined] = await d1Batch(env.DB, [
+    sql`UPDATE pay_links SET status = 'declined' WHERE pay_link_id = ${link.id} AND status = 'open'`,
+    sql`UPDATE job_adjustments SET status = 'declined', updated_at = ${now}
+      WHERE pay_link_id = ${link.id} AND kind = 'add_charge' AND status IN ('awaiting_approval', 'link_sent')
+        AND EXISTS (SELECT 1 FROM pay_links WHERE pay_link_id = ${link.id} AND status = 'declined')
+      RETURNING adjustment_id, amount_cents, description, service_order_id`,
+  ]);
+  const row = (declined as Array<{ amount_cents: number; description: string; service_order_id: number }>)?.[0];
+  if (row) {
+    const job = await jobById(db, row.service_order_id);
+    if (job?.vendor_phone) {
+      await sendSms(env, db, {
+        to: job.vendor_phone,
+        body: `Your client declined the $${centsToDecimal(row.amount_cents)} charge for ${row.description} on job #${row.service_order_id}. Nothing was taken.`,
+        now,
+      }).catch(() => false);
+    }
+  }
+  return { declined: true, message: messageFor("ADDED_CHARGE_DECLINED") };
 }
 
 /**
@@ -340,11 +396,13 @@ export async function confirmSecurePay(
     await d1Batch(env.DB, [
       db
         .update(payLinks)
+        // A customer who declined on one tab after paying on another did pay: the payment is their approval.
         .set({ status: "paid", paid_at: now, payment_intent_id: intent.id })
-        .where(and(eq(payLinks.pay_link_id, id), eq(payLinks.status, "open"))),
+        .where(and(eq(payLinks.pay_link_id, id), inArray(payLinks.status, ["open", "declined"]))),
       sql`UPDATE job_adjustments SET status = 'succeeded', payment_intent_id = ${intent.id}, failure = NULL,
           updated_at = ${now}
-        WHERE pay_link_id = ${id} AND kind = 'add_charge' AND status IN ('link_sent', 'failed', 'pending') AND ${paidByThis}`,
+        WHERE pay_link_id = ${id} AND kind = 'add_charge'
+          AND status IN ('link_sent', 'awaiting_approval', 'declined', 'failed', 'pending') AND ${paidByThis}`,
       sql`INSERT OR IGNORE INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
         SELECT vendor_id, service_order_id, 'add_charge', ${bpsOf(money, PRICING.vendorShareBps)},
           'add-charge:' || adjustment_id, ${now}

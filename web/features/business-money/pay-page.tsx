@@ -1,3 +1,8 @@
+import {
+  ADDED_CHARGE_CAP_BPS,
+  ADDED_CHARGE_CAP_MAX_CENTS,
+  ADDED_CHARGE_WINDOW_HOURS,
+} from "../../../domain/added-charges";
 import { useState } from "react";
 import { Page } from "../../components/layout/page";
 import { FormError } from "../../components/ui/field";
@@ -220,6 +225,13 @@ export function PayScreen() {
         <h2 className="card-title" id="earnings">
           Earnings by job
         </h2>
+        <p className="muted" data-testid="added-charge-policy">
+          Added charges: from the start of a job until {ADDED_CHARGE_WINDOW_HOURS} hours after you complete it, you can
+          charge your client&apos;s saved card up to {ADDED_CHARGE_CAP_BPS / 100}&nbsp;% of the job&apos;s price or{" "}
+          {formatCents(ADDED_CHARGE_CAP_MAX_CENTS)}, whichever is smaller, in total. Anything beyond is texted to your
+          client to approve or decline, and nothing is taken until they approve. Each job&apos;s page shows what you may
+          still charge.
+        </p>
         {d.jobs.length === 0 ? (
           <p className="muted">Completed jobs and what you earned on each appear here.</p>
         ) : (

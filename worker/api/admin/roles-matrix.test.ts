@@ -41,6 +41,8 @@ const routes: Array<[method: "GET" | "POST", path: string, allowed: Role[]]> = [
   ["POST", "/api/admin/payouts/jobs/999999999/adjust", ADMINS],
   ["GET", "/api/admin/charges?user_id=999999999", ADMINS],
   ["POST", "/api/admin/charges", ADMINS],
+  ["GET", "/api/admin/added-charges", ADMINS],
+  ["POST", "/api/admin/added-charges/999999999/refund", ADMINS],
   ["GET", "/api/admin/jobs", ADMINS],
   ["GET", "/api/admin/jobs/999999999", ADMINS],
   ["POST", "/api/admin/jobs/999999999/suspend", ADMINS],

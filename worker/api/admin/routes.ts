@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/types";
 import { requireAdmin } from "../../middleware/roles";
+import { adminAddedChargesApi } from "./added-charges";
 import { adminApplicationsApi } from "./applications";
 import { adminAuditApi } from "./audit";
 import { adminChargesApi } from "./charges";
@@ -30,5 +31,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/audit", adminAuditApi)
   .route("/payouts", adminPayoutsApi)
   .route("/charges", adminChargesApi)
+  .route("/added-charges", adminAddedChargesApi)
   .route("/jobs", adminJobsApi)
   .route("/exceptions", adminExceptionsApi);

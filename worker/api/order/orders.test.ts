@@ -22,6 +22,7 @@ describe("GET /api/orders", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((o: any) => o.service_order_id)).toEqual([now.soid, sooner.soid, later.soid]);
     expect(res.body.data[2]).toEqual({
+      added_charges: [],
       service_order_id: later.soid,
       order_id: later.orderId,
       service_order_status_id: S.SCHEDULED,

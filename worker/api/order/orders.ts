@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { messageFor } from "../../../domain/messages";
 import {
+  AddedChargeDisputeBody,
   CancelBody,
   CompletedOrdersBody,
   ExcludeVendorBody,
@@ -16,6 +17,7 @@ import { paymentsFromEnv } from "../../adapters/payments";
 import type { AppEnv } from "../../http/types";
 import { jsonBody, queryOf } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
+import { disputeAddedCharge } from "../../jobs/added-charges";
 import { cancelJob, cancellationPolicy } from "../../orders/cancel";
 import { completedOrders, scheduledOrders } from "../../orders/lists";
 import { rateJob } from "../../orders/rating";
@@ -94,6 +96,13 @@ export const ordersApi = new Hono<AppEnv>()
     const now = c.get("now");
     const result = await cancelJob(c.env, db, () => paymentsFromEnv(c.env, db, now), viewerOf(c).user_id, body, now);
     return c.json({ data: result });
+  })
+
+  /** { adjustment_id, reason }: the customer disputes a paid charge the pro added to their job (docs/decisions/116). */
+  .post("/added-charge/dispute", async (c) => {
+    const body = await jsonBody(c, AddedChargeDisputeBody);
+    const data = await disputeAddedCharge(c.env, c.get("db"), viewerOf(c).user_id, body, c.get("now"));
+    return c.json({ data, message: messageFor("ADDED_CHARGE_DISPUTED") });
   })
 
   /** What to expect for a job: service, duration, preparation, vendor and address. */

@@ -10,6 +10,7 @@ import {
   ReviewsSection,
   VendorsSection,
 } from "./staff-sections";
+import { AddedChargesSection } from "./added-charges-section";
 import { ExceptionsSection, JobsSection } from "./staff-actions";
 
 export const ADMIN_SECTIONS = [
@@ -57,6 +58,12 @@ export const ADMIN_SECTIONS = [
     live: true,
   },
   {
+    page: "added-charges",
+    title: "Added charges",
+    text: "Charges pros added to their jobs and the clients' disputes; refund one.",
+    live: true,
+  },
+  {
     page: "payouts",
     title: "Payouts",
     text: "Payouts and their state; adjust a job's payout within limits.",
@@ -74,6 +81,7 @@ const SECTION_BODY: Record<string, () => ReactNode> = {
   ratings: () => <RatingsSection />,
   customers: () => <CustomersSection />,
   payouts: () => <PayoutsSection />,
+  "added-charges": () => <AddedChargesSection />,
   audit: () => <AuditSection />,
 };
 

@@ -11,19 +11,53 @@ export function MoneyActions({ view, onChanged }: { view: JobActionsView; onChan
   return (
     <section className="job-actions-section">
       <h3 className="job-actions-title">Charges and refunds</h3>
-      {view.can.add_charge && <AddChargeForm view={view} onChanged={onChanged} />}
+      {view.can.add_charge ? (
+        <>
+          <AddChargeAllowance view={view} />
+          <AddChargeForm view={view} onChanged={onChanged} />
+        </>
+      ) : (
+        !view.completed && <p className="field-hint">You can add a charge once the service has started.</p>
+      )}
       {view.can.refund && view.refundable_cents > 0 && <RefundForm view={view} onChanged={onChanged} />}
       {view.adjustments.length > 0 && (
         <ul className="job-adjustments">
           {view.adjustments.map((a) => (
             <li key={a.adjustment_id}>
               {a.kind === "refund" ? "Refund" : "Added charge"} {formatCents(a.amount_cents)}: {a.description} (
-              {a.status === "link_sent" ? "payment link sent" : a.status})
+              {adjustmentStatus(a)})
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  awaiting_approval: "waiting for your client's approval",
+  declined: "declined by your client",
+  withdrawn: "withdrawn: the job was cancelled",
+  succeeded: "paid",
+};
+
+function adjustmentStatus(a: JobActionsView["adjustments"][number]): string {
+  const base = STATUS_LABELS[a.status] ?? a.status;
+  if (a.refund_status === "succeeded") return `${base}, refunded`;
+  if (a.disputed) return `${base}, disputed by your client`;
+  return base;
+}
+
+/** What the pro may still charge on this job without asking, and that anything beyond needs approval (decision 116). */
+function AddChargeAllowance({ view }: { view: JobActionsView }) {
+  const { auto_left_cents, cap_cents, auto_until_local } = view.add_charge_limits;
+  return (
+    <p className="field-hint" data-testid="add-charge-allowance">
+      {auto_left_cents > 0
+        ? `You can charge up to ${formatCents(auto_left_cents)} more to your client's saved card on this job without asking, until ${auto_until_local} (at most ${formatCents(cap_cents)} in total). `
+        : "Charges on this job now need your client's approval. "}
+      Anything beyond is texted to your client to approve or decline; nothing is taken until they approve.
+    </p>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { AddedChargeView } from "../../../../schema/contracts/added-charges";
 import type {
   CancellationPolicyView,
   CompletedOrder,
@@ -78,3 +79,7 @@ export const rateOrder = (body: { service_order_id: number; vendor_rating: numbe
     method: "PUT",
     json: body,
   });
+
+/** The customer disputes a paid charge their pro added to the job (docs/decisions/116). */
+export const disputeAddedCharge = (adjustment_id: number, reason: string) =>
+  apiRequest<AddedChargeView>("/order/added-charge/dispute", { json: { adjustment_id, reason } });

@@ -10,6 +10,7 @@ import { useRequest } from "../../../lib/use-request";
 import { useZipChange } from "../../../lib/use-zip-change";
 import { useViewer } from "../../../stores/shell-context";
 import { listCompleted, listScheduled, type CompletedOrder, type ScheduledOrder } from "../api/orders";
+import { AddedCharges } from "./added-charges";
 import { CancelModal, MessageModal, RatingModal, TipModal } from "./order-modals";
 import { RescheduleModal } from "./reschedule-modal";
 
@@ -182,6 +183,7 @@ function ScheduledList({ zip }: { zip: string | null }) {
                       We're waiting for your professional to agree.
                     </p>
                   ))}
+                <AddedCharges charges={o.added_charges} />
                 <div className="order-actions">
                   {o.can_reschedule && (
                     <button
@@ -310,6 +312,7 @@ function CompletedList({ zip, rateId }: { zip: string | null; rateId: number | n
                   ))}
                 </div>
               )}
+              <AddedCharges charges={o.added_charges} />
               <div className="order-actions">
                 {o.vendor && (
                   <button

@@ -8,7 +8,7 @@ import { AreaBar, EmptyState, Page } from "../../../components/layout/page";
 import { CardForm, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
 import { FormError } from "../../../components/ui/field";
 import { CheckIcon, ReceiptIcon } from "../../../components/ui/icons";
-import { ApiError, apiRequest } from "../../../lib/api-client";
+import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
 import { cardFailureMessage, confirmCard, type IntentView } from "../../../lib/payments";
 import { useRequest } from "../../../lib/use-request";
@@ -23,6 +23,8 @@ interface PayLink {
   name: string;
   photo: string | null;
   service_order_id: number | null;
+  /** 1 for a pro's added charge waiting for the customer's approval: it may be declined (docs/decisions/116). */
+  declinable?: 0 | 1;
 }
 
 const EXPIRED = catalogue.ERROR_CUSTOMER_PAY.text;
@@ -102,6 +104,7 @@ export function PayPage() {
 function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | number | undefined> }) {
   const [tip, setTip] = useState("");
   const [paid, setPaid] = useState<{ amount_cents: number; message: string } | null>(null);
+  const [declined, setDeclined] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cardForm = useCardForm();
@@ -130,6 +133,31 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
       </section>
     );
   }
+
+  if (declined) {
+    return (
+      <section className="card order-confirmation" role="status" data-testid="charge-declined">
+        <h2 className="card-title">{declined}</h2>
+        <p className="muted">You can close this page.</p>
+      </section>
+    );
+  }
+
+  const decline = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await apiRequest<{ message: string }>("/pay/secure/decline", {
+        json: { cpid: ids.cpid, vid: ids.vid },
+      });
+      setDeclined(done.message);
+    } catch (err) {
+      setError(err instanceof ApiError && err.code === "ERROR_CUSTOMER_PAY" ? EXPIRED : errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const pay = async () => {
     if (busy || totalCents === null || totalCents < 50) return;
@@ -214,6 +242,23 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
       >
         {busy ? "Processing…" : totalCents ? `Pay ${formatCents(totalCents)}` : "Pay"}
       </button>
+      {link.declinable === 1 && (
+        <>
+          <p className="muted">
+            {link.name} asks for this charge. Nothing is taken unless you pay it; if you don&apos;t agree, decline it
+            and we&apos;ll tell them.
+          </p>
+          <button
+            type="button"
+            className="button button-secondary button-block"
+            disabled={busy}
+            onClick={() => void decline()}
+            data-testid="secure-pay-decline"
+          >
+            Decline this charge
+          </button>
+        </>
+      )}
     </form>
   );
 }

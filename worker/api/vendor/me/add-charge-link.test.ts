@@ -1,13 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CARDS, count, key, outboxTo, payIntent, saveCard } from "../../../checkout/test-fixtures";
-import { acceptedJob } from "../../../jobs/test-fixtures";
+import { acceptedJob, JOB_START, MIN } from "../../../jobs/test-fixtures";
 import { Client } from "../../../test-utils";
 
 /** An added charge that needed 3-D Secure, so the customer got a link instead of a charge. */
 async function chargeSentAsLink(amount = 1200) {
   const j = await acceptedJob();
   await saveCard(j.customerUserId, CARDS.threeDS);
+  j.vendor.now = JOB_START + 20 * MIN;
   const res = await j.vendor.post("/api/vendor/me/add-charge", {
     service_order_id: j.soId,
     amount_cents: amount,
@@ -15,7 +16,7 @@ async function chargeSentAsLink(amount = 1200) {
     idempotencyKey: key("c"),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.data.status).toBe("link_sent");
+  expect(res.body.data.status).toBe("awaiting_approval");
   const text = (await outboxTo(j.phone)).find((t) => t.includes("cpid="))!;
   const url = new URL(/https?:\/\/\S+/.exec(text)![0]);
   return {

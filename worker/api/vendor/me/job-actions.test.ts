@@ -185,15 +185,21 @@ describe("POST /api/vendor/me/add-charge", () => {
   it("charges the saved card off-session with a receipt, idempotently", async () => {
     const j = await acceptedJob();
     await saveCard(j.customerUserId, CARDS.ok);
+    j.vendor.now = JOB_START + 20 * MIN;
     const body = {
       service_order_id: j.soId,
-      amount_cents: 2500,
+      amount_cents: 1500,
       description: "Paraffin hand treatment",
       idempotencyKey: key("c"),
     };
     const res = await j.vendor.post("/api/vendor/me/add-charge", body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ kind: "add_charge", status: "succeeded", amount_cents: 2500 });
+    expect(res.body.data).toMatchObject({
+      kind: "add_charge",
+      status: "succeeded",
+      consent: "auto",
+      amount_cents: 1500,
+    });
     const again = await j.vendor.post("/api/vendor/me/add-charge", body);
     expect(again.body.data.adjustment_id).toBe(res.body.data.adjustment_id);
     expect(
@@ -204,20 +210,23 @@ describe("POST /api/vendor/me/add-charge", () => {
     ).toBe(1);
     expect(
       await count(
-        "SELECT count(*) AS n FROM vendor_earnings WHERE ref = ? AND amount_cents = 1750",
+        "SELECT count(*) AS n FROM vendor_earnings WHERE ref = ? AND amount_cents = 1050",
         `add-charge:${res.body.data.adjustment_id}`,
       ),
     ).toBe(1);
-    expect((await outboxTo(j.phone)).join("\n")).toMatch(/Receipt: \$25\.00 for Paraffin hand treatment/);
+    expect((await outboxTo(j.phone)).join("\n")).toMatch(
+      /Receipt: \$15\.00 for Paraffin hand treatment.*Dispute it: https?:\/\/\S+\/account\/orders\?service_order_id=/,
+    );
     // A connect-only route refuses a marketplace job.
     expect(
       (await j.vendor.post("/api/vendor/me/add-charge-connect", { ...body, idempotencyKey: key("c") })).body.error.code,
     ).toBe("JOB_ACTION_NOT_ALLOWED");
   });
 
-  it("texts a payment link when the card needs 3-D Secure", async () => {
+  it("texts a link to approve when the card needs 3-D Secure", async () => {
     const j = await acceptedJob();
     await saveCard(j.customerUserId, CARDS.threeDS);
+    j.vendor.now = JOB_START + 20 * MIN;
     const res = await j.vendor.post("/api/vendor/me/add-charge", {
       service_order_id: j.soId,
       amount_cents: 1200,
@@ -225,8 +234,8 @@ describe("POST /api/vendor/me/add-charge", () => {
       idempotencyKey: key("c"),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data.status).toBe("link_sent");
-    expect((await outboxTo(j.phone)).join("\n")).toMatch(/Please confirm the payment: https?:\/\/[^ ]+\?cpid=/);
+    expect(res.body.data).toMatchObject({ status: "awaiting_approval", consent: "customer" });
+    expect((await outboxTo(j.phone)).join("\n")).toMatch(/Approve or decline: https?:\/\/[^ ]+\?cpid=/);
     const bad = await j.vendor.post("/api/vendor/me/add-charge", {
       service_order_id: j.soId,
       amount_cents: 10,

@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import { paymentsFromEnv } from "../../adapters/payments";
+import { IdParam, ListQuery, pageOf, ReasonBody } from "../../admin/paging";
+import type { AppEnv } from "../../http/types";
+import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
+import { refundAddedCharge, staffAddedCharges } from "../../jobs/added-charges";
+import { requireAdmin, viewerOf } from "../../middleware/roles";
+
+const AddedChargesQuery = v.object({
+  ...ListQuery.entries,
+  /** "1": only charges the customer disputed. */
+  disputed: v.optional(v.picklist(["0", "1"], "Send disputed=1 or disputed=0."), "0"),
+});
+
+/**
+ * /api/admin/added-charges: the charges pros added to their jobs (docs/decisions/116), with the customers'
+ * disputes, and the staff refund of one (audited; refunding twice refunds once).
+ */
+export const adminAddedChargesApi = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get("/", async (c) => {
+    const q = queryOf(c, AddedChargesQuery);
+    const rows = await staffAddedCharges(c.get("db"), { disputed: q.disputed === "1", page: q.page });
+    return c.json(pageOf(rows, q.page));
+  })
+  /** { reason }: refunds the whole added charge to the customer's card; the pro's share comes off their pay. */
+  .post("/:id/refund", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const body = await jsonBody(c, ReasonBody);
+    const db = c.get("db");
+    const now = c.get("now");
+    const data = await refundAddedCharge(
+      c.env,
+      db,
+      () => paymentsFromEnv(c.env, db, now),
+      id,
+      { kind: "staff", actorUserId: viewerOf(c).user_id, reason: body.reason },
+      now,
+    );
+    return c.json({ data, message: data.message });
+  });
