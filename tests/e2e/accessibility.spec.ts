@@ -29,7 +29,14 @@ const CUSTOMER = [
   "/checkout",
 ];
 const VENDOR = ["/business", "/business/calendar", "/business/help", "/business/connect-info"];
-const ADMIN = ["/admin", "/admin/jobs", "/admin/exceptions", "/admin/customers", "/connect/admin"];
+const ADMIN = [
+  "/admin",
+  "/admin/jobs",
+  "/admin/exceptions",
+  "/admin/customers",
+  "/admin/added-charges",
+  "/connect/admin",
+];
 
 async function seriousViolations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
