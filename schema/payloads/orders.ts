@@ -99,8 +99,23 @@ export interface ScheduledOrder {
   } | null;
   /** A new time the pro proposed, waiting for the customer's consent (docs/decisions/066). */
   vendor_proposal: VendorProposalView | null;
+  /** The pro the customer chose, while no pro has accepted the job (docs/decisions/122). */
+  chosen_pro: ChosenProView | null;
   can_reschedule: boolean;
   can_cancel: boolean;
+}
+
+/**
+ * The pro a customer chose for a job no pro has accepted yet: `waiting` until `confirm_by` (ISO-8601 UTC, and
+ * the same instant local in the job's zone), `declined` when they said no, `lapsed` when their window closed;
+ * in the last two the job is offered to other pros and cancelling is free.
+ */
+export interface ChosenProView {
+  vendor_id: number;
+  name: string;
+  state: "waiting" | "declined" | "lapsed";
+  confirm_by: string;
+  confirm_by_local: string;
 }
 
 /** docs/product.md section 3 "Completed order service". */
