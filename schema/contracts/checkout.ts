@@ -75,6 +75,8 @@ export interface OrderJobView {
   chosen_vendor_name: string | null;
   /** ISO-8601 UTC: when the chosen vendor must have accepted by (docs/decisions/122); null for "any pro". */
   confirm_by: string | null;
+  /** The same instant as YYYY-MM-DD HH:MM in time_zone. */
+  confirm_by_local: string | null;
   service_order_status_id: number;
   scheduled_status: number;
 }

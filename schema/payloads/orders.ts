@@ -116,6 +116,8 @@ export interface ChosenProView {
   state: "waiting" | "declined" | "lapsed";
   confirm_by: string;
   confirm_by_local: string;
+  /** The service's booking page at the job's ZIP, where the customer can pick another pro. */
+  book_href: string;
 }
 
 /** docs/product.md section 3 "Completed order service". */

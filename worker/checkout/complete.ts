@@ -132,6 +132,8 @@ export async function loadOrderView(db: DrizzleD1Database, orderId: number): Pro
       chosen_vendor_id: line.chosen_vendor_id,
       chosen_vendor_name: line.chosen_vendor_id === null ? null : chosen_vendor_name,
       confirm_by: line.chosen_vendor_id === null || confirm_by === null ? null : iso(confirm_by),
+      confirm_by_local:
+        line.chosen_vendor_id === null || confirm_by === null ? null : formatLocal(confirm_by, so.time_zone),
       service_order_status_id: so.service_order_status_id,
       scheduled_status: so.scheduled_status,
     })),
@@ -177,6 +179,8 @@ function confirmedView(
       chosen_vendor_id: l.chosen_vendor_id,
       chosen_vendor_name: l.chosen_vendor_id === null ? null : l.chosen_vendor_name,
       confirm_by: l.chosen_vendor_id === null ? null : iso(firstRoundEnds(now, l.start_at, true)),
+      confirm_by_local:
+        l.chosen_vendor_id === null ? null : formatLocal(firstRoundEnds(now, l.start_at, true), l.time_zone),
       service_order_status_id: ServiceOrderStatus.PENDING,
       scheduled_status: 0,
     })),

@@ -13,6 +13,7 @@ import { canCancel, canRequestReschedule, compareScheduled } from "../../domain/
 import { ServiceOrderStatus } from "../../domain/order-status";
 import type { ChosenProView, CompletedOrder, CompletedOrdersPage, ScheduledOrder } from "../../schema/payloads/orders";
 import { checkoutItems, jobOffers, rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
+import { services } from "../../schema/tables/catalogue";
 import { vendors } from "../../schema/tables/vendors";
 import { arrival, jobQuery, serviceView, vendorView } from "./jobs";
 
@@ -127,6 +128,8 @@ async function chosenPros(db: DrizzleD1Database, userId: number, now: number): P
       vendor_id: vendors.vendor_id,
       name: vendors.display_name,
       time_zone: serviceOrders.time_zone,
+      zipcode: serviceOrders.zipcode,
+      slug: services.slug,
       status: jobOffers.status,
       expires_at: jobOffers.expires_at,
       opened: sql<number>`EXISTS (SELECT 1 FROM job_offers o WHERE o.service_order_id = ${checkoutItems.service_order_id}
@@ -135,6 +138,7 @@ async function chosenPros(db: DrizzleD1Database, userId: number, now: number): P
     .from(checkoutItems)
     .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, checkoutItems.service_order_id))
     .innerJoin(vendors, eq(vendors.vendor_id, checkoutItems.chosen_vendor_id))
+    .innerJoin(services, eq(services.service_id, serviceOrders.service_id))
     .innerJoin(
       jobOffers,
       and(
@@ -165,6 +169,7 @@ async function chosenPros(db: DrizzleD1Database, userId: number, now: number): P
       state,
       confirm_by: iso(r.expires_at),
       confirm_by_local: formatLocal(r.expires_at, r.time_zone),
+      book_href: `/services/${encodeURIComponent(r.slug)}?zipcode=${encodeURIComponent(r.zipcode)}`,
     });
   }
   return out;
