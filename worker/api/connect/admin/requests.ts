@@ -44,7 +44,7 @@ const InvoiceBody = v.object({
 
 /**
  * /api/connect/admin/requests: the queue of business requests (group 31 or any admin). Assigning gives the
- * request to an active pro who offers the service (they are texted and see it on their side); cancelling
+ * request to an active pro who offers the service, whose range reaches it and who is free then (they are texted and see it on their side); cancelling
  * closes it. Both are audited like every staff action (worker/admin/audit.ts).
  */
 export const connectAdminRequestsApi = new Hono<AppEnv>()
@@ -55,12 +55,12 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
     return c.json(pageOf(rows, page));
   })
   /**
-   * Pros who could take it: active, not soft-banned, offering the service (not restricted); the nearest to the
-   * address first (the ZIP's centre; same ZIP first), then the most experienced.
+   * Pros who could take it: active, not soft-banned, offering the service (not restricted), whose range reaches
+   * the address and who are free at its time (decision 123); nearest first, then the most experienced.
    */
   .get("/:id/pros", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
-    const data: ProOption[] = await prosForRequest(c.env.DB, id);
+    const data: ProOption[] = await prosForRequest(c.env, c.get("db"), id, c.get("now"));
     return c.json({ data });
   })
   .post("/:id/assign", async (c) => {
