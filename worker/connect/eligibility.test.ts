@@ -96,3 +96,61 @@ describe("who can take a business request", () => {
     expect(job!.vendor_id).toBe(w.world.vendorId);
   });
 });
+
+describe("a pro proposes another time", () => {
+  it("the refusal names a free time; the pro proposes it; staff accept it once and the pro schedules it", async () => {
+    const w = await connectWorld();
+    const pro = w.world.vendorClient;
+    // The pro is off at the requested time (14:00-17:00): scheduling is refused with the nearest free time.
+    expect(
+      (await pro.post("/api/vendor/me/calendar/time-off", { start: "2026-11-30 13:00", end: "2026-11-30 17:00" })).status,
+    ).toBe(201);
+    const refused = await pro.post("/api/vendor/me/vendor-connect-schedule", { connect_request_id: w.id, sessions: 1 });
+    expect(refused.status).toBe(409);
+    const alternative = refused.body.error.alternative as { selectedDate: string };
+    expect(alternative.selectedDate).toMatch(/^2026-11-30 /);
+
+    // Bad proposals: the past, the requested time, a time the pro is off, another pro's request, bad input.
+    for (const [body, code] of [
+      [{ connect_request_id: w.id, selectedDate: "2026-11-01 10:00" }, "INVALID_INPUT"],
+      [{ connect_request_id: w.id, selectedDate: "2026-11-30 14:00" }, "INVALID_INPUT"],
+      [{ connect_request_id: w.id, selectedDate: "2026-11-30 15:00" }, "CONNECT_PRO_NOT_FREE"],
+      [{ connect_request_id: w.id, selectedDate: "tomorrow" }, "INVALID_INPUT"],
+      [{ connect_request_id: w.id + 1000, selectedDate: alternative.selectedDate }, "NOT_FOUND"],
+    ] as const) {
+      const res = await pro.post("/api/vendor/me/vendor-connect-propose", body);
+      expect(res.body.error?.code, JSON.stringify(body)).toBe(code);
+    }
+    const other = await secondPro(w.serviceId);
+    const foreign = await other.vendorClient.post("/api/vendor/me/vendor-connect-propose", {
+      connect_request_id: w.id,
+      selectedDate: alternative.selectedDate,
+    });
+    expect(foreign.body.error.code).toBe("NOT_FOUND");
+
+    const proposed = await pro.post("/api/vendor/me/vendor-connect-propose", {
+      connect_request_id: w.id,
+      selectedDate: alternative.selectedDate,
+    });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
+    expect(proposed.body.data.proposed_local_time).toBe(alternative.selectedDate);
+    const queue = await w.staff.get("/api/connect/admin/requests?status=assigned");
+    const row = queue.body.data.items.find((r: { connect_request_id: number }) => r.connect_request_id === w.id);
+    expect(row).toMatchObject({ proposed_local_time: alternative.selectedDate });
+
+    // 20 staff accepting at once: one move, one audit row.
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => w.staff.post(`/api/connect/admin/requests/${w.id}/accept-proposal`, {})),
+    );
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.status !== 200).every((r) => r.body.error.code === "STAFF_ACTION_NOT_ALLOWED")).toBe(
+      true,
+    );
+    const audits = await auditRowsFor("connect_request", w.id);
+    expect(audits.filter((a) => a.action === "connect_request.accept_proposal")).toHaveLength(1);
+
+    const booked = await pro.post("/api/vendor/me/vendor-connect-schedule", { connect_request_id: w.id, sessions: 1 });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    expect(booked.body.data.promised_arrival_time).toBe(alternative.selectedDate);
+  });
+});

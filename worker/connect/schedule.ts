@@ -52,7 +52,7 @@ export async function connectHouseUserId(d1: D1Database, now: number): Promise<n
   return id;
 }
 
-interface RequestRow {
+export interface RequestRow {
   connect_request_id: number;
   status: string;
   vendor_id: number | null;
@@ -84,7 +84,7 @@ export interface ConnectScheduled {
 
 const orderKey = (id: number) => `connect:r${id}`;
 
-async function requestOf(d1: D1Database, id: number): Promise<RequestRow | null> {
+export async function requestOf(d1: D1Database, id: number): Promise<RequestRow | null> {
   return d1
     .prepare(
       `SELECT r.connect_request_id, r.status, r.vendor_id, r.service_id, r.business_name, r.phone, r.starts_at,

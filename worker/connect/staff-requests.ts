@@ -32,7 +32,8 @@ export async function listConnectRequests(
               so.service_order_status_id AS job_status, p.status AS pay_status, p.paid_at,
               (SELECT group_concat(ov.display_name, ', ') FROM connect_request_offers o JOIN vendors ov ON ov.vendor_id = o.vendor_id
                WHERE o.connect_request_id = r.connect_request_id) AS offered_to,
-              r.offer_expires_at, r.offer_expired_at,
+              r.offer_expires_at, r.offer_expired_at, r.proposed_starts_at,
+              (SELECT pv.display_name FROM vendors pv WHERE pv.vendor_id = r.proposed_vendor_id) AS proposed_vendor_name,
               (SELECT max(m.sent_at) FROM connect_invoice_messages m WHERE m.pay_link_id = r.pay_link_id AND m.n > 0)
                 AS last_reminder_at,
               (SELECT count(*) FROM connect_invoice_messages m WHERE m.pay_link_id = r.pay_link_id AND m.n > 0) AS reminders
@@ -43,12 +44,14 @@ export async function listConnectRequests(
        WHERE r.status = ?1 ORDER BY r.starts_at, r.connect_request_id LIMIT 11 OFFSET ?2`,
     )
     .bind(status, offsetOf(page))
-    .all<Omit<ConnectRequestRow, "local_time" | "invoiced" | "paid" | "nobody_took_offer">>();
+    .all<Omit<ConnectRequestRow, "local_time" | "invoiced" | "paid" | "nobody_took_offer" | "proposed_local_time">>();
   return results.map((r) => ({
     ...r,
     // Back in the queue because an offer round ended with nobody taking it (docs/decisions/113).
     nobody_took_offer: r.status === "new" && r.offer_expired_at !== null,
     local_time: formatLocal(r.starts_at, r.time_zone),
+    // A pro's other time (docs/decisions/123), local to the request.
+    proposed_local_time: r.proposed_starts_at === null ? null : formatLocal(r.proposed_starts_at, r.time_zone),
     // Invoiced: a pay link was sent (open, or paid); paid once the business paid it.
     invoiced: r.pay_status === "open" || r.pay_status === "paid",
     paid: r.pay_status === "paid",
