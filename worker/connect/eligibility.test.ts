@@ -103,7 +103,8 @@ describe("a pro proposes another time", () => {
     const pro = w.world.vendorClient;
     // The pro is off at the requested time (14:00-17:00): scheduling is refused with the nearest free time.
     expect(
-      (await pro.post("/api/vendor/me/calendar/time-off", { start: "2026-11-30 13:00", end: "2026-11-30 17:00" })).status,
+      (await pro.post("/api/vendor/me/calendar/time-off", { start: "2026-11-30 13:00", end: "2026-11-30 17:00" }))
+        .status,
     ).toBe(201);
     const refused = await pro.post("/api/vendor/me/vendor-connect-schedule", { connect_request_id: w.id, sessions: 1 });
     expect(refused.status).toBe(409);

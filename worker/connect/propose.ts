@@ -73,7 +73,11 @@ export async function proposeConnectTime(
     .bind(id, vendorId, start, now)
     .first();
   if (!written) fail("FAILED_VENDOR_SCHEDULE_ACCEPT");
-  return { connect_request_id: id, proposed_starts_at: iso(start), proposed_local_time: formatLocal(start, req.time_zone) };
+  return {
+    connect_request_id: id,
+    proposed_starts_at: iso(start),
+    proposed_local_time: formatLocal(start, req.time_zone),
+  };
 }
 
 /**
@@ -85,7 +89,13 @@ export async function acceptConnectProposal(
   env: Env,
   db: DrizzleD1Database,
   input: { id: number; reason: string | null; actorUserId: number; now: number },
-): Promise<{ connect_request_id: number; status: "assigned"; vendor_id: number; starts_at: string; local_time: string }> {
+): Promise<{
+  connect_request_id: number;
+  status: "assigned";
+  vendor_id: number;
+  starts_at: string;
+  local_time: string;
+}> {
   const { id, reason, actorUserId, now } = input;
   const d1 = env.DB;
   const r = await d1
