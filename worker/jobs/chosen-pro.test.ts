@@ -19,7 +19,9 @@ const START = localToInstant(TUE, "10:00", TZ);
 
 const offers = async (soId: number) =>
   (
-    await env.DB.prepare("SELECT vendor_id, status, expires_at FROM job_offers WHERE service_order_id = ? ORDER BY vendor_id")
+    await env.DB.prepare(
+      "SELECT vendor_id, status, expires_at FROM job_offers WHERE service_order_id = ? ORDER BY vendor_id",
+    )
       .bind(soId)
       .all<{ vendor_id: number; status: string; expires_at: number }>()
   ).results;

@@ -132,7 +132,8 @@ async function chosenPros(db: DrizzleD1Database, userId: number, now: number): P
       slug: services.slug,
       status: jobOffers.status,
       expires_at: jobOffers.expires_at,
-      opened: sql<number>`EXISTS (SELECT 1 FROM job_offers o WHERE o.service_order_id = ${checkoutItems.service_order_id}
+      opened:
+        sql<number>`EXISTS (SELECT 1 FROM job_offers o WHERE o.service_order_id = ${checkoutItems.service_order_id}
         AND o.vendor_id <> ${checkoutItems.chosen_vendor_id})`.as("opened"),
     })
     .from(checkoutItems)

@@ -70,7 +70,10 @@ export function googleGeo(opts: { key: string; local: GeoPort; fetch?: typeof fe
         const zip = code ? normalizeZip(code) : null;
         const place = zip && !isMilitaryZip(zip) ? await opts.local.lookupZip(zip) : null;
         if (place) {
-          const miles = haversineMiles({ lat: latitude, lng: longitude }, { lat: place.latitude, lng: place.longitude });
+          const miles = haversineMiles(
+            { lat: latitude, lng: longitude },
+            { lat: place.latitude, lng: place.longitude },
+          );
           // A foreign postal code that reads as a US ZIP (Paris 75001 is a Dallas ZIP) lies far from that ZIP.
           if (miles > NEAREST_LIMIT_MILES) return null;
           return { place, miles };

@@ -189,11 +189,7 @@ function ScheduledList({ zip }: { zip: string | null }) {
                   <Vendor vendor={o.vendor} chosen={o.chosen_pro} />
                   {o.address && <span>{o.address}</span>}
                 </div>
-                <ChosenProOut
-                  order={o}
-                  highlighted={highlight === o.service_order_id}
-                  onCancel={() => setCancel(o)}
-                />
+                <ChosenProOut order={o} highlighted={highlight === o.service_order_id} onCancel={() => setCancel(o)} />
                 {o.vendor_proposal && (
                   <div className="order-note" data-testid="order-proposal">
                     <p>
