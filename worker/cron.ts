@@ -9,6 +9,7 @@ import { enqueueDue } from "./cron/queue";
 import { paymentsFromEnv } from "./adapters/payments";
 import { sweepRescheduleRefunds } from "./orders/reschedule-price";
 import { expireConnectOffers, remindUnpaidConnectInvoices } from "./connect/sweep";
+import { sweepLapsedChosenOffers } from "./jobs/offer-rounds";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,6 +36,11 @@ export async function runScheduled(env: Env, now: number): Promise<void> {
   // refunds retried (docs/decisions/067); each is idempotent by its request's key.
   await sweepRescheduleRefunds(env, db, () => paymentsFromEnv(env, db, now), now).catch((err) =>
     console.error(JSON.stringify({ at: "cron.reschedule-refunds", error: String(err) })),
+  );
+  // A chosen pro who did not accept within their confirm window: the customer is told and the job opens to the
+  // other pros (decision 122; the watching calendar object's alarm does the same, whichever comes first).
+  await sweepLapsedChosenOffers(env, now).catch((err) =>
+    console.error(JSON.stringify({ at: "cron.chosen-offers", error: String(err) })),
   );
   // Business requests: offer rounds nobody took go back to the queue, unpaid invoices are reminded (decisions 113, 114).
   await expireConnectOffers(env, now).catch((err) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFiveDigitZip, normalizeZip, padZip, zipFromAddress, zipNumber } from "./zip";
+import { isFiveDigitZip, isMilitaryZip, normalizeZip, padZip, zipFromAddress, zipNumber } from "./zip";
 
 describe("zipNumber: 1 to 99999, anything else is 0", () => {
   it("reads digits and numbers", () => {
@@ -72,5 +72,18 @@ describe("zipFromAddress", () => {
     expect(zipFromAddress("Apt 5, 00000")).toBeNull(); // 0 is no ZIP
     expect(zipFromAddress("1011")).toBeNull();
     expect(zipFromAddress("")).toBeNull();
+  });
+});
+
+describe("isMilitaryZip", () => {
+  it("is true for APO/FPO/DPO ZIPs: 090xx-099xx, 340xx, 962xx-966xx", () => {
+    for (const z of ["09000", "09777", "09999", "34002", "34099", "96201", "96601", "96699"]) {
+      expect(isMilitaryZip(z), z).toBe(true);
+    }
+  });
+  it("is false for the ZIPs around them and for non-ZIPs", () => {
+    for (const z of ["08999", "10001", "33999", "34100", "96199", "96700", "96799", "96910", "00501", "", "abc"]) {
+      expect(isMilitaryZip(z), z).toBe(false);
+    }
   });
 });

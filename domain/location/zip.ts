@@ -40,6 +40,17 @@ export function isFiveDigitZip(text: string): boolean {
   return /^\d{5}$/.test(text) && zipNumber(text) !== 0;
 }
 
+/**
+ * Military post offices (APO/FPO/DPO: 090xx-099xx Europe, 340xx the Americas, 962xx-966xx the Pacific). Their
+ * ZIPs sit at bases abroad (09777 is in Paris), so a position is never placed in one: "Use my location" outside
+ * the US must answer the invalid-location message, not a military ZIP (docs/decisions/123).
+ */
+export function isMilitaryZip(zip: string): boolean {
+  const n = zipNumber(zip);
+  if (n === 0) return false;
+  return (n >= 9000 && n <= 9999) || (n >= 34000 && n <= 34099) || (n >= 96200 && n <= 96699);
+}
+
 // Everything before the ZIP (ending in a separator, not a letter or digit), the ZIP, an optional +4.
 const TRAILING_ZIP = /^(?:(.*[^A-Za-z0-9]))?(\d{5})(?:-\d{4})?$/s;
 

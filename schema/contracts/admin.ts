@@ -269,6 +269,10 @@ export interface ConnectRequestRow {
   offer_expired_at: number | null;
   /** Back in the queue because an offer round ended with nobody taking it ("Nobody took the offer"). */
   nobody_took_offer: boolean;
+  /** Another time a pro who cannot make this one proposed (epoch ms, local, and who; docs/decisions/123). */
+  proposed_starts_at: number | null;
+  proposed_local_time: string | null;
+  proposed_vendor_name: string | null;
   /** Reminders sent for the current unpaid invoice link (0 to 2) and when the last went out (docs/decisions/114). */
   reminders: number;
   last_reminder_at: number | null;

@@ -71,6 +71,12 @@ export interface OrderJobView {
   vendor_id: number | null;
   /** The vendor the customer chose (the only one offered the job); null for "any pro". */
   chosen_vendor_id: number | null;
+  /** The chosen vendor's display name ("Maya"), null for "any pro". */
+  chosen_vendor_name: string | null;
+  /** ISO-8601 UTC: when the chosen vendor must have accepted by (docs/decisions/122); null for "any pro". */
+  confirm_by: string | null;
+  /** The same instant as YYYY-MM-DD HH:MM in time_zone. */
+  confirm_by_local: string | null;
   service_order_status_id: number;
   scheduled_status: number;
 }

@@ -102,8 +102,25 @@ export interface ScheduledOrder {
   vendor_proposal: VendorProposalView | null;
   /** Every charge the pro added to the job, newest first (docs/decisions/116). */
   added_charges: AddedChargeView[];
+  /** The pro the customer chose, while no pro has accepted the job (docs/decisions/122). */
+  chosen_pro: ChosenProView | null;
   can_reschedule: boolean;
   can_cancel: boolean;
+}
+
+/**
+ * The pro a customer chose for a job no pro has accepted yet: `waiting` until `confirm_by` (ISO-8601 UTC, and
+ * the same instant local in the job's zone), `declined` when they said no, `lapsed` when their window closed;
+ * in the last two the job is offered to other pros and cancelling is free.
+ */
+export interface ChosenProView {
+  vendor_id: number;
+  name: string;
+  state: "waiting" | "declined" | "lapsed";
+  confirm_by: string;
+  confirm_by_local: string;
+  /** The service's booking page at the job's ZIP, where the customer can pick another pro. */
+  book_href: string;
 }
 
 /** docs/product.md section 3 "Completed order service". */

@@ -48,6 +48,10 @@ export const connectRequests = sqliteTable(
     offer_expires_at: instant("offer_expires_at"),
     /** When an offer round ended with nobody taking it (the queue's flag; cleared by the next assign or offer). */
     offer_expired_at: instant("offer_expired_at"),
+    /** Another time a pro who cannot make the requested one proposed, who and when (docs/decisions/123). */
+    proposed_starts_at: instant("proposed_starts_at"),
+    proposed_vendor_id: integer("proposed_vendor_id").references(() => vendors.vendor_id),
+    proposed_at: instant("proposed_at"),
     created_at: createdAt(),
     updated_at: instant("updated_at").notNull(),
   },

@@ -1,10 +1,11 @@
 import type { OrderJobView, OrderView } from "../../schema/contracts/checkout";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal, iso } from "../../domain/calendar/time";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { services } from "../../schema/tables/catalogue";
-import { checkoutItems, orders, serviceOrders } from "../../schema/tables/orders";
+import { checkoutItems, jobOffers, orders, serviceOrders } from "../../schema/tables/orders";
+import { vendors } from "../../schema/tables/vendors";
 import { geoFromEnv } from "../adapters/geo";
 import type { PaymentIntent, PaymentsPort } from "../adapters/payments/port";
 import { zipPlaceOrFail } from "../catalogue/queries";
@@ -47,7 +48,7 @@ export type Completion =
   | { kind: "payment"; intent: PaymentIntent };
 
 type OrderRow = typeof orders.$inferSelect;
-type LineRow = typeof checkoutItems.$inferSelect & { description: string };
+type LineRow = typeof checkoutItems.$inferSelect & { description: string; chosen_vendor_name: string | null };
 
 async function loadOrder(
   db: DrizzleD1Database,
@@ -56,15 +57,19 @@ async function loadOrder(
   const [orderRows, lineRows] = await db.batch([
     db.select().from(orders).where(eq(orders.order_id, orderId)).limit(1),
     db
-      .select({ line: checkoutItems, description: services.description })
+      .select({ line: checkoutItems, description: services.description, chosen_vendor_name: vendors.display_name })
       .from(checkoutItems)
       .innerJoin(services, eq(services.service_id, checkoutItems.service_id))
+      .leftJoin(vendors, eq(vendors.vendor_id, checkoutItems.chosen_vendor_id))
       .where(eq(checkoutItems.order_id, orderId))
       .orderBy(asc(checkoutItems.position)),
   ]);
   const order = orderRows[0];
   if (!order) return null;
-  return { order, lines: lineRows.map((r) => ({ ...r.line, description: r.description })) };
+  return {
+    order,
+    lines: lineRows.map((r) => ({ ...r.line, description: r.description, chosen_vendor_name: r.chosen_vendor_name })),
+  };
 }
 
 /** The order with its jobs, as every checkout call answers it. */
@@ -73,10 +78,24 @@ export async function loadOrderView(db: DrizzleD1Database, orderId: number): Pro
   const [orderRows, jobRows] = await Promise.all([
     db.select().from(orders).where(eq(orders.order_id, orderId)).limit(1),
     db
-      .select({ so: serviceOrders, line: checkoutItems, description: services.description })
+      .select({
+        so: serviceOrders,
+        line: checkoutItems,
+        description: services.description,
+        chosen_vendor_name: vendors.display_name,
+        confirm_by: jobOffers.expires_at,
+      })
       .from(checkoutItems)
       .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, checkoutItems.service_order_id))
       .innerJoin(services, eq(services.service_id, checkoutItems.service_id))
+      .leftJoin(vendors, eq(vendors.vendor_id, checkoutItems.chosen_vendor_id))
+      .leftJoin(
+        jobOffers,
+        and(
+          eq(jobOffers.service_order_id, checkoutItems.service_order_id),
+          eq(jobOffers.vendor_id, checkoutItems.chosen_vendor_id),
+        ),
+      )
       .where(eq(checkoutItems.order_id, orderId))
       .orderBy(asc(checkoutItems.position)),
   ]);
@@ -98,7 +117,7 @@ export async function loadOrderView(db: DrizzleD1Database, orderId: number): Pro
     time_zone: o.time_zone,
     created_at: iso(o.created_at),
     confirmed_at: o.confirmed_at === null ? null : iso(o.confirmed_at),
-    jobs: jobRows.map(({ so, line, description }) => ({
+    jobs: jobRows.map(({ so, line, description, chosen_vendor_name, confirm_by }) => ({
       service_order_id: so.service_order_id,
       service_id: so.service_id,
       description,
@@ -111,6 +130,10 @@ export async function loadOrderView(db: DrizzleD1Database, orderId: number): Pro
       member_discount_cents: line.discount_cents,
       vendor_id: so.vendor_id,
       chosen_vendor_id: line.chosen_vendor_id,
+      chosen_vendor_name: line.chosen_vendor_id === null ? null : chosen_vendor_name,
+      confirm_by: line.chosen_vendor_id === null || confirm_by === null ? null : iso(confirm_by),
+      confirm_by_local:
+        line.chosen_vendor_id === null || confirm_by === null ? null : formatLocal(confirm_by, so.time_zone),
       service_order_status_id: so.service_order_status_id,
       scheduled_status: so.scheduled_status,
     })),
@@ -154,6 +177,10 @@ function confirmedView(
       member_discount_cents: l.discount_cents,
       vendor_id: null,
       chosen_vendor_id: l.chosen_vendor_id,
+      chosen_vendor_name: l.chosen_vendor_id === null ? null : l.chosen_vendor_name,
+      confirm_by: l.chosen_vendor_id === null ? null : iso(firstRoundEnds(now, l.start_at, true)),
+      confirm_by_local:
+        l.chosen_vendor_id === null ? null : formatLocal(firstRoundEnds(now, l.start_at, true), l.time_zone),
       service_order_status_id: ServiceOrderStatus.PENDING,
       scheduled_status: 0,
     })),

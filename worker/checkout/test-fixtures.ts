@@ -5,6 +5,7 @@ import type { PaymentIntent } from "../adapters/payments/port";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { makeService, makeVendor, makeZip, type VendorOpts } from "../calendar/test-fixtures";
+import type { OrderView } from "../../schema/contracts/checkout";
 import { Client, signUp, T0 } from "../test-utils";
 
 /**
@@ -175,5 +176,10 @@ export async function bookedJob(
     order_id: charge.body.data.order_id,
   });
   if (done.status !== 201) throw new Error(`completeOrder: ${JSON.stringify(done.body)}`);
-  return { soId: done.body.data.order.jobs[0].service_order_id as number, phone: details.phone as string, client };
+  return {
+    soId: done.body.data.order.jobs[0].service_order_id as number,
+    phone: details.phone as string,
+    client,
+    order: done.body.data.order as OrderView,
+  };
 }

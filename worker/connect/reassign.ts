@@ -48,6 +48,7 @@ interface MoveRow {
   start: number | null;
   job_minutes: number | null;
   time_zone: string;
+  zipcode: string;
 }
 
 export async function reassignConnectRequest(
@@ -61,7 +62,7 @@ export async function reassignConnectRequest(
     .prepare(
       `SELECT r.status, r.service_id, r.service_order_id, r.updated_at, r.business_name, r.phone, r.people, r.address,
               s.description AS service, so.vendor_id AS job_vendor_id, so.service_order_status_id AS job_status,
-              so.promised_arrival_time AS start, so.job_minutes, r.time_zone
+              so.promised_arrival_time AS start, so.job_minutes, r.time_zone, r.zipcode
        FROM connect_requests r JOIN services s ON s.service_id = r.service_id
        LEFT JOIN service_orders so ON so.service_order_id = r.service_order_id
        WHERE r.connect_request_id = ?`,
@@ -85,7 +86,15 @@ export async function reassignConnectRequest(
   const oldVendorId = r.job_vendor_id;
   const start = r.start;
   if (vendorId === oldVendorId) fail("INVALID_INPUT", { vendor_id: "This booking is already with this pro." });
-  const pro = await proWhoCanTake(d1, vendorId, r.service_id);
+  // Only a pro whose range reaches the address (decision 123); the new pro's calendar object decides the time below.
+  const pro = await proWhoCanTake(
+    env,
+    db,
+    vendorId,
+    { service_id: r.service_id, zipcode: r.zipcode, starts_at: start, minutes: r.job_minutes, time_zone: r.time_zone },
+    now,
+    { requireFree: false },
+  );
   const [settingsRow] = await vendorSettingsQuery(db, [vendorId]);
   if (!settingsRow) return fail("NOT_FOUND");
   const settings = toVendorSettings(settingsRow);

@@ -10,6 +10,7 @@ import { notifyVendor, notifyVendors } from "../calendar/notify-vendor";
 import { toVendorSettings, vendorSettingsQuery } from "../calendar/settings";
 import { textSafely, vendorPhones } from "../checkout/notify";
 import { fail } from "../http/errors";
+import { connectCandidates } from "./eligibility";
 
 /**
  * A business (connect) request the pro was assigned becomes one connect job on their calendar
@@ -51,7 +52,7 @@ export async function connectHouseUserId(d1: D1Database, now: number): Promise<n
   return id;
 }
 
-interface RequestRow {
+export interface RequestRow {
   connect_request_id: number;
   status: string;
   vendor_id: number | null;
@@ -64,6 +65,7 @@ interface RequestRow {
   service_order_id: number | null;
   updated_at: number;
   offer_expires_at: number | null;
+  zipcode: string;
   duration_minutes: number;
   base_price_cents: number;
   service: string;
@@ -82,11 +84,11 @@ export interface ConnectScheduled {
 
 const orderKey = (id: number) => `connect:r${id}`;
 
-async function requestOf(d1: D1Database, id: number): Promise<RequestRow | null> {
+export async function requestOf(d1: D1Database, id: number): Promise<RequestRow | null> {
   return d1
     .prepare(
       `SELECT r.connect_request_id, r.status, r.vendor_id, r.service_id, r.business_name, r.phone, r.starts_at,
-              r.time_zone, r.people, r.service_order_id, r.updated_at, r.offer_expires_at, s.duration_minutes, s.base_price_cents,
+              r.time_zone, r.people, r.service_order_id, r.updated_at, r.offer_expires_at, r.zipcode, s.duration_minutes, s.base_price_cents,
               s.description AS service
        FROM connect_requests r JOIN services s ON s.service_id = r.service_id WHERE r.connect_request_id = ?`,
     )
@@ -150,6 +152,17 @@ export async function scheduleConnectRequest(
     fail("INVALID_INPUT", {
       sessions: `At most ${Math.floor(CONNECT_MAX_JOB_MINUTES / req.duration_minutes)} sessions of ${req.duration_minutes} minutes fit in a day.`,
     });
+  }
+  // Only a pro whose range reaches the address (decision 123: the booking search's rule); their calendar object
+  // decides the time below.
+  const candidates = await connectCandidates(
+    env,
+    db,
+    { service_id: req.service_id, zipcode: req.zipcode, starts_at: req.starts_at, minutes, time_zone: req.time_zone },
+    now,
+  );
+  if (!candidates.some((c) => c.vendor_id === vendorId)) {
+    fail("INVALID_INPUT", { connect_request_id: "This address is outside your service area." });
   }
   const [settingsRow] = await vendorSettingsQuery(db, [vendorId]);
   if (!settingsRow) return fail("NOT_FOUND");

@@ -8,6 +8,7 @@ import { offsetOf } from "../admin/paging";
 import { notifyVendors } from "../calendar/notify-vendor";
 import { textSafely, vendorPhones } from "../checkout/notify";
 import { fail } from "../http/errors";
+import { connectCandidates, prosWhoCanTakeAt, type ConnectSlot } from "./eligibility";
 
 /**
  * The connect staff's queue of business requests (worker/api/connect/admin/requests.ts): list, the pros who
@@ -31,7 +32,8 @@ export async function listConnectRequests(
               so.service_order_status_id AS job_status, p.status AS pay_status, p.paid_at,
               (SELECT group_concat(ov.display_name, ', ') FROM connect_request_offers o JOIN vendors ov ON ov.vendor_id = o.vendor_id
                WHERE o.connect_request_id = r.connect_request_id) AS offered_to,
-              r.offer_expires_at, r.offer_expired_at,
+              r.offer_expires_at, r.offer_expired_at, r.proposed_starts_at,
+              (SELECT pv.display_name FROM vendors pv WHERE pv.vendor_id = r.proposed_vendor_id) AS proposed_vendor_name,
               (SELECT max(m.sent_at) FROM connect_invoice_messages m WHERE m.pay_link_id = r.pay_link_id AND m.n > 0)
                 AS last_reminder_at,
               (SELECT count(*) FROM connect_invoice_messages m WHERE m.pay_link_id = r.pay_link_id AND m.n > 0) AS reminders
@@ -42,12 +44,14 @@ export async function listConnectRequests(
        WHERE r.status = ?1 ORDER BY r.starts_at, r.connect_request_id LIMIT 11 OFFSET ?2`,
     )
     .bind(status, offsetOf(page))
-    .all<Omit<ConnectRequestRow, "local_time" | "invoiced" | "paid" | "nobody_took_offer">>();
+    .all<Omit<ConnectRequestRow, "local_time" | "invoiced" | "paid" | "nobody_took_offer" | "proposed_local_time">>();
   return results.map((r) => ({
     ...r,
     // Back in the queue because an offer round ended with nobody taking it (docs/decisions/113).
     nobody_took_offer: r.status === "new" && r.offer_expired_at !== null,
     local_time: formatLocal(r.starts_at, r.time_zone),
+    // A pro's other time (docs/decisions/123), local to the request.
+    proposed_local_time: r.proposed_starts_at === null ? null : formatLocal(r.proposed_starts_at, r.time_zone),
     // Invoiced: a pay link was sent (open, or paid); paid once the business paid it.
     invoiced: r.pay_status === "open" || r.pay_status === "paid",
     paid: r.pay_status === "paid",
@@ -55,47 +59,69 @@ export async function listConnectRequests(
 }
 
 /**
- * Pros who could take a request: active, not soft-banned, offering the service (not restricted); the nearest
- * to the address first (the ZIP's centre; same ZIP first), then the most experienced.
+ * Pros who could take a request (docs/decisions/123): active, not soft-banned, offering the service (not
+ * restricted), whose range reaches the address and who are free for it at its time (the booking search's
+ * rules, worker/connect/eligibility.ts); nearest first, then the most experienced. At most 50.
  */
-export async function prosForRequest(d1: D1Database, id: number): Promise<ProOption[]> {
-  const { results } = await d1
-    .prepare(
-      `SELECT v.vendor_id, v.display_name, v.base_zip, v.rating_avg_x100, v.completed_jobs
-       FROM connect_requests r JOIN vendor_services vs ON vs.service_id = r.service_id AND vs.enabled = 1 AND vs.restricted_at IS NULL
-       JOIN vendors v ON v.vendor_id = vs.vendor_id AND v.status = 'active' AND v.soft_banned = 0
-       LEFT JOIN zipcodes z ON z.zip = r.zipcode
-       WHERE r.connect_request_id = ?
-       ORDER BY (v.base_zip = r.zipcode) DESC,
-         coalesce((v.latitude - z.latitude) * (v.latitude - z.latitude) + (v.longitude - z.longitude) * (v.longitude - z.longitude), 1e9),
-         v.completed_jobs DESC
-       LIMIT 50`,
-    )
-    .bind(id)
+export async function prosForRequest(env: Env, db: DrizzleD1Database, id: number, now: number): Promise<ProOption[]> {
+  const req = await connectRequest(env.DB, id);
+  const able = (await connectCandidates(env, db, slotOf(req), now)).filter((c) => c.free);
+  if (able.length === 0) return [];
+  const { results } = await env.DB.prepare(
+    `SELECT v.vendor_id, v.display_name, v.base_zip, v.rating_avg_x100, v.completed_jobs FROM vendors v
+     WHERE v.vendor_id IN (SELECT value FROM json_each(?1))`,
+  )
+    .bind(JSON.stringify(able.map((c) => c.vendor_id)))
     .all<ProOption>();
-  return results;
+  const byId = new Map(results.map((r) => [r.vendor_id, r]));
+  return able
+    .map((c) => byId.get(c.vendor_id)!)
+    .filter(Boolean)
+    .sort(
+      (a, b) =>
+        Math.round(able.find((c) => c.vendor_id === a.vendor_id)!.distance_miles) -
+          Math.round(able.find((c) => c.vendor_id === b.vendor_id)!.distance_miles) ||
+        b.completed_jobs - a.completed_jobs,
+    )
+    .slice(0, 50);
 }
 
 type StaffAction = { id: number; actorUserId: number; now: number };
 
+/** The request's place, time and length (one session until the pro picks more) for the candidates' rules. */
+export function slotOf(req: {
+  service_id: number;
+  zipcode: string;
+  starts_at: number;
+  time_zone: string;
+  duration_minutes: number;
+  sessions: number | null;
+}): ConnectSlot {
+  return {
+    service_id: req.service_id,
+    zipcode: req.zipcode,
+    starts_at: req.starts_at,
+    time_zone: req.time_zone,
+    minutes: req.duration_minutes * Math.max(1, req.sessions ?? 1),
+  };
+}
+
 /**
- * The pro staff picked for a business request, if they can take it: active, not soft-banned, offering the
- * service and not restricted from it. Otherwise INVALID_INPUT on `vendor_id` (assigning and reassigning).
+ * The pro staff picked for a business request, if they can take it (worker/connect/eligibility.ts): active,
+ * not soft-banned, offering the service and not restricted from it, their range reaching the address
+ * (otherwise INVALID_INPUT on `vendor_id`), and free at its time (otherwise CONNECT_PRO_NOT_FREE; reassigning
+ * leaves that to the new pro's calendar object, which names the reason).
  */
 export async function proWhoCanTake(
-  d1: D1Database,
+  env: Env,
+  db: DrizzleD1Database,
   vendorId: number,
-  serviceId: number,
+  slot: ConnectSlot,
+  now: number,
+  opts: { requireFree?: boolean } = {},
 ): Promise<{ display_name: string }> {
-  const pro = await d1
-    .prepare(
-      `SELECT v.display_name FROM vendors v JOIN vendor_services vs ON vs.vendor_id = v.vendor_id
-       WHERE v.vendor_id = ?1 AND vs.service_id = ?2 AND vs.enabled = 1 AND vs.restricted_at IS NULL
-         AND v.status = 'active' AND v.soft_banned = 0`,
-    )
-    .bind(vendorId, serviceId)
-    .first<{ display_name: string }>();
-  return pro ?? fail("INVALID_INPUT", { vendor_id: "This pro can't take this request." });
+  const [pro] = await prosWhoCanTakeAt(env, db, [vendorId], slot, now, opts);
+  return pro!;
 }
 
 /** Gives a new request to one active pro who offers the service; they are told live and by text. */
@@ -108,7 +134,7 @@ export async function assignConnectRequest(
   const d1 = env.DB;
   const req = await connectRequest(d1, id);
   if (req.status !== "new") fail("STAFF_ACTION_NOT_ALLOWED");
-  const pro = await proWhoCanTake(d1, vendorId, req.service_id);
+  const pro = await proWhoCanTake(env, db, vendorId, slotOf(req), now);
   const { done } = await runAudited(
     d1,
     newAuditedAction(),
@@ -159,17 +185,7 @@ export async function offerConnectRequest(
   const req = await connectRequest(d1, id);
   if (req.status !== "new") fail("STAFF_ACTION_NOT_ALLOWED");
   const ids = JSON.stringify(vendorIds);
-  const { results: able } = await d1
-    .prepare(
-      `SELECT v.vendor_id FROM vendors v JOIN vendor_services vs ON vs.vendor_id = v.vendor_id
-       WHERE v.vendor_id IN (SELECT value FROM json_each(?1)) AND vs.service_id = ?2 AND vs.enabled = 1
-         AND vs.restricted_at IS NULL AND v.status = 'active' AND v.soft_banned = 0`,
-    )
-    .bind(ids, req.service_id)
-    .all<{ vendor_id: number }>();
-  if (able.length !== vendorIds.length) {
-    fail("INVALID_INPUT", { vendor_ids: "One of these pros can't take this request." });
-  }
+  await prosWhoCanTakeAt(env, db, vendorIds, slotOf(req), now, { field: "vendor_ids" });
   const op = newAuditedAction();
   // The round ends after a while with nobody taking it: the cron puts it back in the queue (docs/decisions/113).
   const expiresAt = connectOfferExpiresAt(now, req.starts_at);
@@ -312,11 +328,15 @@ export async function cancelConnectRequest(
 async function connectRequest(d1: D1Database, id: number) {
   const row = await d1
     .prepare(
-      `SELECT status, vendor_id, service_id, business_name, people, starts_at, time_zone, address FROM connect_requests
-       WHERE connect_request_id = ?`,
+      `SELECT r.status, r.vendor_id, r.service_id, r.business_name, r.people, r.starts_at, r.time_zone, r.address, r.zipcode,
+              r.sessions, s.duration_minutes
+       FROM connect_requests r JOIN services s ON s.service_id = r.service_id WHERE r.connect_request_id = ?`,
     )
     .bind(id)
     .first<{
+      zipcode: string;
+      sessions: number | null;
+      duration_minutes: number;
       status: string;
       vendor_id: number | null;
       service_id: number;

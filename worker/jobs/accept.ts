@@ -113,12 +113,16 @@ export async function acceptJob(
   // 1. The vendor's own calendar.
   let holdId: string | null = null;
   const holdKey = `job:${soId}:accept:v${vendorId}`;
+  let ownBooking = false;
   if (job.booked_vendor_id === vendorId) {
     const busy = await calendar.listBusy({ vendorId, now, from: start, to: end });
-    if (!busy.some((b) => b.kind === "booking" && b.ref === String(soId))) gone();
     // Time off the vendor added over the booking since: they are not taking it.
     if (busy.some((b) => b.kind === "time_off")) gone();
-  } else {
+    // A chosen pro whose confirm window lapsed had their booking freed (decision 122): on a last call they
+    // hold the time again like any other pro.
+    ownBooking = busy.some((b) => b.kind === "booking" && b.ref === String(soId));
+  }
+  if (!ownBooking) {
     const answer = await calendar.placeHold({
       settings,
       now,

@@ -3,6 +3,7 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { serviceOrders } from "../../schema/tables/orders";
 import { fail } from "../http/errors";
+import { releaseJobBooking } from "./booking-release";
 
 /**
  * Support closes a job the vendor did the work for but could not mark complete (a dead phone, a lost
@@ -10,13 +11,16 @@ import { fail } from "../http/errors";
  * reason, and the vendor's completed-job count (which sets their padding tier) moves with it. One batch: the
  * conditional close, then the vendor's count and the audit row only if this request closed it (a racing
  * duplicate changes nothing and writes nothing). FAILED_VENDOR_JOB_COMPLETION when the job is not open.
+ * The closing request then frees the job's booking in the pro's calendar object and the search projection, so
+ * a job closed before its booked time ends no longer blocks that time.
  */
 export async function staffCompleteJob(
+  env: Env,
   db: DrizzleD1Database,
-  d1: D1Database,
   input: { jobId: number; actorUserId: number; reason: string; now: number },
 ): Promise<{ service_order_id: number; service_order_status_id: typeof ServiceOrderStatus.COMPLETED }> {
   const { jobId: id, actorUserId, reason, now } = input;
+  const d1 = env.DB;
   const [job] = await db
     .select({ vendor_id: serviceOrders.vendor_id, status: serviceOrders.service_order_status_id })
     .from(serviceOrders)
@@ -47,5 +51,6 @@ export async function staffCompleteJob(
   ]);
   const closed = (update?.meta.changes ?? 0) > 0;
   if (!closed) fail("FAILED_VENDOR_JOB_COMPLETION");
+  await releaseJobBooking(env, { service_order_id: id, vendor_id: job.vendor_id }, `staff:complete:${id}`, now);
   return { service_order_id: id, service_order_status_id: ServiceOrderStatus.COMPLETED };
 }

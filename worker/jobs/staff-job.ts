@@ -10,9 +10,9 @@ import { sendSms } from "../adapters/sms";
 import { newAuditedAction, runAudited } from "../admin/audit";
 import { claimStaffCharge, settleStaffCharge, staffChargeByKey, type StaffChargeResult } from "../admin/charges";
 import { reofferJobs } from "../admin/reoffer";
-import { calendarFor } from "../calendar/calendar-client";
 import { notifyVendor } from "../calendar/notify-vendor";
 import { fail } from "../http/errors";
+import { releaseJobBooking } from "./booking-release";
 
 /**
  * A job as staff see it, and the staff's suspension and reschedule (docs/product.md section 4 "Vendor jobs"; worker/api/admin/jobs.ts;
@@ -188,10 +188,9 @@ export async function suspendJob(
     ],
   );
   if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  // The pro's booking, or for a job no pro took the one checkout made on the holder's calendar.
+  await releaseJobBooking(env, job, `staff:suspend:${id}:${op.opKey}`, now);
   if (job.vendor_id !== null) {
-    await calendarFor(env, job.vendor_id)
-      .releaseBooking(job.vendor_id, String(id), `staff:suspend:${job.vendor_id}:${id}:${op.opKey}`, now)
-      .catch((err) => console.error(JSON.stringify({ at: "admin.suspend.release", id, error: String(err) })));
     await notifyVendor(env, job.vendor_id, { type: "job.changed", service_order_id: id, at: now }).catch(
       () => undefined,
     );
@@ -287,6 +286,9 @@ export async function rescheduleJob(
     ],
   );
   if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  // A job no pro took is booked on the checkout holder's calendar at its old time: freed (the re-offer below
+  // frees an assigned pro's).
+  if (job.vendor_id === null) await releaseJobBooking(env, job, `staff:reschedule:${id}:${op.opKey}`, now);
   // The job goes back to the market at its new time: the vendor-side release's re-offer path.
   const offered = await reofferJobs(
     env,

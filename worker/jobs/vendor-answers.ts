@@ -1,8 +1,10 @@
+import { drizzle } from "drizzle-orm/d1";
 import { HOUR_MS } from "../../domain/calendar/time";
 import { ScheduledStatus, ServiceOrderStatus } from "../../domain/order-status";
 import { calendarFor } from "../calendar/calendar-client";
 import { notifyVendor } from "../calendar/notify-vendor";
 import { fail } from "../http/errors";
+import { advanceOffers, chosenProOut } from "./offer-rounds";
 
 /**
  * A pro's answers to their jobs and offers (docs/decisions/046-live-offers.md): confirm an accepted job's
@@ -98,8 +100,18 @@ export async function declineSchedule(env: Env, input: JobAnswer): Promise<{ fre
   return { free };
 }
 
-/** The pro passes on an open offer (it leaves their dashboard); FAILED_VENDOR_JOB_ACCEPT when it is not open. */
-export async function declineOffer(env: Env, input: JobAnswer): Promise<void> {
+/**
+ * The pro passes on an open offer (it leaves their dashboard); FAILED_VENDOR_JOB_ACCEPT when it is not open.
+ * The conditional write is the claim: of any number of racing answers (declines and accepts) one wins, and
+ * only the winning decline does the rest (docs/decisions/122-chosen-pro-confirms-in-hours.md):
+ * - the time checkout booked on the decliner's calendar (the pro the customer chose, or for "any pro" the
+ *   one that held it) is freed at once, in their calendar object and the search projection;
+ * - when they were the pro the customer chose, the customer is texted at once with a link to their order
+ *   (cancel for a full refund, or pick another pro);
+ * - the job's next offer round runs at once (the next free candidates, worker/jobs/offer-rounds.ts), and the
+ *   calendar object watching its rounds is told when the one after is due.
+ */
+export async function declineOffer(env: Env, input: JobAnswer & { origin?: string }): Promise<void> {
   const { vendorId, serviceOrderId: soId, now } = input;
   const row = await env.DB.prepare(
     `UPDATE job_offers SET status = 'declined', responded_at = ?3
@@ -109,4 +121,33 @@ export async function declineOffer(env: Env, input: JobAnswer): Promise<void> {
     .first();
   if (!row) fail("FAILED_VENDOR_JOB_ACCEPT");
   await notifyVendor(env, vendorId, { type: "offer.gone", service_order_id: soId, reason: "declined", at: now });
+  const job = await env.DB.prepare(
+    `SELECT so.vendor_id, so.service_order_status_id AS status, ci.chosen_vendor_id AS chosen, ci.hold_vendor_id AS holder
+     FROM service_orders so LEFT JOIN checkout_items ci ON ci.service_order_id = so.service_order_id
+     WHERE so.service_order_id = ?`,
+  )
+    .bind(soId)
+    .first<{ vendor_id: number | null; status: number; chosen: number | null; holder: number | null }>();
+  if (!job || job.vendor_id !== null || job.status !== ServiceOrderStatus.PENDING) return;
+  const db = drizzle(env.DB);
+  if (job.chosen === vendorId) {
+    await chosenProOut(env, db, { soId, vendorId, why: "declined", now, origin: input.origin });
+  } else if (job.holder === vendorId) {
+    await calendarFor(env, vendorId)
+      .releaseBooking(vendorId, String(soId), `offers:${soId}:declined:v${vendorId}`, now)
+      .catch((err) => console.error(JSON.stringify({ at: "offers.decline.release", soId, error: String(err) })));
+  }
+  try {
+    const progress = await advanceOffers(env, soId, now);
+    if ("next" in progress && job.holder !== null) {
+      await calendarFor(env, job.holder).watchOffers({
+        vendorId: job.holder,
+        now,
+        jobs: [{ serviceOrderId: soId, dueAt: progress.next }],
+      });
+    }
+  } catch (err) {
+    // The watching object's alarm runs the round at its due time anyway.
+    console.error(JSON.stringify({ at: "offers.decline.advance", soId, error: String(err) }));
+  }
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import {
   jobImageEntries,
@@ -11,8 +11,10 @@ import { formatLocal, iso } from "../../domain/calendar/time";
 import { normalizeZip } from "../../domain/location/zip";
 import { canCancel, canRequestReschedule, compareScheduled } from "../../domain/order-rules";
 import { ServiceOrderStatus } from "../../domain/order-status";
-import type { CompletedOrder, CompletedOrdersPage, ScheduledOrder } from "../../schema/payloads/orders";
-import { rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
+import type { ChosenProView, CompletedOrder, CompletedOrdersPage, ScheduledOrder } from "../../schema/payloads/orders";
+import { checkoutItems, jobOffers, rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
+import { services } from "../../schema/tables/catalogue";
+import { vendors } from "../../schema/tables/vendors";
 import { addedChargesOfJobs } from "../jobs/added-charges";
 import { arrival, jobQuery, serviceView, vendorView } from "./jobs";
 
@@ -73,6 +75,7 @@ export async function scheduledOrders(
     db,
     jobs.map((j) => j.service_order_id),
   );
+  const chosen = await chosenPros(db, userId, now);
   const pending = new Map(requests.filter((r) => r.requested_by === "customer").map((r) => [r.service_order_id, r]));
   const proposals = new Map(requests.filter((r) => r.requested_by === "vendor").map((r) => [r.service_order_id, r]));
   return [...jobs].sort(compareScheduled).map((j): ScheduledOrder => {
@@ -109,6 +112,7 @@ export async function scheduledOrders(
             reason: p.reason,
           }
         : null,
+      chosen_pro: chosen.get(j.service_order_id) ?? null,
       can_reschedule: canRequestReschedule(
         { service_order_status_id: j.service_order_status_id, vendor_id: j.vendor_id, start: j.promised_arrival_time },
         now,
@@ -117,6 +121,65 @@ export async function scheduledOrders(
       added_charges: charges.get(j.service_order_id) ?? [],
     };
   });
+}
+
+/**
+ * The pros the customer chose for their jobs no pro has accepted yet, with their offer's state (decision 122):
+ * waiting until the offer's end, declined, or lapsed (their window closed, or the job was opened to others).
+ */
+async function chosenPros(db: DrizzleD1Database, userId: number, now: number): Promise<Map<number, ChosenProView>> {
+  const rows = await db
+    .select({
+      service_order_id: checkoutItems.service_order_id,
+      vendor_id: vendors.vendor_id,
+      name: vendors.display_name,
+      time_zone: serviceOrders.time_zone,
+      zipcode: serviceOrders.zipcode,
+      slug: services.slug,
+      status: jobOffers.status,
+      expires_at: jobOffers.expires_at,
+      opened:
+        sql<number>`EXISTS (SELECT 1 FROM job_offers o WHERE o.service_order_id = ${checkoutItems.service_order_id}
+        AND o.vendor_id <> ${checkoutItems.chosen_vendor_id})`.as("opened"),
+    })
+    .from(checkoutItems)
+    .innerJoin(serviceOrders, eq(serviceOrders.service_order_id, checkoutItems.service_order_id))
+    .innerJoin(vendors, eq(vendors.vendor_id, checkoutItems.chosen_vendor_id))
+    .innerJoin(services, eq(services.service_id, serviceOrders.service_id))
+    .innerJoin(
+      jobOffers,
+      and(
+        eq(jobOffers.service_order_id, checkoutItems.service_order_id),
+        eq(jobOffers.vendor_id, checkoutItems.chosen_vendor_id),
+      ),
+    )
+    .where(
+      and(
+        eq(serviceOrders.user_id, userId),
+        eq(serviceOrders.service_order_status_id, ServiceOrderStatus.PENDING),
+        isNull(serviceOrders.vendor_id),
+      ),
+    )
+    .limit(SCHEDULED_LIMIT);
+  const out = new Map<number, ChosenProView>();
+  for (const r of rows) {
+    if (r.service_order_id === null || r.expires_at === null) continue;
+    const state =
+      r.status === "declined"
+        ? "declined"
+        : r.status === "offered" && r.expires_at > now && !r.opened
+          ? "waiting"
+          : "lapsed";
+    out.set(r.service_order_id, {
+      vendor_id: r.vendor_id,
+      name: r.name,
+      state,
+      confirm_by: iso(r.expires_at),
+      confirm_by_local: formatLocal(r.expires_at, r.time_zone),
+      book_href: `/services/${encodeURIComponent(r.slug)}?zipcode=${encodeURIComponent(r.zipcode)}`,
+    });
+  }
+  return out;
 }
 
 /** The customer's completed jobs, newest first, 20 to a page (docs/product.md section 7 "POST /order/complete"). */

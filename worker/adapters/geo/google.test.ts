@@ -95,6 +95,21 @@ describe("Google geocoding adapter", () => {
     expect(nearest!.miles).toBeLessThan(1);
   });
 
+  it("refuses a foreign postal code that reads as a US ZIP far from the point (Paris 75001 is not Dallas)", async () => {
+    const { fn } = fakeFetch({
+      status: "OK",
+      results: [
+        {
+          formatted_address: "75001 Paris, France",
+          types: ["postal_code"],
+          address_components: [component("10118", ["postal_code"])],
+        },
+      ],
+    });
+    // The stub's 10118 is in New York; the point is Paris.
+    expect(await googleGeo({ key: "k", local: localStub(), fetch: fn }).nearestZip(48.8566, 2.3522)).toBeNull();
+  });
+
   it("falls back to the offline adapter when Google refuses or cannot be reached", async () => {
     const denied = fakeFetch({ status: "REQUEST_DENIED", error_message: "bad key" });
     const local = localStub();

@@ -1,5 +1,6 @@
 import { haversineMiles } from "../../../domain/location/distance";
-import { normalizeZip } from "../../../domain/location/zip";
+import { isMilitaryZip, normalizeZip } from "../../../domain/location/zip";
+import { NEAREST_LIMIT_MILES } from "./offline";
 import type { GeocodeResult, GeoPort } from "./port";
 
 /** Google's Geocoding API (JSON over fetch). */
@@ -67,12 +68,15 @@ export function googleGeo(opts: { key: string; local: GeoPort; fetch?: typeof fe
         const answer = await ask({ latlng: `${latitude},${longitude}`, result_type: "postal_code" });
         const code = answer.results?.map(postalCode).find(Boolean);
         const zip = code ? normalizeZip(code) : null;
-        const place = zip ? await opts.local.lookupZip(zip) : null;
+        const place = zip && !isMilitaryZip(zip) ? await opts.local.lookupZip(zip) : null;
         if (place) {
-          return {
-            place,
-            miles: haversineMiles({ lat: latitude, lng: longitude }, { lat: place.latitude, lng: place.longitude }),
-          };
+          const miles = haversineMiles(
+            { lat: latitude, lng: longitude },
+            { lat: place.latitude, lng: place.longitude },
+          );
+          // A foreign postal code that reads as a US ZIP (Paris 75001 is a Dallas ZIP) lies far from that ZIP.
+          if (miles > NEAREST_LIMIT_MILES) return null;
+          return { place, miles };
         }
         if (answer.status === "ZERO_RESULTS") return null;
       } catch (e) {

@@ -2,14 +2,15 @@ import { and, between, eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { addressParts, findState, type UsState } from "../../../domain/location/address";
 import { nearestZip as nearestOf } from "../../../domain/location/distance";
-import { zipFromAddress } from "../../../domain/location/zip";
+import { isMilitaryZip, zipFromAddress } from "../../../domain/location/zip";
 import { zipcodes } from "../../../schema/tables/places";
 import { boundingBox } from "./box";
 import type { GeocodeResult, GeoPort, NearestZip, ZipPlace } from "./port";
 
 /**
  * The nearest-ZIP search looks this far first (almost every US point has a ZIP centre this close), then
- * once more up to the limit; a point farther than the limit from every ZIP is outside the US.
+ * once more up to the limit; a point farther than the limit from every ZIP is outside the US. Military ZIPs
+ * (APO/FPO/DPO, domain/location/zip.ts isMilitaryZip) are never the answer.
  */
 export const NEAREST_FIRST_MILES = 20;
 export const NEAREST_LIMIT_MILES = 75;
@@ -84,9 +85,10 @@ export function offlineGeo(db: DrizzleD1Database): GeoPort {
       .where(
         and(between(zipcodes.latitude, box.minLat, box.maxLat), between(zipcodes.longitude, box.minLng, box.maxLng)),
       );
+    // A military post office abroad is no place to send a pro: a point near only those is outside the US.
     const best = nearestOf(
       { lat, lng },
-      rows.map((r) => ({ zip: r.zip, lat: r.latitude, lng: r.longitude })),
+      rows.filter((r) => !isMilitaryZip(r.zip)).map((r) => ({ zip: r.zip, lat: r.latitude, lng: r.longitude })),
     );
     if (!best || best.miles > miles) return null;
     return { place: rows.find((r) => r.zip === best.zip)!, miles: best.miles };

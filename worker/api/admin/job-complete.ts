@@ -17,7 +17,7 @@ const CompleteJobBody = v.object({
 export const adminJobCompleteApi = new Hono<AppEnv>().use(requireAdmin).post("/:id/complete", async (c) => {
   const { id } = parseOrFail(JobIdParam, c.req.param());
   const body = await jsonBody(c, CompleteJobBody);
-  const data = await staffCompleteJob(c.get("db"), c.env.DB, {
+  const data = await staffCompleteJob(c.env, c.get("db"), {
     jobId: id,
     actorUserId: viewerOf(c).user_id,
     reason: body.reason,

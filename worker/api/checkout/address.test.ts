@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { BOSTON, catalogueWorld, north } from "../../catalogue/test-fixtures";
+import { BOSTON, catalogueWorld, insertZip, north } from "../../catalogue/test-fixtures";
 import { Client } from "../../test-utils";
 
 const NOT_FOUND_MESSAGE =
@@ -109,6 +109,19 @@ describe("POST /api/google/getZipFromLatLong", () => {
       code: "INVALID_ADDRESS",
       message: "Invalid location, please enter a 5 digit zip code within the continental US.",
     });
+  });
+
+  it("never answers a military ZIP: Paris, next to the APO ZIP 09777, is an invalid location", async () => {
+    await insertZip({ zip: "09777", city: "Dpo", state: "AE", latitude: 48.8534, longitude: 2.3488 });
+    await insertZip({ zip: "96201", city: "Apo", state: "AP", latitude: 34.7167, longitude: 128.5833 });
+    for (const [latitude, longitude] of [
+      [48.8566, 2.3522],
+      [34.72, 128.58],
+    ]) {
+      const res = await locate({ latitude, longitude });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_ADDRESS");
+    }
   });
 
   it.each([

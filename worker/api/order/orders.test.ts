@@ -39,6 +39,7 @@ describe("GET /api/orders", () => {
       zipcode: w.zip,
       reschedule_request: null,
       vendor_proposal: null,
+      chosen_pro: null,
       can_reschedule: true,
       can_cancel: true,
     });

@@ -99,6 +99,13 @@ export function getConnectRequests(signal?: AbortSignal): Promise<ConnectRequest
   return apiRequest<ConnectRequestForPro[]>("/vendor/me/connect-requests", { signal });
 }
 
+/** Proposes another time for a request the pro cannot make (docs/decisions/123); connect staff accept it or not. */
+export function proposeConnectTime(connectRequestId: number, selectedDate: string, sessions: number) {
+  return apiRequest<{ connect_request_id: number; proposed_local_time: string }>("/vendor/me/vendor-connect-propose", {
+    json: { connect_request_id: connectRequestId, selectedDate, sessions },
+  });
+}
+
 /** Books the request on the pro's calendar as one connect job of `sessions` x the service's length. */
 export function scheduleConnectRequest(connectRequestId: number, sessions: number) {
   return apiRequest<{ service_order_id: number; promised_arrival_time: string }>("/vendor/me/vendor-connect-schedule", {

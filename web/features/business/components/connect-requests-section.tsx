@@ -1,11 +1,16 @@
 import { useEffect, useId, useState } from "react";
 import { formatWhen } from "../../../../domain/slot-format";
 import { BriefcaseIcon } from "../../../components/ui/icons";
-import { errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatLocalTime } from "../../../lib/local-time";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
-import { getConnectRequests, scheduleConnectRequest, type ConnectRequestForPro } from "../api/business";
+import {
+  getConnectRequests,
+  proposeConnectTime,
+  scheduleConnectRequest,
+  type ConnectRequestForPro,
+} from "../api/business";
 
 /** A connect job is at most a working day (worker/connect/schedule.ts). */
 const MAX_JOB_MINUTES = 8 * 60;
@@ -20,14 +25,34 @@ function RequestLine({ r, onScheduled }: { r: ConnectRequestForPro; onScheduled(
   const [sessions, setSessions] = useState(1);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The free time the calendar's refusal named: the pro can propose it to connect staff (decision 123).
+  const [alternative, setAlternative] = useState<string | null>(null);
+  const [proposed, setProposed] = useState<string | null>(null);
   const id = useId();
   const schedule = async () => {
     setBusy(true);
     setError(null);
+    setAlternative(null);
     try {
       await scheduleConnectRequest(r.connect_request_id, sessions);
       notify("success", `${r.business_name} is on your calendar.`);
       onScheduled();
+    } catch (err) {
+      setError(errorMessage(err));
+      const alt = err instanceof ApiError ? (err.details.alternative as { selectedDate?: string } | null) : null;
+      setAlternative(alt?.selectedDate ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const propose = async (selectedDate: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await proposeConnectTime(r.connect_request_id, selectedDate, sessions);
+      setProposed(done.proposed_local_time);
+      setAlternative(null);
+      notify("success", "We sent your time to our team; they'll confirm it with the business.");
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -50,6 +75,22 @@ function RequestLine({ r, onScheduled }: { r: ConnectRequestForPro; onScheduled(
         {error && (
           <span className="field-error" role="alert">
             {error}
+          </span>
+        )}
+        {alternative && (
+          <button
+            type="button"
+            className="button button-secondary button-sm"
+            disabled={busy}
+            onClick={() => void propose(alternative)}
+            data-testid="connect-propose"
+          >
+            Propose {formatLocalTime(alternative, r.time_zone)} instead
+          </button>
+        )}
+        {proposed && (
+          <span className="muted" role="status">
+            You proposed {formatLocalTime(proposed, r.time_zone)}; the booking keeps its time until our team confirms.
           </span>
         )}
       </div>

@@ -580,6 +580,7 @@ function OrderConfirmation({ order, items }: { order: PlacedOrder; items: Checko
           {order.email ? ` A receipt is on its way to ${order.email}.` : ""}
         </p>
         <SummaryItems items={items} />
+        <ChosenPros jobs={order.jobs} />
         <p className="summary-total-line">
           Total charged <strong>{formatCents(order.total_cents)}</strong>
         </p>
@@ -593,6 +594,23 @@ function OrderConfirmation({ order, items }: { order: PlacedOrder; items: Checko
         </div>
       </section>
     </Page>
+  );
+}
+
+/** "Maya will confirm by 3:40 PM": each job whose pro the customer chose, and when that pro answers by. */
+function ChosenPros({ jobs }: { jobs: PlacedOrder["jobs"] }) {
+  const chosen = jobs.filter((j) => j.chosen_vendor_name && j.confirm_by_local && j.vendor_id === null);
+  if (chosen.length === 0) return null;
+  return (
+    <ul className="order-note" data-testid="chosen-pros">
+      {chosen.map((j) => (
+        <li key={j.service_order_id}>
+          <strong>{j.chosen_vendor_name}</strong> will confirm your {j.description} by{" "}
+          {formatLocalTime(j.confirm_by_local, j.time_zone)}. If they can't, we text you at once to pick another pro or
+          cancel for a full refund.
+        </li>
+      ))}
+    </ul>
   );
 }
 

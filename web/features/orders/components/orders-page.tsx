@@ -60,12 +60,50 @@ export function OrdersPage() {
   );
 }
 
-function Vendor({ vendor }: { vendor: ScheduledOrder["vendor"] }) {
+function Vendor({ vendor, chosen }: { vendor: ScheduledOrder["vendor"]; chosen?: ScheduledOrder["chosen_pro"] }) {
+  const waiting = !vendor && chosen?.state === "waiting";
   return (
     <span className="order-vendor">
       {vendor?.photo && <img src={vendor.photo} alt="" width={28} height={28} />}
-      {vendor ? vendor.name : "We're matching you with a professional"}
+      {vendor
+        ? vendor.name
+        : waiting
+          ? `${chosen.name} will confirm by ${formatLocalTime(chosen.confirm_by_local)}`
+          : "We're matching you with a professional"}
     </span>
+  );
+}
+
+/** The chosen pro declined or did not confirm in time (decision 122): the job is offered to others meanwhile. */
+function ChosenProOut({
+  order,
+  highlighted,
+  onCancel,
+}: {
+  order: ScheduledOrder;
+  highlighted: boolean;
+  onCancel(): void;
+}) {
+  const chosen = order.chosen_pro;
+  if (order.vendor || !chosen || chosen.state === "waiting") return null;
+  return (
+    <div className="order-note" data-testid="chosen-pro-out" role={highlighted ? "alert" : undefined}>
+      <p>
+        {chosen.name} {chosen.state === "declined" ? "can't take this appointment" : "didn't confirm in time"}. We're
+        offering it to other professionals now and will text you when one accepts. You can also cancel for a full
+        refund, or pick another pro yourself.
+      </p>
+      <div className="order-actions">
+        {order.can_cancel && (
+          <button type="button" className="button button-primary button-sm" onClick={onCancel}>
+            Cancel for a full refund
+          </button>
+        )}
+        <AppLink href={chosen.book_href} className="button button-secondary button-sm">
+          Pick another pro
+        </AppLink>
+      </div>
+    </div>
   );
 }
 
@@ -94,6 +132,8 @@ function LoadError({ error, retry }: { error: unknown; retry(): void }) {
 }
 
 function ScheduledList({ zip }: { zip: string | null }) {
+  // A text's link (?so=<service_order_id>) points at one job: its note is announced.
+  const highlight = useLocation({ select: (l) => Number((l.search as Record<string, unknown>).so ?? 0) || null });
   const list = useRequest<ScheduledOrder[]>(`orders:${zip ?? ""}`, async (signal) => {
     await firstPageDelay(signal);
     return listScheduled(zip, signal);
@@ -147,9 +187,10 @@ function ScheduledList({ zip }: { zip: string | null }) {
                   <span>Order #{o.order_id}</span>
                 </div>
                 <div className="order-meta">
-                  <Vendor vendor={o.vendor} />
+                  <Vendor vendor={o.vendor} chosen={o.chosen_pro} />
                   {o.address && <span>{o.address}</span>}
                 </div>
+                <ChosenProOut order={o} highlighted={highlight === o.service_order_id} onCancel={() => setCancel(o)} />
                 {o.vendor_proposal && (
                   <div className="order-note" data-testid="order-proposal">
                     <p>

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { auditRowsFor, signedInAdmin } from "../../../admin/test-fixtures";
-import { makeService, makeZip } from "../../../calendar/test-fixtures";
+import { makeService } from "../../../calendar/test-fixtures";
 import { vendorWorld } from "../../../orders/test-fixtures";
 import { Client, freshPhone, promote, signUp } from "../../../test-utils";
 
 async function connectWorld() {
   const world = await vendorWorld();
-  const zip = await makeZip();
+  // The request is at the pro's ZIP, inside their range (decision 123).
+  const zip = { zip: world.zip };
   const service = await makeService({ type: 2, minutes: 120, price: 30_000 });
   await env.DB.prepare("INSERT INTO vendor_services (vendor_id, service_id, enabled) VALUES (?, ?, 1)")
     .bind(world.vendorId, service.serviceId)

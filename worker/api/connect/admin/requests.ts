@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { IdParam, pageOf, ReasonBody } from "../../../admin/paging";
 import { sendConnectInvoice } from "../../../connect/invoice";
+import { acceptConnectProposal } from "../../../connect/propose";
 import { reassignConnectRequest } from "../../../connect/reassign";
 import {
   assignConnectRequest,
@@ -20,6 +21,8 @@ const QueueQuery = v.object({
   status: v.optional(v.picklist(["new", "assigned", "offered", "scheduled", "cancelled"]), "new"),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number), v.minValue(1)), "1"),
 });
+const ProposalBody = v.object({ reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))) });
+
 const AssignBody = v.object({
   vendor_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
@@ -44,7 +47,7 @@ const InvoiceBody = v.object({
 
 /**
  * /api/connect/admin/requests: the queue of business requests (group 31 or any admin). Assigning gives the
- * request to an active pro who offers the service (they are texted and see it on their side); cancelling
+ * request to an active pro who offers the service, whose range reaches it and who is free then (they are texted and see it on their side); cancelling
  * closes it. Both are audited like every staff action (worker/admin/audit.ts).
  */
 export const connectAdminRequestsApi = new Hono<AppEnv>()
@@ -55,12 +58,12 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
     return c.json(pageOf(rows, page));
   })
   /**
-   * Pros who could take it: active, not soft-banned, offering the service (not restricted); the nearest to the
-   * address first (the ZIP's centre; same ZIP first), then the most experienced.
+   * Pros who could take it: active, not soft-banned, offering the service (not restricted), whose range reaches
+   * the address and who are free at its time (decision 123); nearest first, then the most experienced.
    */
   .get("/:id/pros", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
-    const data: ProOption[] = await prosForRequest(c.env.DB, id);
+    const data: ProOption[] = await prosForRequest(c.env, c.get("db"), id, c.get("now"));
     return c.json({ data });
   })
   .post("/:id/assign", async (c) => {
@@ -102,6 +105,21 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
     const data = await releaseConnectRequest(c.env, c.get("db"), {
       id,
       reason,
+      actorUserId: viewerOf(c).user_id,
+      now: c.get("now"),
+    });
+    return c.json({ data, code: "STAFF_ACTION_DONE" as const });
+  })
+  /**
+   * POST /:id/accept-proposal `{ reason? }`: the request moves to the time a pro proposed and is assigned to them
+   * (docs/decisions/123); audited. 409 STAFF_ACTION_NOT_ALLOWED when there is no proposal or it changed.
+   */
+  .post("/:id/accept-proposal", async (c) => {
+    const { id } = parseOrFail(IdParam, c.req.param());
+    const body = await jsonBody(c, ProposalBody);
+    const data = await acceptConnectProposal(c.env, c.get("db"), {
+      id,
+      reason: body.reason || null,
       actorUserId: viewerOf(c).user_id,
       now: c.get("now"),
     });

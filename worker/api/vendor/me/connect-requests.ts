@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { messageFor } from "../../../../domain/messages";
 import { CONNECT_MAX_SESSIONS, scheduleConnectRequest } from "../../../connect/schedule";
+import { proposeConnectTime } from "../../../connect/propose";
 import { vendorConnectRequests } from "../../../connect/vendor-requests";
+import { LocalDateTime } from "../../../../schema/payloads/cart";
 import type { AppEnv } from "../../../http/types";
 import { jsonBody } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
@@ -18,6 +20,12 @@ const ScheduleBody = v.object({
     ),
     1,
   ),
+});
+
+const ProposeBody = v.object({
+  connect_request_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  selectedDate: LocalDateTime,
+  sessions: ScheduleBody.entries.sessions,
 });
 
 /**
@@ -42,4 +50,14 @@ export const vendorConnectApi = new Hono<AppEnv>()
     const body = await jsonBody(c, ScheduleBody);
     const data = await scheduleConnectRequest(c.env, c.get("db"), viewerOf(c).vendor_id!, body, c.get("now"));
     return c.json({ data, code: "CONNECT_SCHEDULED" as const, message: messageFor("CONNECT_SCHEDULED") });
+  })
+  /**
+   * POST /api/vendor/me/vendor-connect-propose `{ connect_request_id, selectedDate, sessions? }`: a pro who cannot
+   * make the requested time proposes another they are free at (the refusal's `alternative`); connect staff
+   * accept it or not (worker/connect/propose.ts, docs/decisions/123).
+   */
+  .post("/vendor-connect-propose", async (c) => {
+    const body = await jsonBody(c, ProposeBody);
+    const data = await proposeConnectTime(c.env, c.get("db"), viewerOf(c).vendor_id!, body, c.get("now"));
+    return c.json({ data }, 201);
   });

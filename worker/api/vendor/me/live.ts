@@ -14,7 +14,8 @@ import { confirmSchedule, declineOffer, declineSchedule } from "../../../jobs/ve
  * - GET /live: the dashboard's WebSocket, held by the vendor's calendar object (hibernating).
  * - POST /schedule/accept: the pro confirms an accepted job's schedule (scheduled_status 1).
  * - POST /schedule/decline: the pro gives back an accepted job not yet confirmed; it is offered to others.
- * - POST /offers/decline: the pro passes on an open offer (it leaves their dashboard).
+ * - POST /offers/decline: the pro passes on an open offer (it leaves their dashboard); their booked time is
+ *   freed, the job goes to the next pros at once, and a customer who chose them is told (decision 122).
  */
 
 export { DECLINE_RELIABILITY_PENALTY, FREE_DECLINE_BEFORE_MS } from "../../../jobs/vendor-answers";
@@ -49,6 +50,11 @@ export const vendorLiveApi = new Hono<AppEnv>()
   })
   .post("/offers/decline", requireVendor, async (c) => {
     const { service_order_id: soId } = await jsonBody(c, SoBody);
-    await declineOffer(c.env, { vendorId: viewerOf(c).vendor_id!, serviceOrderId: soId, now: c.get("now") });
+    await declineOffer(c.env, {
+      vendorId: viewerOf(c).vendor_id!,
+      serviceOrderId: soId,
+      now: c.get("now"),
+      origin: new URL(c.req.url).origin,
+    });
     return c.json({ data: { service_order_id: soId, message: messageFor("OFFER_DECLINED") } });
   });
