@@ -574,14 +574,15 @@ export class VendorCalendar extends DurableObject<Env> {
         now - ENDED_SESSION_KEEP_MS,
       );
       this.meta.set(ENDED_SESSION + session, String(now));
-      return closeDashboards(this.ctx, session, LIVE_CLOSE_SESSION_ENDED, "session ended");
+      return closeDashboards(this.ctx, session, LIVE_CLOSE_SESSION_ENDED, "session_ended", now);
     }
     if (bar) this.meta.set(LIVE_BARRED, "1");
     return closeDashboards(
       this.ctx,
       null,
       bar ? LIVE_CLOSE_ACCOUNT_CLOSED : LIVE_CLOSE_SESSION_ENDED,
-      bar ? "account closed" : "session ended",
+      bar ? "account_closed" : "session_ended",
+      now,
     );
   }
 

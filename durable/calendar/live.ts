@@ -49,10 +49,19 @@ export function broadcast(ctx: DurableObjectState, event: VendorLiveEvent): numb
  * Closes the dashboards one session opened (`session`), or all of them (null), with `code`; answers how many
  * it closed. The client's end sees the close at once and receives nothing more.
  */
-export function closeDashboards(ctx: DurableObjectState, session: string | null, code: number, reason: string): number {
+export function closeDashboards(
+  ctx: DurableObjectState,
+  session: string | null,
+  code: number,
+  reason: "session_ended" | "account_closed",
+  now: number,
+): number {
   let closed = 0;
+  // The last message says why, so the page stops even where a proxy holds the close frame back.
+  const last = JSON.stringify({ type: "closed", reason, at: now } satisfies VendorLiveEvent);
   for (const ws of ctx.getWebSockets(session === null ? TAG : sessionTag(session))) {
     try {
+      ws.send(last);
       ws.close(code, reason);
       closed += 1;
     } catch {

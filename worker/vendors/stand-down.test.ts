@@ -16,7 +16,7 @@ import {
   vendorWorld,
   type VendorWorld,
 } from "../orders/test-fixtures";
-import { Client, ORIGIN, T0 } from "../test-utils";
+import { Client, lastCodeSentTo, ORIGIN, T0 } from "../test-utils";
 import { SUBSCRIPTION_ENDED_TEXT } from "./stand-down";
 
 /**
@@ -101,6 +101,7 @@ describe("terminating a pro", () => {
 
     // The dashboard is closed at once with the account-closed code, and receives nothing more.
     expect(await waitFor(() => live.closed.code)).toBe(4003);
+    expect(live.events.at(-1)).toMatchObject({ type: "closed", reason: "account_closed" });
     const before = live.events.length;
     expect(await push(world.vendorId)).toBe(0);
     expect(live.events.length).toBe(before);
@@ -230,6 +231,7 @@ describe("ending a session closes its live sockets", () => {
 
     expect((await first.get("/api/logout")).status).toBe(200);
     expect(await waitFor(() => a.closed.code)).toBe(4001);
+    expect(a.events.at(-1)).toMatchObject({ type: "closed", reason: "session_ended" });
     expect(await push(world.vendorId)).toBe(1);
     await waitFor(() => b.events.find((e) => e.type === "job.changed"));
     expect(a.events.some((e) => e.type === "job.changed")).toBe(false);
@@ -246,5 +248,20 @@ describe("ending a session closes its live sockets", () => {
     expect(
       (await calendarFor(env, world.vendorId).fetch(new Request(url, { headers: { Upgrade: "websocket" } }))).status,
     ).toBe(401);
+  });
+  it("a password reset closes every socket of the pro at once", async () => {
+    const world = await vendorWorld();
+    const live = await openLive(world.vendorClient);
+    await waitFor(() => live.events.find((e) => e.type === "hello"));
+    const reset = new Client();
+    reset.now = T0 + 60_000;
+    expect((await reset.post("/api/resetPassword/verifyOwner", { phone: world.vendorPhone })).status).toBe(200);
+    const code = await lastCodeSentTo(world.vendorPhone);
+    const done = await reset.post("/api/resetPassword", { phone: world.vendorPhone, code, password: "brand new pass" });
+    expect(done.status).toBe(200);
+    expect(await waitFor(() => live.closed.code)).toBe(4001);
+    expect(await push(world.vendorId)).toBe(0);
+    // The new session opens a socket as usual.
+    expect((await openLive(reset)).res.status).toBe(101);
   });
 });

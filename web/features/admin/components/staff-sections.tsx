@@ -132,10 +132,12 @@ function VendorActions({
       {(v.status === "active" || (v.status === "deactivated" && v.deactivated_by === "pro")) && (
         <ActionButton
           label="Deactivate"
-          title={`Deactivate ${name} (you can reactivate them later). ${STAND_DOWN_EFFECT_FOR_STAFF}`}
+          title={`Deactivate ${name} (you can reactivate them later)`}
           path={`${path}/deactivate`}
           onDone={done}
-        />
+        >
+          <p data-testid="stand-down-effect">{STAND_DOWN_EFFECT_FOR_STAFF}</p>
+        </ActionButton>
       )}
       {v.status === "deactivated" && (
         <ActionButton label="Reactivate" title={`Reactivate ${name}`} path={`${path}/reactivate`} onDone={done} />
@@ -159,11 +161,13 @@ function VendorActions({
       {v.status !== "terminated" && (
         <ActionButton
           label="Terminate"
-          title={`Terminate ${name}: irreversible. Payouts pause. ${STAND_DOWN_EFFECT_FOR_STAFF}`}
+          title={`Terminate ${name}: irreversible. Payouts pause.`}
           path={`${path}/terminate`}
           onDone={done}
           danger
-        />
+        >
+          <p data-testid="stand-down-effect">{STAND_DOWN_EFFECT_FOR_STAFF}</p>
+        </ActionButton>
       )}
     </div>
   );

@@ -89,6 +89,17 @@ export function useLiveUpdates(onChange: (type: string) => void, enabled = true)
           console.warn("live: ignored message", typeof e.data === "string" ? e.data.slice(0, 200) : typeof e.data);
           return;
         }
+        if (msg.type === "closed") {
+          // The session ended or the account was closed (docs/decisions/118): resync once to show why, no retry.
+          stopped = true;
+          clearTimers();
+          ws.onclose = null;
+          if (socket === ws) socket = null;
+          ws.close(1000, "closed by the server");
+          setStatus("closed");
+          changed(msg.type);
+          return;
+        }
         // hello opens every (re)connection: resync whatever happened while the socket was down.
         changed(msg.type);
       };
