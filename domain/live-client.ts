@@ -14,6 +14,8 @@ export const LIVE_MESSAGE_TYPES = [
   "reschedule.requested",
   "job.changed",
   "connect.request",
+  /** The server is closing this socket for good (session ended, account closed): stop, do not reconnect. */
+  "closed",
 ] as const;
 export type LiveMessageType = (typeof LIVE_MESSAGE_TYPES)[number];
 

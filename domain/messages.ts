@@ -185,12 +185,33 @@ export const catalogue = {
   LICENSE_REQUIRED: error("This service needs a valid licence. Upload your licence under Licences first.", 409),
   SERVICE_NOT_APPROVED: error("You're not approved for this service yet. You can ask us to add it.", 403),
   SERVICE_REQUEST_EXISTS: error("You already asked us to add this service.", 409),
-  VENDOR_TERMINATED: error("This business account is closed. Please contact support.", 403),
+  VENDOR_TERMINATED: error(
+    "This business account is closed. You can still see your pay history and statements. Please contact support.",
+    403,
+  ),
+  VENDOR_ACCOUNT_INACTIVE: error(
+    "Your business account is deactivated, so this isn't available. You can ask us to reactivate it from your profile.",
+    403,
+  ),
+  VENDOR_SOFT_BANNED: error(
+    "Your account is on hold for new work, so this isn't available. Please contact support.",
+    403,
+  ),
+  VENDOR_APPLICANT_NOT_APPROVED: error(
+    "Your application is still under review, so the business area isn't open yet.",
+    403,
+  ),
+  VENDOR_ACTION_UNCLASSIFIED: error("This business action isn't available. Please contact support.", 403),
+  VENDOR_REACTIVATION_PENDING: error(
+    "You already asked us to reactivate your account. Our team will contact you.",
+    409,
+  ),
   AGREEMENT_VERSION_CHANGED: error("The agreement was updated. Please download and read the new version.", 409),
   FORUM_NOT_CONFIGURED: error("The community forum is not available right now.", 503),
 
   // Successes (display "0")
   LOGIN_SUCCESS: success("Welcome back!"),
+  VENDOR_REACTIVATION_REQUESTED: success("Thanks. Our team will review your account and contact you."),
   SIGNUP_SUCCESS: success("Your account is ready. Welcome!"),
   CODE_SENT: success("We sent a validation code to your phone."),
   PASSWORD_RESET: success("Your password was changed. You are now logged in."),

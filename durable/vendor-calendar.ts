@@ -36,7 +36,14 @@ import { MINUTE_MS } from "../domain/calendar/time";
 import { BUSY_SCHEMA, BusyStore, NOTHING_IGNORED, toEntry, type Ignored } from "./calendar/busy-store";
 import { IDEMPOTENCY_SCHEMA, IdempotencyStore } from "./calendar/idempotency";
 import { META_SCHEMA, Meta } from "./calendar/meta";
-import { acceptDashboard, broadcast, enableAutoPong } from "./calendar/live";
+import {
+  acceptDashboard,
+  broadcast,
+  closeDashboards,
+  enableAutoPong,
+  LIVE_CLOSE_ACCOUNT_CLOSED,
+  LIVE_CLOSE_SESSION_ENDED,
+} from "./calendar/live";
 import { OFFER_WATCH_SCHEMA, OfferWatch } from "./calendar/offer-watch";
 import { OUTBOX_SCHEMA, Projection } from "./calendar/projection";
 import type { VendorLiveEvent } from "../schema/payloads/vendor-live";
@@ -61,6 +68,11 @@ import {
 
 export * from "./calendar/rpc-types";
 export { judgeHold, judgeLiveHold, nearestFreeStart, type JudgeInput } from "../domain/calendar/hold-rules";
+
+/** Meta keys of the live dashboards: the account's bar, and each ended session (with when it ended). */
+const LIVE_BARRED = "live_barred";
+const ENDED_SESSION = "ended_session:";
+const ENDED_SESSION_KEEP_MS = 31 * 24 * 60 * 60 * 1000;
 
 export class VendorCalendar extends DurableObject<Env> {
   private readonly meta: Meta;
@@ -535,10 +547,48 @@ export class VendorCalendar extends DurableObject<Env> {
     const now = Number(url.searchParams.get("now"));
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket")
       return new Response("Expected a WebSocket upgrade", { status: 426 });
-    if (!Number.isSafeInteger(vendorId) || vendorId <= 0 || !Number.isFinite(now))
+    const session = url.searchParams.get("session") ?? "";
+    if (!Number.isSafeInteger(vendorId) || vendorId <= 0 || !Number.isFinite(now) || !/^[0-9a-f]{64}$/.test(session))
       return new Response("Bad request", { status: 400 });
     await this.enter(vendorId, now);
-    return acceptDashboard(this.ctx, now);
+    // The Worker checked the account and the session; these close the race with a termination or a logout
+    // that lands between that check and this accept.
+    if (this.meta.get(LIVE_BARRED) === "1") return new Response("Account closed", { status: 403 });
+    if (this.meta.get(ENDED_SESSION + session) !== undefined) return new Response("Session ended", { status: 401 });
+    return acceptDashboard(this.ctx, now, session);
+  }
+
+  /**
+   * Ends live dashboards (docs/decisions/118-vendor-account-states.md). With `session` (a logout): closes the
+   * sockets that session opened and refuses it any new one. Without (a password change ending every
+   * session, a deactivation, a termination): closes them all; `bar` also refuses every new socket until
+   * `reopenDashboards`. Answers how many sockets it closed; safe to call twice.
+   */
+  async endDashboards(input: { session?: string; bar?: boolean; now: number }): Promise<number> {
+    const { session, bar, now } = input;
+    if (session) {
+      // Sessions never repeat (random tokens): a record older than a session's life is dropped.
+      this.ctx.storage.sql.exec(
+        "DELETE FROM meta WHERE key LIKE ? AND CAST(value AS INTEGER) < ?",
+        `${ENDED_SESSION}%`,
+        now - ENDED_SESSION_KEEP_MS,
+      );
+      this.meta.set(ENDED_SESSION + session, String(now));
+      return closeDashboards(this.ctx, session, LIVE_CLOSE_SESSION_ENDED, "session_ended", now);
+    }
+    if (bar) this.meta.set(LIVE_BARRED, "1");
+    return closeDashboards(
+      this.ctx,
+      null,
+      bar ? LIVE_CLOSE_ACCOUNT_CLOSED : LIVE_CLOSE_SESSION_ENDED,
+      bar ? "account_closed" : "session_ended",
+      now,
+    );
+  }
+
+  /** Lets dashboards connect again after a bar (staff reactivated the pro). */
+  async reopenDashboards(): Promise<void> {
+    this.meta.delete(LIVE_BARRED);
   }
 
   /** Dashboards send nothing but keep-alive pings (answered by the runtime); anything else is logged and ignored. */

@@ -28,6 +28,7 @@ import { AppError } from "./http/errors";
 import { pageApiFor, type PageApi } from "./http/page-api";
 import type { AppEnv } from "./http/types";
 import { bodyLimit } from "./middleware/body-limit";
+import { vendorAccount } from "./middleware/vendor-account";
 import { clock, realClock, type RequestClock } from "./middleware/clock";
 import { csrf } from "./middleware/csrf";
 import { rateLimit } from "./middleware/rate-limit";
@@ -119,6 +120,8 @@ export function createApp(opts: AppOptions = {}) {
   });
   app.use("*", bodyLimit, clock(opts.clock ?? realClock), csrf);
   app.use("/api/*", session);
+  // The pro's account state decides every vendor route, the live socket included (docs/decisions/118).
+  app.use("/api/*", vendorAccount);
   app.route("/api", api);
   app.route("/media", mediaRoutes);
   app.all("/api/*", () => errorResponse("NOT_FOUND"));

@@ -26,6 +26,11 @@ export interface VendorRow {
   rating_avg_x100: number;
   rating_count: number;
   completed_jobs: number;
+  /** Who deactivated the account: the pro (a pause) or staff (docs/decisions/118). */
+  deactivated_by: "pro" | "staff" | null;
+  /** When the pro asked staff to reactivate their account, and their note (null: no request waiting). */
+  reactivation_requested_at: number | null;
+  reactivation_note: string | null;
 }
 
 /** GET /admin/vendors/{id}: one pro as staff see them, with their services and payout account. */

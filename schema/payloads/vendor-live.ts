@@ -12,7 +12,9 @@ export type VendorLiveEvent =
   | { type: "reschedule.requested"; service_order_id: number; at: number }
   | { type: "job.changed"; service_order_id: number; at: number }
   /** A business request was given to this pro, offered to them, or taken back (docs/decisions/087). */
-  | { type: "connect.request"; connect_request_id: number; at: number };
+  | { type: "connect.request"; connect_request_id: number; at: number }
+  /** Sent right before the server closes the socket for good (docs/decisions/118): do not reconnect. */
+  | { type: "closed"; reason: "session_ended" | "account_closed"; at: number };
 
 export const LIVE_PING = "ping";
 export const LIVE_PONG = "pong";

@@ -25,6 +25,14 @@ export const vendors = sqliteTable(
     status: text("status", { enum: ["active", "deactivated", "terminated"] })
       .notNull()
       .default("active"),
+    /**
+     * Who deactivated the account (migration 0020): "pro" paused it themselves and resumes it themselves;
+     * "staff" deactivated it and only staff reactivate it (docs/decisions/118-vendor-account-states.md).
+     */
+    deactivated_by: text("deactivated_by", { enum: ["pro", "staff"] }),
+    /** When a pro deactivated by staff asked to be reactivated (cleared when staff decide), with their note. */
+    reactivation_requested_at: integer("reactivation_requested_at"),
+    reactivation_note: text("reactivation_note"),
     /** Soft-banned vendors keep their account but their reliability is set to 1. */
     soft_banned: integer("soft_banned", { mode: "boolean" }).notNull().default(false),
     /** 1..100; initial 50 (docs/product.md section 9); gates same-day booking and holidays. */
@@ -96,6 +104,9 @@ export const vendors = sqliteTable(
     uniqueIndex("vendors_calendar_feed_uq").on(t.calendar_feed_token_hash),
     index("vendors_status_idx").on(t.status),
     index("vendors_base_zip_idx").on(t.base_zip),
+    index("vendors_reactivation_idx")
+      .on(t.reactivation_requested_at)
+      .where(sql`${t.reactivation_requested_at} IS NOT NULL`),
     // Candidate search near a point scans a latitude band of active vendors.
     index("vendors_lat_idx").on(t.latitude),
   ],

@@ -130,7 +130,8 @@ describe("the pro's pay and payouts", () => {
         now + 7 * DAY,
       ),
     ).toBe("paused");
-    expect((await v.client.post("/api/vendor/instant-transfer")).body.error.code).toBe("PAYOUTS_PAUSED");
+    // A terminated pro starts no payout: the account policy refuses it before the payout rules (decision 118).
+    expect((await v.client.post("/api/vendor/instant-transfer")).body.error.code).toBe("VENDOR_TERMINATED");
   });
 });
 

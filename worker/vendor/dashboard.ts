@@ -3,6 +3,7 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { canBookHoliday, canBookSameDay } from "../../domain/calendar/availability";
 import { formatLocal, iso, localDate, localTime, MINUTE_MS, startOfLocalDay } from "../../domain/calendar/time";
 import { bpsOf } from "../../domain/checkout-rules";
+import { vendorAccountState } from "../../domain/vendor/account-policy";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { PRICING } from "../../domain/pricing-config";
 import { DEFAULT_USER_PHOTO } from "../../schema/payloads/accounts";
@@ -163,6 +164,7 @@ export async function mainDetails(
         reliability: vendors.reliability,
         status: vendors.status,
         soft_banned: vendors.soft_banned,
+        deactivated_by: vendors.deactivated_by,
         agreement_signed_at: vendors.agreement_signed_at,
         completed_jobs: vendors.completed_jobs,
       })
@@ -285,6 +287,7 @@ export async function mainDetails(
     reliability,
     status: vendor.status,
     soft_banned: vendor.soft_banned,
+    account_state: vendorAccountState(vendor),
     agreement: vendor.agreement_signed_at !== null,
     can_same_day: canBookSameDay(reliability).allowed,
     can_holidays: canBookHoliday(reliability).allowed,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { vendorAccountState } from "../../domain/vendor/account-policy";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { localDate, localTime } from "../../domain/calendar/time";
 import { normalizeZip, zipFromAddress } from "../../domain/location/zip";
@@ -37,6 +38,8 @@ export async function vendorProfile(db: Db, vendorId: number) {
     vendor_id: vendor.vendor_id,
     display_name: vendor.display_name,
     status: vendor.status,
+    account_state: vendorAccountState(vendor),
+    reactivation_requested_at: vendor.reactivation_requested_at,
     description: vendor.description ?? "",
     photo: vendor.photo,
     reliability: vendor.reliability,
@@ -188,20 +191,59 @@ export async function setDescription(db: Db, input: { vendorId: number; descript
     .where(eq(vendors.vendor_id, vendorId));
 }
 
-/** The pro pauses or resumes their account; VENDOR_TERMINATED for a terminated pro (staff-only and final). */
+/**
+ * The pro pauses or resumes their own account (status 'deactivated' with deactivated_by 'pro'). Only their
+ * own pause: VENDOR_TERMINATED for a terminated pro, VENDOR_ACCOUNT_INACTIVE for one staff deactivated
+ * (they ask staff instead: requestReactivation). The conditional update decides, so a staff change that
+ * lands meanwhile wins.
+ */
 export async function setOwnStatus(
   db: Db,
   input: { vendorId: number; status: "active" | "deactivated"; now: number },
 ): Promise<{ status: string }> {
   const { vendorId, status, now } = input;
-  // Terminated is staff-only and final: the conditional update never touches it.
   const [updated] = await db
     .update(vendors)
-    .set({ status, updated_at: now })
-    .where(and(eq(vendors.vendor_id, vendorId), sql`${vendors.status} <> 'terminated'`))
+    .set({ status, deactivated_by: status === "deactivated" ? "pro" : null, updated_at: now })
+    .where(
+      and(
+        eq(vendors.vendor_id, vendorId),
+        sql`(${vendors.status} = 'active' OR (${vendors.status} = 'deactivated' AND ${vendors.deactivated_by} = 'pro'))`,
+      ),
+    )
     .returning({ status: vendors.status });
-  if (!updated) fail("VENDOR_TERMINATED");
-  return { status: updated.status };
+  if (updated) return { status: updated.status };
+  const [now_] = await db.select({ status: vendors.status }).from(vendors).where(eq(vendors.vendor_id, vendorId));
+  fail(now_?.status === "terminated" ? "VENDOR_TERMINATED" : "VENDOR_ACCOUNT_INACTIVE");
+}
+
+/**
+ * A pro staff deactivated asks to be reactivated, with an optional note staff read beside the request
+ * (admin vendors list). One open request at a time: VENDOR_REACTIVATION_PENDING while one waits. The account
+ * policy lets only a staff-deactivated pro here; the conditional update re-checks it
+ * (STAFF_ACTION_NOT_ALLOWED if staff changed the account meanwhile).
+ */
+export async function requestReactivation(
+  db: Db,
+  input: { vendorId: number; note: string; now: number },
+): Promise<{ reactivation_requested_at: number }> {
+  const { vendorId, note, now } = input;
+  const [updated] = await db
+    .update(vendors)
+    .set({ reactivation_requested_at: now, reactivation_note: note || null, updated_at: now })
+    .where(
+      and(
+        eq(vendors.vendor_id, vendorId),
+        sql`${vendors.status} = 'deactivated' AND ${vendors.deactivated_by} = 'staff' AND ${vendors.reactivation_requested_at} IS NULL`,
+      ),
+    )
+    .returning({ at: vendors.reactivation_requested_at });
+  if (updated) return { reactivation_requested_at: updated.at! };
+  const [row] = await db
+    .select({ at: vendors.reactivation_requested_at })
+    .from(vendors)
+    .where(eq(vendors.vendor_id, vendorId));
+  fail(row?.at != null ? "VENDOR_REACTIVATION_PENDING" : "STAFF_ACTION_NOT_ALLOWED");
 }
 
 /** The agreement as a PDF, signed (with the local date and time) if the pro signed the current version. */

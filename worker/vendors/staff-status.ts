@@ -3,6 +3,8 @@ import { ServiceOrderStatus } from "../../domain/order-status";
 import { newAuditedAction, runAudited } from "../admin/audit";
 import { reofferJobs, type ReleasedJob } from "../admin/reoffer";
 import { fail } from "../http/errors";
+import { endLiveDashboards, reopenLiveDashboards } from "../calendar/live-sockets";
+import { endClientSubscriptions, tellCustomersOfReleasedJobs } from "./stand-down";
 
 /** A pro's standing as staff change it (worker/api/admin/vendors.ts). */
 
@@ -16,11 +18,14 @@ export interface VendorState {
   soft_banned: number;
   reliability: number;
   payouts_paused: number;
+  deactivated_by: "pro" | "staff" | null;
 }
 
 export async function vendorState(d1: D1Database, id: number): Promise<VendorState> {
   const row = await d1
-    .prepare("SELECT vendor_id, status, soft_banned, reliability, payouts_paused FROM vendors WHERE vendor_id = ?")
+    .prepare(
+      "SELECT vendor_id, status, soft_banned, reliability, payouts_paused, deactivated_by FROM vendors WHERE vendor_id = ?",
+    )
     .bind(id)
     .first<VendorState>();
   if (!row) fail("NOT_FOUND");
@@ -28,64 +33,109 @@ export async function vendorState(d1: D1Database, id: number): Promise<VendorSta
 }
 
 /**
- * Deactivates or reactivates a pro (only from the expected status), audited with the reason;
- * STAFF_ACTION_NOT_ALLOWED when the pro is not in `from` or another request changed it first.
+ * Staff reactivate a deactivated pro (one staff deactivated, or one who paused their own account), audited
+ * with the reason; their reactivation request is answered and their dashboards may connect again.
+ * STAFF_ACTION_NOT_ALLOWED when the pro is not deactivated or another request changed it first.
  */
-export async function setVendorStatus(
-  d1: D1Database,
-  input: {
-    vendorId: number;
-    from: "active" | "deactivated";
-    to: "active" | "deactivated";
-    action: string;
-    actorUserId: number;
-    reason: string;
-    now: number;
-  },
-): Promise<{ vendor_id: number; status: "active" | "deactivated" }> {
-  const { vendorId: id, from, to, action, actorUserId, reason, now } = input;
+export async function reactivateVendor(env: Env, input: StaffAction): Promise<{ vendor_id: number; status: "active" }> {
+  const { vendorId: id, actorUserId, reason, now } = input;
+  const d1 = env.DB;
   const before = await vendorState(d1, id);
-  if (before.status !== from) fail("STAFF_ACTION_NOT_ALLOWED");
+  if (before.status !== "deactivated") fail("STAFF_ACTION_NOT_ALLOWED");
   const { done } = await runAudited(
     d1,
     newAuditedAction(),
     d1
-      .prepare("UPDATE vendors SET status = ?3, updated_at = ?4 WHERE vendor_id = ?1 AND status = ?2")
-      .bind(id, from, to, now),
+      .prepare(
+        `UPDATE vendors SET status = 'active', deactivated_by = NULL, reactivation_requested_at = NULL,
+           reactivation_note = NULL, updated_at = ?2
+         WHERE vendor_id = ?1 AND status = 'deactivated'`,
+      )
+      .bind(id, now),
     {
       actorUserId,
-      action,
+      action: "vendor.reactivate",
       targetType: "vendor",
       targetId: id,
       reason,
-      before: { status: from },
-      after: { status: to },
+      before: { status: "deactivated", deactivated_by: before.deactivated_by },
+      after: { status: "active" },
       now,
     },
   );
   if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
-  return { vendor_id: id, status: to };
+  await reopenLiveDashboards(env, id);
+  return { vendor_id: id, status: "active" };
+}
+
+/**
+ * Staff deactivate a pro (reversible by staff): like a termination without its finality
+ * (docs/decisions/118): their offers are withdrawn, their upcoming jobs offered to other pros and the
+ * customers told, their client subscriptions end and their dashboards close. Payouts of what they earned
+ * go on. STAFF_ACTION_NOT_ALLOWED for a pro already deactivated by staff, terminated, or changed meanwhile.
+ */
+export async function deactivateVendor(
+  env: Env,
+  db: DrizzleD1Database,
+  input: StaffAction,
+): Promise<{ vendor_id: number; status: "deactivated"; reoffered: Record<number, number[]> }> {
+  const before = await vendorState(env.DB, input.vendorId);
+  // A pro who paused their own account can still be deactivated by staff.
+  if (before.status === "terminated" || (before.status === "deactivated" && before.deactivated_by !== "pro"))
+    fail("STAFF_ACTION_NOT_ALLOWED");
+  const reoffered = await standDown(env, db, before, {
+    ...input,
+    set: "status = 'deactivated', deactivated_by = 'staff', reactivation_requested_at = NULL, reactivation_note = NULL",
+    action: "vendor.deactivate",
+    audit: { before: { status: before.status }, after: { status: "deactivated" } },
+  });
+  return { vendor_id: input.vendorId, status: "deactivated", reoffered };
 }
 
 /**
  * Terminates a pro (irreversible): payouts paused; their offers withdrawn; their accepted jobs that have not
- * started go back to pending with no pro and are offered to other pros. Audited with the released jobs;
- * STAFF_ACTION_NOT_ALLOWED for a pro already terminated or changed meanwhile.
+ * started go back to pending with no pro, are offered to other pros and their customers are told; their
+ * client subscriptions end (clients told); every dashboard socket closes and no new one opens. Audited with
+ * the released jobs; STAFF_ACTION_NOT_ALLOWED for a pro already terminated or changed meanwhile.
  */
 export async function terminateVendor(
   env: Env,
   db: DrizzleD1Database,
-  input: { vendorId: number; actorUserId: number; reason: string; now: number },
+  input: StaffAction,
 ): Promise<{
   vendor_id: number;
   status: "terminated";
   payouts_paused: true;
-  reoffered: Awaited<ReturnType<typeof reofferJobs>>;
+  reoffered: Record<number, number[]>;
 }> {
+  const before = await vendorState(env.DB, input.vendorId);
+  if (before.status === "terminated") fail("STAFF_ACTION_NOT_ALLOWED");
+  const reoffered = await standDown(env, db, before, {
+    ...input,
+    set: "status = 'terminated', payouts_paused = 1, reactivation_requested_at = NULL, reactivation_note = NULL",
+    action: "vendor.terminate",
+    audit: {
+      before: { status: before.status, payouts_paused: Boolean(before.payouts_paused) },
+      after: { status: "terminated", payouts_paused: true },
+    },
+  });
+  return { vendor_id: input.vendorId, status: "terminated", payouts_paused: true, reoffered };
+}
+
+/**
+ * Takes a pro off the market (deactivation, termination): one audited batch changes the account (only if it
+ * is still as `before` says), withdraws their offers and releases their upcoming jobs; then the jobs are
+ * offered to other pros (worker/admin/reoffer.ts) and their customers texted, the client subscriptions end
+ * with a text to each client, and the pro's dashboards close and stay closed.
+ */
+async function standDown(
+  env: Env,
+  db: DrizzleD1Database,
+  before: VendorState,
+  input: StaffAction & { set: string; action: string; audit: { before: unknown; after: unknown } },
+): Promise<Record<number, number[]>> {
   const { vendorId: id, actorUserId, reason, now } = input;
   const d1 = env.DB;
-  const before = await vendorState(d1, id);
-  if (before.status === "terminated") fail("STAFF_ACTION_NOT_ALLOWED");
   const open = `vendor_id = ?1 AND service_order_status_id IN (${ServiceOrderStatus.SCHEDULED}, ${ServiceOrderStatus.IN_PROGRESS}) AND promised_arrival_time > ?2`;
   const { results: jobs } = await d1
     .prepare(
@@ -103,17 +153,18 @@ export async function terminateVendor(
     op,
     d1
       .prepare(
-        "UPDATE vendors SET status = 'terminated', payouts_paused = 1, updated_at = ?3 WHERE vendor_id = ?1 AND status = ?2",
+        `UPDATE vendors SET ${input.set}, updated_at = ?3
+         WHERE vendor_id = ?1 AND status = ?2 AND deactivated_by IS ?4`,
       )
-      .bind(id, before.status, now),
+      .bind(id, before.status, now, before.deactivated_by),
     {
-      actorUserId: actorUserId,
-      action: "vendor.terminate",
+      actorUserId,
+      action: input.action,
       targetType: "vendor",
       targetId: id,
       reason,
-      before: { status: before.status, payouts_paused: Boolean(before.payouts_paused) },
-      after: { status: "terminated", payouts_paused: true },
+      before: input.audit.before,
+      after: input.audit.after,
       details: { released_jobs: jobs.map((j) => j.service_order_id) },
       now,
     },
@@ -135,8 +186,12 @@ export async function terminateVendor(
     ],
   );
   if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  // Nothing may reach the pro any more: their open dashboards close before the jobs move on.
+  await endLiveDashboards(env, id, { all: true, bar: true }, now);
   const offered = await reofferJobs(env, db, id, jobs, now);
-  return { vendor_id: id, status: "terminated", payouts_paused: true, reoffered: offered };
+  await tellCustomersOfReleasedJobs(env, db, jobs, now);
+  await endClientSubscriptions(env, db, id, now);
+  return offered;
 }
 
 type StaffAction = { vendorId: number; actorUserId: number; reason: string; now: number };

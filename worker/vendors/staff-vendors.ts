@@ -15,7 +15,8 @@ export async function listVendors(d1: D1Database, q: string, page: number): Prom
   const rows = await d1
     .prepare(
       `SELECT v.vendor_id, v.display_name, u.name AS user_name, u.phone, v.base_zip, v.status, v.soft_banned,
-              v.reliability, v.payouts_paused, v.rating_avg_x100, v.rating_count, v.completed_jobs
+              v.reliability, v.payouts_paused, v.rating_avg_x100, v.rating_count, v.completed_jobs,
+              v.deactivated_by, v.reactivation_requested_at, v.reactivation_note
        FROM vendors v JOIN users u ON u.user_id = v.user_id
        WHERE ?1 = '' OR v.display_name LIKE ?2 ESCAPE '\\' OR u.name LIKE ?2 ESCAPE '\\'
           OR (?3 IS NOT NULL AND u.phone = ?3) OR (?4 IS NOT NULL AND v.base_zip = ?4)

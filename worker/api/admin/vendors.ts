@@ -5,10 +5,11 @@ import type { AppEnv } from "../../http/types";
 import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 import {
+  deactivateVendor,
   deleteVendorPayoutAccount,
+  reactivateVendor,
   resetVendorReliability,
   restrictVendorService,
-  setVendorStatus,
   softBanVendor,
   terminateVendor,
 } from "../../vendors/staff-status";
@@ -39,15 +40,16 @@ export const adminVendorsApi = new Hono<AppEnv>()
     const data = await vendorDetail(c.env.DB, id);
     return c.json({ data });
   })
-  /** Deactivate: stops new offers and bookings; accepted jobs stay with the vendor (docs/decisions/093). */
+  /**
+   * Deactivate (reversible by staff): like a termination without its finality: offers withdrawn, upcoming jobs
+   * offered to other pros with their customers told, client subscriptions ended, dashboards closed
+   * (docs/decisions/118).
+   */
   .post("/:id/deactivate", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
     const { reason } = await jsonBody(c, ReasonBody);
-    const data = await setVendorStatus(c.env.DB, {
+    const data = await deactivateVendor(c.env, c.get("db"), {
       vendorId: id,
-      from: "active",
-      to: "deactivated",
-      action: "vendor.deactivate",
       actorUserId: viewerOf(c).user_id,
       reason,
       now: c.get("now"),
@@ -55,14 +57,12 @@ export const adminVendorsApi = new Hono<AppEnv>()
     return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   })
 
+  /** Reactivate a deactivated pro; answers their request to come back, if they made one. */
   .post("/:id/reactivate", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
     const { reason } = await jsonBody(c, ReasonBody);
-    const data = await setVendorStatus(c.env.DB, {
+    const data = await reactivateVendor(c.env, {
       vendorId: id,
-      from: "deactivated",
-      to: "active",
-      action: "vendor.reactivate",
       actorUserId: viewerOf(c).user_id,
       reason,
       now: c.get("now"),
@@ -72,7 +72,8 @@ export const adminVendorsApi = new Hono<AppEnv>()
 
   /**
    * Terminate (irreversible): payouts paused; the vendor's offers withdrawn; their accepted jobs that have
-   * not started go back to pending with no vendor and are offered to other pros.
+   * not started go back to pending with no vendor and are offered to other pros, their customers told; client
+   * subscriptions end; every dashboard closes (docs/decisions/118).
    */
   .post("/:id/terminate", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());

@@ -29,6 +29,7 @@ import { assertCanSendCode, consumeCode, issueCode } from "../../auth/one-time-c
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { toProfile } from "../../auth/profile";
 import { createSession, endSession } from "../../auth/sessions";
+import { endLiveDashboards } from "../../calendar/live-sockets";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody } from "../../http/validate";
@@ -142,7 +143,11 @@ export const loginApi = new Hono<AppEnv>().post("/", async (c) => {
 
 /** GET /api/logout. */
 export const logoutApi = new Hono<AppEnv>().get("/", async (c) => {
-  await endSession(c, c.get("db"), c.get("sessionHash"));
+  const session = c.get("sessionHash");
+  await endSession(c, c.get("db"), session);
+  // The pro's dashboards this session opened close at once (docs/decisions/118).
+  const vendorId = c.get("viewer")?.vendor_id;
+  if (vendorId != null && session) await endLiveDashboards(c.env, vendorId, { session }, c.get("now"));
   return c.json({ data: { logged_out: true } });
 });
 
@@ -180,6 +185,7 @@ export const resetPasswordApi = new Hono<AppEnv>()
         .where(eq(users.user_id, user.user_id)),
       db.delete(sessions).where(eq(sessions.user_id, user.user_id)),
     ]);
+    if (user.vendor_id != null) await endLiveDashboards(c.env, user.vendor_id, { all: true, bar: false }, now);
     await createSession(c, db, user.user_id, now);
     return c.json({ data: toProfile({ ...user, password_hash }) });
   });

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { canReviewRatings } from "../../../../domain/staff-roles";
+import { STAND_DOWN_EFFECT_FOR_STAFF } from "../../../../domain/vendor/account-policy";
 import { FormError } from "../../../components/ui/field";
 import { StaffTable } from "../../../components/ui/staff-table";
 import { errorMessage } from "../../../lib/api-client";
@@ -64,7 +65,15 @@ export function VendorsSection() {
                 label: "Status",
                 cell: (v) => (
                   <>
-                    <span className={`status-pill is-${v.status}`}>{v.status}</span>
+                    <span className={`status-pill is-${v.status}`}>
+                      {v.status === "deactivated" && v.deactivated_by === "pro" ? "paused by the pro" : v.status}
+                    </span>
+                    {v.reactivation_requested_at !== null && (
+                      <div className="muted" data-testid="reactivation-request">
+                        Asked to be reactivated on {day(v.reactivation_requested_at)}
+                        {v.reactivation_note ? `: “${v.reactivation_note}”` : ""}
+                      </div>
+                    )}
                     {v.soft_banned ? <span className="status-pill is-failed">soft-banned</span> : null}
                     {v.payouts_paused ? <span className="status-pill">payouts paused</span> : null}
                   </>
@@ -120,8 +129,15 @@ function VendorActions({
       >
         Services and payouts
       </button>
-      {v.status === "active" && (
-        <ActionButton label="Deactivate" title={`Deactivate ${name}`} path={`${path}/deactivate`} onDone={done} />
+      {(v.status === "active" || (v.status === "deactivated" && v.deactivated_by === "pro")) && (
+        <ActionButton
+          label="Deactivate"
+          title={`Deactivate ${name} (you can reactivate them later)`}
+          path={`${path}/deactivate`}
+          onDone={done}
+        >
+          <p data-testid="stand-down-effect">{STAND_DOWN_EFFECT_FOR_STAFF}</p>
+        </ActionButton>
       )}
       {v.status === "deactivated" && (
         <ActionButton label="Reactivate" title={`Reactivate ${name}`} path={`${path}/reactivate`} onDone={done} />
@@ -145,11 +161,13 @@ function VendorActions({
       {v.status !== "terminated" && (
         <ActionButton
           label="Terminate"
-          title={`Terminate ${name}: irreversible. Payouts pause and their upcoming jobs go to other pros.`}
+          title={`Terminate ${name}: irreversible. Payouts pause.`}
           path={`${path}/terminate`}
           onDone={done}
           danger
-        />
+        >
+          <p data-testid="stand-down-effect">{STAND_DOWN_EFFECT_FOR_STAFF}</p>
+        </ActionButton>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useLocation } from "@tanstack/react-router";
 import { PenaltyAppeals } from "./penalty-appeals";
+import { accountStateNotice, vendorMay } from "../../../../domain/vendor/account-policy";
 import { useCallback, useState, type ReactNode } from "react";
 import type {
   MainDetails,
@@ -40,7 +41,14 @@ export function localDateIn(ms: number, tz: string): string {
 }
 
 export function LivePill({ status }: { status: LiveStatus }) {
-  const label = status === "live" ? "Live" : status === "connecting" ? "Connecting…" : "Reconnecting…";
+  const label =
+    status === "live"
+      ? "Live"
+      : status === "connecting"
+        ? "Connecting…"
+        : status === "closed"
+          ? "Offline"
+          : "Reconnecting…";
   return (
     <span className={`live-pill is-${status}`} role="status" aria-live="polite" data-testid="live-status">
       <span className="live-dot" aria-hidden="true" />
@@ -91,11 +99,14 @@ export function DashboardPage() {
   const reload = details.reload;
   // Every live event resyncs the page; the business requests list follows the same tick.
   const [liveTick, setLiveTick] = useState(0);
+  // A deactivated or closed account has no live socket (docs/decisions/118): the pill says Offline.
+  const accountState = details.data?.[0]?.account_state;
   const live = useLiveUpdates(
     useCallback(() => {
       reload();
       setLiveTick((t) => t + 1);
     }, [reload]),
+    accountState === undefined || vendorMay(accountState, "live_socket"),
   );
   const [busy, setBusy] = useState<string | null>(null);
   const [open, setOpen] = useState<VendorJobView | VendorOfferView | null>(null);
@@ -200,9 +211,9 @@ export function DashboardPage() {
       )}
       {details.data && profile && (
         <div className="biz-grid">
-          {profile.status !== "active" && (
-            <p className="card biz-warning" role="status">
-              Your account is {profile.status}. You won't receive new job offers until it's active again.
+          {accountStateNotice(profile.account_state) && (
+            <p className="card biz-warning" role="status" data-testid="account-state-notice">
+              {accountStateNotice(profile.account_state)}
             </p>
           )}
           <Section title="Job offers" count={offers.length} id="biz-offers">

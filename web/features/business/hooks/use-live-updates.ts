@@ -15,7 +15,11 @@ import {
  * offline. A `ping` every 30 s (answered `pong` by the object without waking it) detects a dead socket.
  */
 
-export type LiveStatus = "connecting" | "live" | "reconnecting";
+/** "closed": the account or the session may not have a socket (never opened, or closed by the server). */
+export type LiveStatus = "connecting" | "live" | "reconnecting" | "closed";
+
+/** Close codes from the vendor's object that mean "do not come back" (durable/calendar/live.ts). */
+const FINAL_CLOSE_CODES = new Set([4001, 4003]);
 
 export function useLiveUpdates(onChange: (type: string) => void, enabled = true): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>("connecting");
@@ -23,7 +27,12 @@ export function useLiveUpdates(onChange: (type: string) => void, enabled = true)
   onChangeRef.current = onChange;
 
   useEffect(() => {
-    if (!enabled || typeof WebSocket === "undefined") return;
+    if (!enabled) {
+      setStatus("closed");
+      return;
+    }
+    if (typeof WebSocket === "undefined") return;
+    setStatus("connecting");
     let socket: WebSocket | null = null;
     let attempt = 0;
     let stopped = false;
@@ -80,12 +89,29 @@ export function useLiveUpdates(onChange: (type: string) => void, enabled = true)
           console.warn("live: ignored message", typeof e.data === "string" ? e.data.slice(0, 200) : typeof e.data);
           return;
         }
+        if (msg.type === "closed") {
+          // The session ended or the account was closed (docs/decisions/118): resync once to show why, no retry.
+          stopped = true;
+          clearTimers();
+          ws.onclose = null;
+          if (socket === ws) socket = null;
+          ws.close(1000, "closed by the server");
+          setStatus("closed");
+          changed(msg.type);
+          return;
+        }
         // hello opens every (re)connection: resync whatever happened while the socket was down.
         changed(msg.type);
       };
-      ws.onclose = () => {
+      ws.onclose = (e) => {
         clearTimers();
         if (socket === ws) socket = null;
+        if (FINAL_CLOSE_CODES.has(e.code)) {
+          // The session ended or the account was closed: the next action will say why; no retry.
+          stopped = true;
+          setStatus("closed");
+          return;
+        }
         schedule();
       };
       ws.onerror = () => {

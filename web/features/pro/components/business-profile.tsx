@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { catalogue } from "../../../../domain/messages";
+import { accountStateNotice, vendorMay } from "../../../../domain/vendor/account-policy";
 import type { SocialLinks, SocialNetwork } from "../../../../domain/vendor/social";
 import type { ProProfile } from "../../../../schema/payloads/vendor-onboarding";
 import { Page } from "../../../components/layout/page";
@@ -25,7 +26,7 @@ export function BusinessProfile() {
           <AgreementCard profile={p} onSigned={() => profile.reload()} />
           <DescriptionCard initial={p.description} />
           <SocialCard />
-          <StatusCard status={p.status} onChange={() => profile.reload()} />
+          <StatusCard profile={p} onChange={() => profile.reload()} />
         </div>
       ) : null}
     </Page>
@@ -134,21 +135,20 @@ function DescriptionCard({ initial }: { initial: string }) {
   );
 }
 
-function StatusCard({ status, onChange }: { status: ProProfile["status"]; onChange(): void }) {
+/**
+ * The account's state in the words of the dashboard (domain/vendor/account-policy.ts): a pro pauses and
+ * resumes their own account; one staff deactivated asks to be reactivated; a closed one only reads.
+ */
+function StatusCard({ profile, onChange }: { profile: ProProfile; onChange(): void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const next = status === "active" ? "deactivated" : "active";
-  const change = async () => {
-    if (
-      next === "deactivated" &&
-      !window.confirm("Pause your account? You'll get no new job offers and won't appear in search.")
-    )
-      return;
+  const state = profile.account_state;
+  const run = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
     setError(null);
     try {
-      await apiRequest("/vendor/me/status", { json: { status: next } });
-      notify("success", next === "active" ? "Your account is active again." : "Your account is paused.");
+      await work();
+      notify("success", done);
       onChange();
     } catch (err) {
       setError(errorMessage(err));
@@ -156,25 +156,67 @@ function StatusCard({ status, onChange }: { status: ProProfile["status"]; onChan
       setBusy(false);
     }
   };
+  const toggle = () => {
+    const next = profile.status === "active" ? "deactivated" : "active";
+    if (
+      next === "deactivated" &&
+      !window.confirm("Pause your account? You'll get no new job offers and won't appear in search.")
+    )
+      return;
+    void run(
+      () => apiRequest("/vendor/me/status", { json: { status: next } }),
+      next === "active" ? "Your account is active again." : "Your account is paused.",
+    );
+  };
+  const askBack = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const note = String(new FormData(e.currentTarget).get("note") ?? "");
+    void run(
+      () => apiRequest("/vendor/me/reactivation-request", { json: { note } }),
+      catalogue.VENDOR_REACTIVATION_REQUESTED.text,
+    );
+  };
+  const label: Record<ProProfile["account_state"], string> = {
+    active: "Active",
+    paused: "Paused",
+    soft_banned: "On hold",
+    deactivated: "Deactivated",
+    terminated: "Closed",
+    pending: "Under review",
+  };
   return (
-    <section className="card" aria-labelledby="status-title">
+    <section className="card" aria-labelledby="status-title" data-testid="account-status">
       <h2 className="card-title" id="status-title">
         Account status
       </h2>
       <FormError message={error} />
       <p>
-        <span className="status-pill">
-          {status === "active" ? "Active" : status === "deactivated" ? "Paused" : "Closed"}
-        </span>{" "}
-        {status === "active"
-          ? "You receive job offers and appear in search."
-          : "You get no new offers and don't appear in search. Jobs you already accepted stay on your calendar."}
+        <span className="status-pill">{label[state]}</span>{" "}
+        {accountStateNotice(state) ?? "You receive job offers and appear in search."}
       </p>
-      {status !== "terminated" && (
-        <button type="button" className="button button-secondary" onClick={change} disabled={busy}>
-          {status === "active" ? "Pause my account" : "Reactivate my account"}
+      {vendorMay(state, "own_status") && (
+        <button type="button" className="button button-secondary" onClick={toggle} disabled={busy}>
+          {profile.status === "active" ? "Pause my account" : "Resume my account"}
         </button>
       )}
+      {vendorMay(state, "request_reactivation") &&
+        (profile.reactivation_requested_at !== null ? (
+          <p className="muted" role="status">
+            {catalogue.VENDOR_REACTIVATION_PENDING.text}
+          </p>
+        ) : (
+          <form onSubmit={askBack}>
+            <div className="field">
+              <label htmlFor="reactivation-note" className="field-label">
+                Anything our team should know <span className="field-optional">(optional)</span>
+              </label>
+              <textarea id="reactivation-note" name="note" className="textarea" maxLength={500} rows={3} />
+            </div>
+            <button type="submit" className="button button-secondary" disabled={busy}>
+              Ask to reactivate my account
+            </button>
+          </form>
+        ))}
     </section>
   );
 }

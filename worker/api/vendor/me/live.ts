@@ -32,6 +32,10 @@ export const vendorLiveApi = new Hono<AppEnv>()
     const url = new URL("https://calendar.internal/live");
     url.searchParams.set("vendor", String(vendorId));
     url.searchParams.set("now", String(c.get("now")));
+    // The socket is tagged with its session, so ending the session closes it (docs/decisions/118).
+    const session = c.get("sessionHash");
+    if (!session) fail("INVALID_SESSION");
+    url.searchParams.set("session", session);
     return calendarFor(c.env, vendorId).fetch(new Request(url, { headers: { Upgrade: "websocket" } }));
   })
   .post("/schedule/accept", requireVendor, async (c) => {

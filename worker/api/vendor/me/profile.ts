@@ -15,6 +15,7 @@ import {
   removeLicence,
   requestableGroups,
   requestServiceGroup,
+  requestReactivation,
   setDescription,
   setOwnStatus,
   setServiceRange,
@@ -34,6 +35,9 @@ const Description = v.object({
   ),
 });
 const StatusBody = v.object({ status: v.picklist(["active", "deactivated"], "Choose active or deactivated.") });
+const ReactivationBody = v.object({
+  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, "Keep your note under 500 characters.")), ""),
+});
 const ServiceCodeBody = v.object({ service_code: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(80)) });
 const SignBody = v.object({ version: v.pipe(v.string(), v.maxLength(40)) });
 const RangeBody = v.object({
@@ -120,6 +124,17 @@ export const vendorProfileApi = new Hono<AppEnv>()
       now: c.get("now"),
     });
     return c.json({ data, code: "SAVED" });
+  })
+
+  /** A pro staff deactivated asks to come back (docs/decisions/118); staff see it in the vendors list. */
+  .post("/reactivation-request", async (c) => {
+    const body = await jsonBody(c, ReactivationBody);
+    const data = await requestReactivation(c.get("db"), {
+      vendorId: viewerOf(c).vendor_id!,
+      note: body.note,
+      now: c.get("now"),
+    });
+    return c.json({ data, code: "VENDOR_REACTIVATION_REQUESTED" as const });
   })
 
   .on(["GET", "POST"], "/download-agreement", async (c) => {
