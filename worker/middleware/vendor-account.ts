@@ -76,6 +76,7 @@ export const VENDOR_ROUTE_ACTIONS: Readonly<Record<string, VendorAction>> = {
   "POST /api/vendor/me/cannot-provide-service": "job_action",
   "POST /api/vendor/me/reschedule": "job_action",
   "POST /api/vendor/me/vendor-connect-schedule": "job_action",
+  "POST /api/vendor/me/vendor-connect-propose": "job_action",
   "POST /api/vendor/me/job": "job_action",
   "POST /api/vendor/me/update-photo": "job_action",
 
