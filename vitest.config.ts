@@ -16,7 +16,7 @@ export default defineConfig({
           // npm run docs:routes: the route table test prints the table it expects (scripts/route-table.ts).
           ROUTE_TABLE_PRINT: process.env.ROUTE_TABLE_PRINT ?? "",
           // Links in texts sent by the alarm and cron (worker/jobs/offer-rounds.ts orderPageLink).
-          SITE_ORIGIN: "https://glow.test",
+          APP_URL: "https://glow.test",
         },
       },
     })),

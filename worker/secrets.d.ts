@@ -11,9 +11,4 @@ interface Env {
   /** Community forum (NodeBB session-sharing): its URL and the shared JWT secret; both or neither. */
   NODEBB_URL?: string;
   NODEBB_SECRET?: string;
-  /**
-   * The site's public origin ("https://glowathome.com"), for links in texts sent by work no request started (the
-   * offer rounds' alarm, cron). Without it those texts name "My Orders" instead of linking to it.
-   */
-  SITE_ORIGIN?: string;
 }

@@ -8,7 +8,7 @@ import { services } from "../../schema/tables/catalogue";
 import { checkoutItems, orders, serviceOrders } from "../../schema/tables/orders";
 import { vendors } from "../../schema/tables/vendors";
 import { geoFromEnv } from "../adapters/geo";
-import { paymentsFromEnv } from "../adapters/payments";
+import { paymentsEnv, paymentsFromEnv } from "../adapters/payments";
 import { calendarFor } from "../calendar/calendar-client";
 import { notifyVendors } from "../calendar/notify-vendor";
 import { zipPlaceOrFail } from "../catalogue/queries";
@@ -47,9 +47,13 @@ export function firstRoundEnds(now: number, start: number, chosenVendor: boolean
   return chosenVendor ? chosenProConfirmBy(now, start) : Math.min(now + OFFER_ROUND_MS, cutoff);
 }
 
-/** Where the customer's text sends them: their orders, on this job (its cancel and "another pro" actions). */
+/**
+ * Where the customer's text sends them: their orders, on this job (its cancel and "another pro" actions). A
+ * text sent from a request uses its origin; one sent by the cron tick or an alarm uses APP_URL, the site's
+ * public address (the same setting payment links use); without it the text names "My Orders" instead.
+ */
 export function orderPageLink(env: Env, soId: number, origin?: string): string | null {
-  const base = origin ?? env.SITE_ORIGIN;
+  const base = origin ?? paymentsEnv(env).APP_URL;
   if (!base) return null;
   const url = new URL("/account/orders", base);
   url.searchParams.set("so", String(soId));
