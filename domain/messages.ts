@@ -55,6 +55,11 @@ export const catalogue = {
   // Files
   FILE_FORMAT_NOT_ALLOWED: error("That file type is not supported. Please upload a JPG, PNG or WebP image.", 415),
   FILE_TOO_LARGE: error("That file is too large. Please upload an image under 5 MB.", 413),
+  PHOTO_TOO_LARGE: error("That photo is too large. Please upload a photo under 10 MB.", 413),
+  PICTURE_TOO_MANY_PIXELS: error(
+    "That picture is too large. Please upload one of at most 2048 x 2048 pixels (4 megapixels).",
+    413,
+  ),
   REQUEST_TOO_LARGE: error("That request is too large. Please shorten what you entered and try again.", 413),
   FILE_DUPLICATE: error("You uploaded this picture recently. Please choose another one.", 409),
   FILE_LOW_QUALITY: error("That picture is too dark, blurry or plain. Please choose a clearer one.", 422),
