@@ -69,8 +69,8 @@ export function createApp(opts: AppOptions = {}) {
     .use("/accounts", authLimit)
     .use("/validateOtp", authLimit)
     .use("/login", authLimit)
+    // "/resetPassword/*" also matches "/resetPassword" itself: one mount, or each request counts twice.
     .use("/resetPassword/*", authLimit)
-    .use("/resetPassword", authLimit)
     .use("/auth/*", authLimit)
     // One mount per top-level segment of /api, each from the file or folder of that name under worker/api
     // (docs/decisions/109-one-routes-file-per-area.md): an area folder's routes.ts lists its resource files.
