@@ -34,7 +34,7 @@ import { rateLimit } from "./middleware/rate-limit";
 import { pageSession, session } from "./middleware/session";
 import { mediaRoutes } from "./media/routes";
 import { withRuntime } from "./runtime";
-import { BASE_HEADERS, newNonce, pageCsp, UPLOAD_HEADERS, withHeaders } from "./http/security-headers";
+import { BASE_HEADERS, cachingHeaders, newNonce, pageCsp, UPLOAD_HEADERS, withHeaders } from "./http/security-headers";
 
 /**
  * Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it), with
@@ -115,7 +115,8 @@ export function createApp(opts: AppOptions = {}) {
     await next();
     if (c.res.status === 101) return; // a WebSocket handshake: its response must stay the one the object made
     const media = c.req.path.startsWith("/media/");
-    c.res = withHeaders(c.res, media ? UPLOAD_HEADERS : BASE_HEADERS);
+    const caching = cachingHeaders(new URL(c.req.url), c.res, { signedIn: c.get("viewer") != null });
+    c.res = withHeaders(c.res, { ...(media ? UPLOAD_HEADERS : BASE_HEADERS), ...caching });
   });
   app.use("*", bodyLimit, clock(opts.clock ?? realClock), csrf);
   app.use("/api/*", session);
