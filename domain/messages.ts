@@ -45,7 +45,7 @@ export const catalogue = {
   INVALID_SESSION: error("User's Session has expired", 401),
   INVALID_MFA: error("Error, you have submitted an invalid MFA Token.", 401),
   FAILED_RECAPTCHA: error("We couldn't verify that you are human. Please try again.", 403),
-  GOOGLE_PERMISSION_ERROR: error("Google sign-in is not available right now. Please log in with your phone.", 503),
+  GOOGLE_PERMISSION_ERROR: error("Google sign-in is not available right now. Please log in with your phone.", 404),
   FORBIDDEN: error("You don't have access to this page.", 403),
   NOT_FOUND: error(NOT_FOUND_TEXT, 404),
   INVALID_INPUT: error("Some of the information you entered is not valid. Please check it and try again."),
@@ -189,7 +189,7 @@ export const catalogue = {
   SERVICE_REQUEST_EXISTS: error("You already asked us to add this service. We'll let you know.", 409),
   VENDOR_TERMINATED: error("This business account is closed. Please contact support.", 403),
   AGREEMENT_VERSION_CHANGED: error("The agreement was updated. Please download and read the new version.", 409),
-  FORUM_NOT_CONFIGURED: error("The community forum is not available right now.", 503),
+  FORUM_NOT_CONFIGURED: error("The community forum is not available right now.", 404),
 
   // Successes (display "0")
   LOGIN_SUCCESS: success("Welcome back!"),

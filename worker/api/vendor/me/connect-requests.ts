@@ -6,9 +6,10 @@ import { vendorConnectRequests } from "../../../connect/vendor-requests";
 import type { AppEnv } from "../../../http/types";
 import { jsonBody } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
+import { NumberId } from "../../../../schema/payloads/bounds";
 
 const ScheduleBody = v.object({
-  connect_request_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  connect_request_id: NumberId,
   sessions: v.optional(
     v.pipe(
       v.number(),
