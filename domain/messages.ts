@@ -159,6 +159,10 @@ export const catalogue = {
     409,
   ),
   LIVE_UPGRADE_REQUIRED: error("This address only accepts a WebSocket connection.", 426),
+  LIVE_TOO_MANY_SOCKETS: error(
+    "Your dashboard is open in too many places. Close it on another screen and try again.",
+    429,
+  ),
   SCHEDULE_CONFIRMED: success("Thanks! The client knows you'll be there."),
   SCHEDULE_DECLINED: success("The job was given back and offered to other pros."),
   OFFER_DECLINED: success("Offer declined."),

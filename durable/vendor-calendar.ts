@@ -39,7 +39,8 @@ import { META_SCHEMA, Meta } from "./calendar/meta";
 import { acceptDashboard, broadcast, enableAutoPong } from "./calendar/live";
 import { OFFER_WATCH_SCHEMA, OfferWatch } from "./calendar/offer-watch";
 import { OUTBOX_SCHEMA, Projection } from "./calendar/projection";
-import type { VendorLiveEvent } from "../schema/payloads/vendor-live";
+import { MAX_LIVE_SOCKETS, type VendorLiveEvent } from "../schema/payloads/vendor-live";
+import { messageFor } from "../domain/messages";
 import { advanceOffers } from "../worker/jobs/offer-rounds";
 import {
   HOLD_TTL_MS,
@@ -538,14 +539,22 @@ export class VendorCalendar extends DurableObject<Env> {
     if (!Number.isSafeInteger(vendorId) || vendorId <= 0 || !Number.isFinite(now))
       return new Response("Bad request", { status: 400 });
     await this.enter(vendorId, now);
+    // At most MAX_LIVE_SOCKETS per pro (decision 126). The count and the accept run with no await between
+    // them, so sockets racing in cannot pass the limit together.
+    if (this.ctx.getWebSockets().length >= MAX_LIVE_SOCKETS) {
+      return Response.json(
+        { error: { code: "LIVE_TOO_MANY_SOCKETS", message: messageFor("LIVE_TOO_MANY_SOCKETS") } },
+        { status: 429 },
+      );
+    }
     return acceptDashboard(this.ctx, now);
   }
 
-  /** Dashboards send nothing but keep-alive pings (answered by the runtime); anything else is logged and ignored. */
-  override async webSocketMessage(_ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const size = typeof message === "string" ? message.length : message.byteLength;
-    console.warn(JSON.stringify({ at: "VendorCalendar.webSocketMessage", vendor_id: this.vendorId, ignored: size }));
-  }
+  /**
+   * Dashboards send nothing but keep-alive pings (answered by the runtime); anything else is ignored, and not
+   * logged: a client flooding its socket must not flood the logs.
+   */
+  override async webSocketMessage(): Promise<void> {}
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     try {
