@@ -12,12 +12,19 @@ import type { AppEnv } from "../http/types";
  * the kind of file and its limit (REQUEST_TOO_LARGE for other bodies), decided from Content-Length before
  * reading, or while reading a body sent without one.
  *
- * A body the handler did not read is drained afterwards (up to the cap): a Worker that answers while the client
- * is still sending made Vite's development proxy fail the request ("fetch failed", a 500 page).
+ * A body the handler did not read, or read only up to the cap, is drained afterwards to its end (DRAIN_MAX): a
+ * Worker that answers while the client is still sending made Vite's proxy fail the request and the next ones on
+ * its connection ("fetch failed", a 500 page).
  */
 export const JSON_BODY_MAX = 64 * 1024;
 export const MULTIPART_BODY_MAX = 6 * 1024 * 1024;
 export const WEBHOOK_BODY_MAX = 512 * 1024;
+/**
+ * A refused body is still read to its end (and thrown away chunk by chunk), up to the platform's own request
+ * limit: `vite preview` and `vite dev` forward the body to the Worker over a pooled connection, and a body
+ * left half-sent broke the next requests on that connection ("fetch failed", an HTML 500; issue 20).
+ */
+const DRAIN_MAX = 100 * 1024 * 1024;
 
 type CapCode = "FILE_TOO_LARGE" | "PHOTO_TOO_LARGE" | "VIDEO_TOO_LARGE" | "REQUEST_TOO_LARGE";
 
@@ -44,26 +51,47 @@ export function capFor(path: string, contentType: string): { max: number; code: 
   return { max: JSON_BODY_MAX, code: "REQUEST_TOO_LARGE" };
 }
 
-/** A copy of the stream that errors with the cap's AppError once more than `max` bytes went through. */
+/**
+ * A copy of the stream that errors with the cap's AppError once more than `max` bytes went through. The
+ * source stays open when the copy errors or is cancelled: `rest()` reads what is left of it to its end.
+ */
 function capped(
   body: ReadableStream<Uint8Array>,
   max: number,
   code: AppError["code"],
   onOver: () => void,
-): ReadableStream<Uint8Array> {
+): { stream: ReadableStream<Uint8Array>; rest: () => Promise<void> } {
+  const reader = body.getReader();
   let size = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        size += chunk.byteLength;
-        if (size > max) {
-          onOver();
-          controller.error(new AppError(code));
-        }
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
+  let finished = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        finished = true;
+        return controller.close();
+      }
+      size += value.byteLength;
+      if (size > max) {
+        onOver();
+        controller.error(new AppError(code));
+      } else controller.enqueue(value);
+    },
+  });
+  const rest = async () => {
+    if (finished) return;
+    try {
+      for (let drained = 0; drained <= DRAIN_MAX; ) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        drained += value.byteLength;
+      }
+      await reader.cancel();
+    } catch {
+      /* the client went away: nothing to drain */
+    }
+  };
+  return { stream, rest };
 }
 
 async function drain(body: ReadableStream<Uint8Array> | null, max: number): Promise<void> {
@@ -91,23 +119,21 @@ export const bodyLimit = createMiddleware<AppEnv>(async (c, next) => {
   const { max, code } = capFor(c.req.path, c.req.header("content-type") ?? "");
   const declared = c.req.header("content-length");
   if (declared !== undefined && Number(declared) > max) {
-    await drain(raw.body, max);
+    await drain(raw.body, DRAIN_MAX);
     throw new AppError(code);
   }
   // Without a trustworthy length, count while the handler reads. A handler that catches the read's failure
   // (a form that does not parse) still answers the cap's 413: the overflow is remembered here.
   let over = false;
   let draining = false;
-  const limited = new Request(raw, {
-    body: capped(raw.body, max, code, () => (over ||= !draining)) as ReadableStream,
-    duplex: "half",
-  } as RequestInit);
+  const body = capped(raw.body, max, code, () => (over ||= !draining));
+  const limited = new Request(raw, { body: body.stream as ReadableStream, duplex: "half" } as RequestInit);
   c.req.raw = limited;
   try {
     await next();
   } finally {
     draining = true;
-    if (!limited.bodyUsed) await drain(limited.body, max).catch(() => {});
+    await body.rest();
   }
   if (over) {
     const error = new AppError(code);
