@@ -136,7 +136,9 @@ export const ReminderBody = v.object({
   /** The bot-protection token of the form. */
   token: v.pipe(v.string("Missing token."), v.trim(), v.minLength(1, "Missing token."), v.maxLength(4096)),
   /** The ZIP the date is local to (defaults to the signed-in user's ZIP). */
-  zipCode: v.optional(v.nullable(v.union([trimmed(10), v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99_999))]))),
+  zipCode: v.optional(
+    v.nullable(v.union([trimmed(10), v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99_999))])),
+  ),
 });
 
 // ---------------------------------------------------------------------------------------- vendors

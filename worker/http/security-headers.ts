@@ -63,11 +63,7 @@ export const HSTS = "max-age=31536000; includeSubDomains";
  * a signed-out visitor's page is `private, no-cache` (its script nonce must never be shared), but the private
  * areas' pages (/account, /business, /admin, /connect) are `no-store` even before sign-in.
  */
-export function cachingHeaders(
-  url: URL,
-  res: Response,
-  opts: { signedIn: boolean },
-): Record<string, string> {
+export function cachingHeaders(url: URL, res: Response, opts: { signedIn: boolean }): Record<string, string> {
   const headers: Record<string, string> = {};
   if (url.protocol === "https:") headers["Strict-Transport-Security"] = HSTS;
   const page = !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/media/");

@@ -81,7 +81,7 @@ function capped(
   const rest = async () => {
     if (finished) return;
     try {
-      for (let drained = 0; drained <= DRAIN_MAX; ) {
+      for (let drained = 0; drained <= DRAIN_MAX;) {
         const { done, value } = await reader.read();
         if (done) return;
         drained += value.byteLength;

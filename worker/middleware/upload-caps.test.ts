@@ -30,29 +30,46 @@ function videoOf(size: number): Uint8Array {
 }
 
 describe("per-route upload caps", () => {
-  it("takes a 20 MB customer-unreachable video (over the old 6 MB cap) and closes the job", { timeout: 60_000 }, async () => {
-    const j = await acceptedJob();
-    j.vendor.now = JOB_START + 31 * MIN;
-    const res = await j.vendor.post("/api/vendor/me/customer-unreachable", videoForm(j.soId, videoOf(20 * 1024 * 1024)));
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ service_order_status_id: ServiceOrderStatus.CANCELLED, video_duration_ms: 42_000 });
-  });
+  it(
+    "takes a 20 MB customer-unreachable video (over the old 6 MB cap) and closes the job",
+    { timeout: 60_000 },
+    async () => {
+      const j = await acceptedJob();
+      j.vendor.now = JOB_START + 31 * MIN;
+      const res = await j.vendor.post(
+        "/api/vendor/me/customer-unreachable",
+        videoForm(j.soId, videoOf(20 * 1024 * 1024)),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data).toMatchObject({
+        service_order_status_id: ServiceOrderStatus.CANCELLED,
+        video_duration_ms: 42_000,
+      });
+    },
+  );
 
-  it("refuses a video over 60 MB with VIDEO_TOO_LARGE and a photo over 10 MB with PHOTO_TOO_LARGE", { timeout: 60_000 }, async () => {
-    const j = await acceptedJob();
-    j.vendor.now = JOB_START + 31 * MIN;
-    const video = await j.vendor.post(
-      "/api/vendor/me/customer-unreachable",
-      videoForm(j.soId, videoOf(61 * 1024 * 1024)),
-    );
-    expect(video.status).toBe(413);
-    expect(video.body.error.code).toBe("VIDEO_TOO_LARGE");
-    expect(video.body.error.message).toMatch(/video.*60 MB/);
-    const photo = await j.vendor.post("/api/vendor/me/job", photoForm(j.soId, "before", new Uint8Array(11 * 1024 * 1024)));
-    expect(photo.status).toBe(413);
-    expect(photo.body.error.code).toBe("PHOTO_TOO_LARGE");
-    expect(photo.body.error.message).toMatch(/photo.*10 MB/);
-  });
+  it(
+    "refuses a video over 60 MB with VIDEO_TOO_LARGE and a photo over 10 MB with PHOTO_TOO_LARGE",
+    { timeout: 60_000 },
+    async () => {
+      const j = await acceptedJob();
+      j.vendor.now = JOB_START + 31 * MIN;
+      const video = await j.vendor.post(
+        "/api/vendor/me/customer-unreachable",
+        videoForm(j.soId, videoOf(61 * 1024 * 1024)),
+      );
+      expect(video.status).toBe(413);
+      expect(video.body.error.code).toBe("VIDEO_TOO_LARGE");
+      expect(video.body.error.message).toMatch(/video.*60 MB/);
+      const photo = await j.vendor.post(
+        "/api/vendor/me/job",
+        photoForm(j.soId, "before", new Uint8Array(11 * 1024 * 1024)),
+      );
+      expect(photo.status).toBe(413);
+      expect(photo.body.error.code).toBe("PHOTO_TOO_LARGE");
+      expect(photo.body.error.message).toMatch(/photo.*10 MB/);
+    },
+  );
 
   it("answers 413, not 400, for a 50 MB multipart body sent without a length", { timeout: 60_000 }, async () => {
     const j = await acceptedJob();
@@ -87,11 +104,15 @@ describe("per-route upload caps", () => {
 });
 
 describe("POST /api/resetPassword rate limit", () => {
-  it("lets 30 requests a minute from one address through, of 600 sent at once (the limit x 20)", { timeout: 120_000 }, async () => {
-    const client = new Client();
-    const replies = await Promise.all(
-      Array.from({ length: 600 }, () => client.post("/api/resetPassword", { phone: "x", code: "1", password: "y" })),
-    );
-    expect(replies.filter((r) => r.status !== 429)).toHaveLength(30);
-  });
+  it(
+    "lets 30 requests a minute from one address through, of 600 sent at once (the limit x 20)",
+    { timeout: 120_000 },
+    async () => {
+      const client = new Client();
+      const replies = await Promise.all(
+        Array.from({ length: 600 }, () => client.post("/api/resetPassword", { phone: "x", code: "1", password: "y" })),
+      );
+      expect(replies.filter((r) => r.status !== 429)).toHaveLength(30);
+    },
+  );
 });

@@ -108,7 +108,10 @@ describe("bombs through the upload routes", () => {
     const { replies, worst } = await whileBombing(() =>
       Promise.all([put(HUGE_CANVAS), put(HUGE_DATA), apply(HUGE_CANVAS), apply(HUGE_DATA)]),
     );
-    expect(replies.map((r) => r.status), JSON.stringify(replies.map((r) => r.body))).toEqual([413, 415, 415, 415]);
+    expect(
+      replies.map((r) => r.status),
+      JSON.stringify(replies.map((r) => r.body)),
+    ).toEqual([413, 415, 415, 415]);
     expect(replies[0]!.body.error.code).toBe("PICTURE_TOO_MANY_PIXELS");
     expect(replies[1]!.body.error.code).toBe("FILE_FORMAT_NOT_ALLOWED");
     expect(replies[2]!.body.error).toMatchObject({ code: "VENDOR_APPLICATION_INVALID_FILE", fields: { result: "-2" } });

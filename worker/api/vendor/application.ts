@@ -87,7 +87,8 @@ export const vendorApplicationApi = new Hono<AppEnv>()
       missing.experience_years = "Enter your years of experience.";
     if (about.length > MAX_ABOUT) missing.about = "Keep this under 2,000 characters.";
     if (CONTROL_CHARS_BUT_NEWLINE.test(about)) missing.about = "Remove the control characters from the text.";
-    if (groupIds.length > 50 || groupIds.some((id) => id > MAX_ID)) missing.service_groups = "Choose the services you offer.";
+    if (groupIds.length > 50 || groupIds.some((id) => id > MAX_ID))
+      missing.service_groups = "Choose the services you offer.";
     if (groupIds.length === 0 || groupIds.some((id) => !Number.isInteger(id) || id <= 0))
       missing.service_groups = "Choose at least one service you offer.";
     if (agreement !== "1" && agreement !== "true") missing.agreement = "Please accept the professional agreement.";
