@@ -81,7 +81,6 @@ const HOSTILE = JSON.stringify({
 });
 const BODIES: Array<[string, string | undefined]> = [
   ["hostile JSON", HOSTILE.replace('"page":1e+308', '"page":1e308')],
-  ["huge numbers only", '{"page":1e308,"id":1e308,"service_order_id":1e308}'],
   ["malformed JSON", '{"a": [1, 2'],
   ["over the JSON cap", JSON.stringify({ junk: "x".repeat(70 * 1024) })],
   ["no body", undefined],
@@ -230,7 +229,7 @@ async function main() {
       for (const [role, cookie] of who) {
         const headers: Record<string, string> = { origin: ORIGIN };
         if (cookie) headers.cookie = cookie;
-        for (const [kind, body] of r.method === "GET" ? BODIES.slice(4) : BODIES) {
+        for (const [kind, body] of r.method === "GET" ? BODIES.slice(3) : BODIES) {
           const h = { ...headers, ...(body !== undefined ? { "content-type": "application/json" } : {}) };
           jobs.push(send(`${r.method} ${r.path} (${role}, ${kind})`, r.path, { method: r.method, headers: h, body }));
         }
