@@ -45,7 +45,7 @@ export const catalogue = {
   INVALID_SESSION: error("User's Session has expired", 401),
   INVALID_MFA: error("Error, you have submitted an invalid MFA Token.", 401),
   FAILED_RECAPTCHA: error("We couldn't verify that you are human. Please try again.", 403),
-  GOOGLE_PERMISSION_ERROR: error("Google sign-in is not available right now. Please log in with your phone.", 503),
+  GOOGLE_PERMISSION_ERROR: error("Google sign-in is not available right now. Please log in with your phone.", 404),
   FORBIDDEN: error("You don't have access to this page.", 403),
   NOT_FOUND: error(NOT_FOUND_TEXT, 404),
   INVALID_INPUT: error("Some of the information you entered is not valid. Please check it and try again."),
@@ -55,6 +55,11 @@ export const catalogue = {
   // Files
   FILE_FORMAT_NOT_ALLOWED: error("That file type is not supported. Please upload a JPG, PNG or WebP image.", 415),
   FILE_TOO_LARGE: error("That file is too large. Please upload an image under 5 MB.", 413),
+  PHOTO_TOO_LARGE: error("That photo is too large. Please upload a photo under 10 MB.", 413),
+  PICTURE_TOO_MANY_PIXELS: error(
+    "That picture is too large. Please upload one of at most 2048 x 2048 pixels (4 megapixels).",
+    413,
+  ),
   REQUEST_TOO_LARGE: error("That request is too large. Please shorten what you entered and try again.", 413),
   FILE_DUPLICATE: error("You uploaded this picture recently. Please choose another one.", 409),
   FILE_LOW_QUALITY: error("That picture is too dark, blurry or plain. Please choose a clearer one.", 422),
@@ -157,6 +162,10 @@ export const catalogue = {
     409,
   ),
   LIVE_UPGRADE_REQUIRED: error("This address only accepts a WebSocket connection.", 426),
+  LIVE_TOO_MANY_SOCKETS: error(
+    "Your dashboard is open in too many places. Close it on another screen and try again.",
+    429,
+  ),
   SCHEDULE_CONFIRMED: success("Thanks! The client knows you'll be there."),
   SCHEDULE_DECLINED: success("The job was given back and offered to other pros."),
   OFFER_DECLINED: success("Offer declined."),
@@ -207,7 +216,7 @@ export const catalogue = {
     409,
   ),
   AGREEMENT_VERSION_CHANGED: error("The agreement was updated. Please download and read the new version.", 409),
-  FORUM_NOT_CONFIGURED: error("The community forum is not available right now.", 503),
+  FORUM_NOT_CONFIGURED: error("The community forum is not available right now.", 404),
 
   // Successes (display "0")
   LOGIN_SUCCESS: success("Welcome back!"),

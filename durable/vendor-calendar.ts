@@ -46,7 +46,8 @@ import {
 } from "./calendar/live";
 import { OFFER_WATCH_SCHEMA, OfferWatch } from "./calendar/offer-watch";
 import { OUTBOX_SCHEMA, Projection } from "./calendar/projection";
-import type { VendorLiveEvent } from "../schema/payloads/vendor-live";
+import { MAX_LIVE_SOCKETS, type VendorLiveEvent } from "../schema/payloads/vendor-live";
+import { messageFor } from "../domain/messages";
 import { advanceOffers } from "../worker/jobs/offer-rounds";
 import {
   HOLD_TTL_MS,
@@ -555,6 +556,14 @@ export class VendorCalendar extends DurableObject<Env> {
     // that lands between that check and this accept.
     if (this.meta.get(LIVE_BARRED) === "1") return new Response("Account closed", { status: 403 });
     if (this.meta.get(ENDED_SESSION + session) !== undefined) return new Response("Session ended", { status: 401 });
+    // At most MAX_LIVE_SOCKETS per pro (decision 126). The count and the accept run with no await between
+    // them, so sockets racing in cannot pass the limit together.
+    if (this.ctx.getWebSockets().length >= MAX_LIVE_SOCKETS) {
+      return Response.json(
+        { error: { code: "LIVE_TOO_MANY_SOCKETS", message: messageFor("LIVE_TOO_MANY_SOCKETS") } },
+        { status: 429 },
+      );
+    }
     return acceptDashboard(this.ctx, now, session);
   }
 
@@ -591,11 +600,11 @@ export class VendorCalendar extends DurableObject<Env> {
     this.meta.delete(LIVE_BARRED);
   }
 
-  /** Dashboards send nothing but keep-alive pings (answered by the runtime); anything else is logged and ignored. */
-  override async webSocketMessage(_ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const size = typeof message === "string" ? message.length : message.byteLength;
-    console.warn(JSON.stringify({ at: "VendorCalendar.webSocketMessage", vendor_id: this.vendorId, ignored: size }));
-  }
+  /**
+   * Dashboards send nothing but keep-alive pings (answered by the runtime); anything else is ignored, and not
+   * logged: a client flooding its socket must not flood the logs.
+   */
+  override async webSocketMessage(): Promise<void> {}
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     try {

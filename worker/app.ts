@@ -35,7 +35,7 @@ import { rateLimit } from "./middleware/rate-limit";
 import { pageSession, session } from "./middleware/session";
 import { mediaRoutes } from "./media/routes";
 import { withRuntime } from "./runtime";
-import { BASE_HEADERS, newNonce, pageCsp, UPLOAD_HEADERS, withHeaders } from "./http/security-headers";
+import { BASE_HEADERS, cachingHeaders, newNonce, pageCsp, UPLOAD_HEADERS, withHeaders } from "./http/security-headers";
 
 /**
  * Renders a page with the shell data as TanStack Start request context (worker/index.ts supplies it), with
@@ -70,8 +70,8 @@ export function createApp(opts: AppOptions = {}) {
     .use("/accounts", authLimit)
     .use("/validateOtp", authLimit)
     .use("/login", authLimit)
+    // "/resetPassword/*" also matches "/resetPassword" itself: one mount, or each request counts twice.
     .use("/resetPassword/*", authLimit)
-    .use("/resetPassword", authLimit)
     .use("/auth/*", authLimit)
     // One mount per top-level segment of /api, each from the file or folder of that name under worker/api
     // (docs/decisions/109-one-routes-file-per-area.md): an area folder's routes.ts lists its resource files.
@@ -116,7 +116,8 @@ export function createApp(opts: AppOptions = {}) {
     await next();
     if (c.res.status === 101) return; // a WebSocket handshake: its response must stay the one the object made
     const media = c.req.path.startsWith("/media/");
-    c.res = withHeaders(c.res, media ? UPLOAD_HEADERS : BASE_HEADERS);
+    const caching = cachingHeaders(new URL(c.req.url), c.res, { signedIn: c.get("viewer") != null });
+    c.res = withHeaders(c.res, { ...(media ? UPLOAD_HEADERS : BASE_HEADERS), ...caching });
   });
   app.use("*", bodyLimit, clock(opts.clock ?? realClock), csrf);
   app.use("/api/*", session);

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { singleLine } from "./bounds";
 
 /** The profile as the API returns it (docs/product.md section 3, "User details"). Money fields are cents. */
 export interface Profile {
@@ -21,7 +22,8 @@ export const DEFAULT_USER_PHOTO = "/assets/user.svg";
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
-const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
+/** Every text field of these payloads is one line (schema/payloads/bounds.ts). */
+const trimmed = singleLine;
 
 /** Shape checks only; phone, email and referral rules with their catalogue codes run in the handler. */
 export const SignupBody = v.object({

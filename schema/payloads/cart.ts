@@ -13,7 +13,7 @@ import type { ServiceCard } from "./catalogue";
 
 /** A ZIP as the browser sends it: "02116", "2116" or 2116 (docs/product.md section 5: padded to 5 digits). */
 const ZipInput = v.union(
-  [v.pipe(v.string(), v.trim(), v.maxLength(10)), v.pipe(v.number(), v.integer())],
+  [v.pipe(v.string(), v.trim(), v.maxLength(10)), v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99_999))],
   "Enter a ZIP code.",
 );
 

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { MAX_CENTS, multiLine, singleLine } from "./bounds";
 import { cleanCustomerNotes, CUSTOMER_NOTES_MAX } from "../../domain/customer-notes";
 
 /**
@@ -7,7 +8,8 @@ import { cleanCustomerNotes, CUSTOMER_NOTES_MAX } from "../../domain/customer-no
  * phone, amounts) run in the handler, the same domain/ rules the web forms use.
  */
 
-const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
+/** Text fields are one line (schema/payloads/bounds.ts); the gift message may have several. */
+const trimmed = singleLine;
 
 const Flag = (fallback: boolean) =>
   v.optional(
@@ -38,7 +40,12 @@ export const IdempotencyKey = v.pipe(
 const ProviderId = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_]{3,255}$/, "Expected a payment id."));
 
 /** Cents as an integer (the API's money unit). */
-const Cents = v.pipe(v.number("Expected an amount in cents."), v.integer("Expected whole cents."), v.minValue(1));
+const Cents = v.pipe(
+  v.number("Expected an amount in cents."),
+  v.integer("Expected whole cents."),
+  v.minValue(1),
+  v.maxValue(MAX_CENTS, "That amount is too large."),
+);
 
 // ------------------------------------------------------------------------------------------ checkout
 
@@ -106,7 +113,7 @@ export const GiftPurchaseBody = v.object({
   recipient_name: v.pipe(trimmed(80), v.minLength(1, "Enter the recipient's name.")),
   recipient_email: v.optional(v.nullable(trimmed(254))),
   recipient_phone: v.optional(v.nullable(trimmed(32))),
-  message: v.optional(v.nullable(trimmed(300))),
+  message: v.optional(v.nullable(multiLine(300))),
   /** The delivery day, "YYYY-MM-DD" in the buyer's `time_zone` (IANA); absent: today, at once. */
   deliver_on: v.optional(v.nullable(trimmed(10))),
   time_zone: v.optional(v.nullable(trimmed(64))),
@@ -132,7 +139,9 @@ export const ReminderBody = v.object({
   /** The bot-protection token of the form. */
   token: v.pipe(v.string("Missing token."), v.trim(), v.minLength(1, "Missing token."), v.maxLength(4096)),
   /** The ZIP the date is local to (defaults to the signed-in user's ZIP). */
-  zipCode: v.optional(v.nullable(v.union([trimmed(10), v.pipe(v.number(), v.integer())]))),
+  zipCode: v.optional(
+    v.nullable(v.union([trimmed(10), v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99_999))])),
+  ),
 });
 
 // ---------------------------------------------------------------------------------------- vendors

@@ -21,7 +21,12 @@ const Id = v.pipe(
 
 /** A ZIP as the browser sends it; anything that is not a ZIP means "every ZIP" (docs/product.md section 5: treated as 0). */
 const ZipFilter = v.optional(
-  v.nullable(v.union([v.pipe(v.string(), v.trim(), v.maxLength(10)), v.pipe(v.number(), v.integer())])),
+  v.nullable(
+    v.union([
+      v.pipe(v.string(), v.trim(), v.maxLength(10)),
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99_999)),
+    ]),
+  ),
 );
 
 const PageNumber = v.optional(

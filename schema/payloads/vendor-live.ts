@@ -18,3 +18,9 @@ export type VendorLiveEvent =
 
 export const LIVE_PING = "ping";
 export const LIVE_PONG = "pong";
+
+/**
+ * Open dashboard sockets one pro may hold at once (a phone, a tablet and a few tabs; decision 126); the next
+ * answers 429 LIVE_TOO_MANY_SOCKETS before upgrading.
+ */
+export const MAX_LIVE_SOCKETS = 5;

@@ -15,17 +15,18 @@ import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { jsonBody, parseOrFail } from "../http/validate";
 import { requireVendor, viewerOf } from "../middleware/roles";
+import { NumberId } from "../../schema/payloads/bounds";
 
 type Db = AppEnv["Variables"]["db"];
 
 const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number));
 const StatusBody = v.object({
   enable: v.boolean("Say whether the service is on (true) or off (false)."),
-  service_id: v.optional(v.pipe(v.number(), v.integer())),
+  service_id: v.optional(NumberId),
 });
 /** Shape only, with generous caps against huge bodies; the docs/product.md section 5 limits answer their own codes. */
 const SaveBody = v.object({
-  service_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  service_id: NumberId,
   message: v.optional(
     v.pipe(v.string(), v.trim(), v.maxLength(MAX_SERVICE_MESSAGE, "Keep the message under 500 characters.")),
   ),

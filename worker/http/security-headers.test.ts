@@ -1,7 +1,7 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { Client } from "../test-utils";
+import { Client, signUp } from "../test-utils";
 
 /** Pages, API answers and uploads carry the safety headers (docs/decisions/052-security-headers.md). */
 describe("security headers", () => {
@@ -47,5 +47,46 @@ describe("security headers", () => {
     const csp = res.headers.get("content-security-policy")!;
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("sandbox");
+  });
+});
+
+/** HSTS and what may cache an answer (issue 20; docs/decisions/126-private-caching-and-hsts.md). */
+describe("HSTS and caching", () => {
+  const page = createApp({
+    renderPage: async () =>
+      new Response("<p>page</p>", { headers: { "content-type": "text/html", "cache-control": "public, max-age=600" } }),
+  });
+
+  it("sends HSTS over https only", async () => {
+    const secure = await createApp().request("https://glow.test/api/shell", {}, env);
+    expect(secure.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    const plain = await createApp().request("http://localhost:5173/api/shell", {}, env);
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("keeps personal answers out of every cache: API answers, signed-in pages and the private areas", async () => {
+    const customer = new Client();
+    await signUp(customer, { name: "Cache Customer" });
+    for (const path of ["/api/orders", "/api/account/user/profile", "/api/shell"]) {
+      const res = await SELF.fetch(`https://glow.test${path}`, { headers: { cookie: customer.cookie! } });
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+      await res.arrayBuffer();
+    }
+    for (const path of ["/account/orders", "/business/dashboard", "/admin/jobs"]) {
+      const res = await page.request(`https://glow.test${path}`, {}, env);
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    const signedIn = await page.request("https://glow.test/", { headers: { cookie: customer.cookie! } }, env);
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    // A visitor's page carries its own script nonce: never shared, though the browser may revalidate it.
+    const visitor = await page.request("https://glow.test/", {}, env);
+    expect(visitor.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("never caches an error answer publicly", async () => {
+    const missing = await SELF.fetch("https://glow.test/media/demo/nope.jpg");
+    await missing.arrayBuffer();
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("private, no-store");
   });
 });

@@ -52,6 +52,29 @@ export const UPLOAD_HEADERS: Record<string, string> = {
   "Cross-Origin-Resource-Policy": "same-origin",
 };
 
+/** HTTPS only, for a year, on every subdomain; sent only on answers over https (never on local http). */
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * What may keep a copy of an answer (docs/decisions/126-private-caching-and-hsts.md). A route that knows its
+ * answer is the same for everyone says so itself (the demo pictures, public uploads); everything else is
+ * personal or carries a per-request nonce: API answers and signed-in pages are `private, no-store` (no
+ * shared cache or CDN rule may serve one person's orders or pay to another, and the browser keeps no copy);
+ * a signed-out visitor's page is `private, no-cache` (its script nonce must never be shared), but the private
+ * areas' pages (/account, /business, /admin, /connect) are `no-store` even before sign-in.
+ */
+export function cachingHeaders(url: URL, res: Response, opts: { signedIn: boolean }): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (url.protocol === "https:") headers["Strict-Transport-Security"] = HSTS;
+  const page = !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/media/");
+  if (page) {
+    // A page decides nothing about its own caching: the renderer's answer is always replaced.
+    const personal = opts.signedIn || /^\/(account|business|admin|connect)(\/|$)/.test(url.pathname);
+    headers["Cache-Control"] = personal ? "private, no-store" : "private, no-cache";
+  } else if (!res.headers.has("cache-control")) headers["Cache-Control"] = "private, no-store";
+  return headers;
+}
+
 /** Sets the headers on a response, copying it first when its headers are immutable (a fetched response). */
 export function withHeaders(res: Response, headers: Record<string, string>): Response {
   let out = res;

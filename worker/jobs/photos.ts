@@ -44,9 +44,10 @@ interface CheckedPicture {
 async function checkPicture(db: DrizzleD1Database, input: PhotoInput): Promise<CheckedPicture> {
   const format = sniffImageFormat(input.bytes.subarray(0, 16));
   if (!format) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
-  if (input.bytes.length > MAX_JOB_PHOTO_BYTES) fail("FILE_TOO_LARGE", { result: "-2" });
+  if (input.bytes.length > MAX_JOB_PHOTO_BYTES) fail("PHOTO_TOO_LARGE", { result: "-2" });
   const verdict = await checkPicturePixels(db, { ownerUserId: input.userId, bytes: input.bytes, now: input.now });
   if (verdict.result === -1) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
+  if (verdict.result === -2) fail("PICTURE_TOO_MANY_PIXELS", { result: "-2" });
   if (verdict.result === -3) fail("FILE_LOW_QUALITY", { result: "-3" });
   if (verdict.result === -4) fail("FILE_DUPLICATE", { result: "-4" });
   return {

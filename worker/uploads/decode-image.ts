@@ -1,12 +1,30 @@
-import type { ImageFormat } from "../../domain/uploads";
+import { decode as decodePngPixels } from "fast-png";
+import { Unzlib } from "fflate";
+import { decode as decodeJpegPixels } from "jpeg-js";
+import decodeWebpPixels, { init as initWebp } from "@jsquash/webp/decode.js";
+import webpWasm from "@jsquash/webp/codec/dec/webp_dec.wasm";
+import type { Pixels } from "../../domain/image-quality";
+import { sniffImageFormat, type ImageFormat } from "../../domain/uploads";
+import { crc32 } from "./crc32";
+
+export { crc32 };
 
 /**
- * Decodes an uploaded image's structure before it is accepted (docs/decisions/054-upload-decoding.md). The first
- * bytes only name a format; this walks the whole file as that format: every PNG chunk with its CRC, the IHDR
- * and the inflated pixel data of the declared size, ending at IEND; every JPEG segment through the scans to EOI;
- * the WebP RIFF container and its VP8/VP8L/VP8X frame header. Anything that is not an image of the named
- * format (a PNG header followed by HTML, a truncated file) is refused. Answers the bytes to store: the image up
- * to its end marker, without trailing data.
+ * The one image decoder for every upload (job photos, licences, applications, profile pictures;
+ * docs/decisions/054-upload-decoding.md and 125-one-image-decoder.md). Two steps, always in this order:
+ *
+ * 1. `decodeImage(format, bytes)`, the structural decode: the first bytes only name a format; this walks the
+ *    whole file as that format: every PNG chunk with its CRC, the IHDR and the inflated pixel data of the
+ *    declared size, ending at IEND; every JPEG segment through the scans to EOI; the WebP RIFF container and
+ *    its VP8/VP8L/VP8X frame header. The declared size is checked as soon as the header is read, before
+ *    anything is inflated, and the PNG data is inflated as a stream that is counted and cancelled at the
+ *    declared size, so neither a small file claiming a huge canvas nor a small canvas whose data inflates to
+ *    gigabytes costs more than a few chunks of memory. Answers the bytes to store: the image up to its end
+ *    marker, without trailing data.
+ * 2. `decodePicture(bytes)`, the pixel decode for the image check (domain/image-quality.ts): runs step 1 with
+ *    the pixel budget MAX_DECODE_PIXELS first, so a picture is decoded to pixels only once its header and its
+ *    data are known to fit; then pure-JS decoders for JPEG (jpeg-js) and PNG (fast-png), and libwebp compiled
+ *    to WebAssembly for WebP (@jsquash/webp, imported as a compiled module, which Workers allow).
  */
 export interface DecodedImage {
   width: number;
@@ -15,17 +33,140 @@ export interface DecodedImage {
   bytes: Uint8Array;
 }
 
-/** Larger than any photo we keep: 50 megapixels. Refuses decompression bombs before inflating. */
-const MAX_PIXELS = 50_000_000;
+/**
+ * Files kept without a pixel decode (customers' avatars) may declare up to 50 megapixels: the structural walk
+ * never holds more than a chunk of their pixels.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
-export async function decodeImage(format: ImageFormat, bytes: Uint8Array): Promise<DecodedImage | null> {
+/**
+ * Pictures decoded to pixels may declare at most 2048 x 2048 pixels (decision 125). A Workers isolate has
+ * 128 MB for everything it serves at once; the decoders' peak is about 11 bytes a pixel for a JPEG (jpeg-js:
+ * coefficients, component planes and the RGBA result) and 8 for an 8-bit PNG (fast-png: inflated rows,
+ * unfiltered rows, RGBA), so 4.2 megapixels peak at about 46 MB (RGBA alone 16.8 MB), leaving more than half
+ * of the isolate to the requests served beside it. The web shrinks larger pictures to 2048 px on their long
+ * side before sending them (web/lib/shrink-picture.ts); the image check itself looks at 100 px.
+ */
+export const MAX_DECODE_PIXELS = 2048 * 2048;
+/** The same budget in bytes of raw PNG data (RGBA at 8 bits, plus a filter byte a row). */
+const MAX_DECODE_RAW_BYTES = MAX_DECODE_PIXELS * 4 + 2048 * 2;
+/** jpeg-js counts its own allocations and stops past this. */
+const MAX_JPEG_MEMORY_MB = 64;
+
+type Walked = DecodedImage | "too-large" | null;
+
+export async function decodeImage(
+  format: ImageFormat,
+  bytes: Uint8Array,
+  maxPixels: number = MAX_IMAGE_PIXELS,
+): Promise<DecodedImage | null> {
+  const walked = await walkImage(format, bytes, { maxPixels, maxRawBytes: Infinity });
+  return walked === "too-large" ? null : walked;
+}
+
+/** The structural decode, saying whether a refused file was over `maxPixels` or not an image at all. */
+export async function decodeImageWithin(
+  format: ImageFormat,
+  bytes: Uint8Array,
+  maxPixels: number,
+): Promise<DecodedImage | { refused: PictureRefusal }> {
+  const walked = await walkImage(format, bytes, { maxPixels, maxRawBytes: Infinity });
+  if (walked === "too-large") return { refused: "too-large" };
+  return walked ?? { refused: "format" };
+}
+
+/** Why a picture was not decoded: not an image of an allowed format, or more pixels than MAX_DECODE_PIXELS. */
+export type PictureRefusal = "format" | "too-large";
+
+export async function decodePicture(
+  bytes: Uint8Array,
+): Promise<{ pixels: Pixels; image: DecodedImage } | { refused: PictureRefusal }> {
+  const format = sniffImageFormat(bytes.subarray(0, 16));
+  if (!format) return { refused: "format" };
+  const image = await walkImage(format, bytes, { maxPixels: MAX_DECODE_PIXELS, maxRawBytes: MAX_DECODE_RAW_BYTES });
+  if (image === "too-large") return { refused: "too-large" };
+  if (!image) return { refused: "format" };
+  const pixels = await decodePixels(format, image);
+  if (!pixels || pixels.width !== image.width || pixels.height !== image.height) return { refused: "format" };
+  return { pixels, image };
+}
+
+/** The pixels of a picture, or null when it is not one or is over the pixel budget (worker/jobs/decode-image.ts). */
+export async function decodePicturePixels(bytes: Uint8Array): Promise<Pixels | null> {
+  const decoded = await decodePicture(bytes);
+  return "pixels" in decoded ? decoded.pixels : null;
+}
+
+async function walkImage(
+  format: ImageFormat,
+  bytes: Uint8Array,
+  limits: { maxPixels: number; maxRawBytes: number },
+): Promise<Walked> {
   try {
-    if (format.ext === "png") return await decodePng(bytes);
-    if (format.ext === "jpg") return decodeJpeg(bytes);
-    return decodeWebp(bytes);
+    if (format.ext === "png") return await walkPng(bytes, limits);
+    if (format.ext === "jpg") return walkJpeg(bytes, limits.maxPixels);
+    return walkWebp(bytes, limits.maxPixels);
   } catch {
     return null;
   }
+}
+
+let webpReady: Promise<void> | null = null;
+
+/** Runs only on a file the structural walk accepted within the pixel budget. */
+async function decodePixels(format: ImageFormat, image: DecodedImage): Promise<Pixels | null> {
+  const bytes = image.bytes;
+  try {
+    if (format.ext === "jpg") {
+      const img = decodeJpegPixels(bytes, {
+        useTArray: true,
+        formatAsRGBA: true,
+        maxResolutionInMP: MAX_DECODE_PIXELS / 1e6,
+        maxMemoryUsageInMB: MAX_JPEG_MEMORY_MB,
+      });
+      return { width: img.width, height: img.height, data: img.data };
+    }
+    if (format.ext === "png") {
+      const img = decodePngPixels(bytes);
+      return { width: img.width, height: img.height, data: toRgba8(img.data, img.channels, img.depth, img.palette) };
+    }
+    webpReady ??= initWebp(webpWasm);
+    await webpReady;
+    const img = await decodeWebpPixels(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
+    return { width: img.width, height: img.height, data: img.data };
+  } catch {
+    return null;
+  }
+}
+
+/** fast-png answers 1-4 channels of 1-16 bits, or palette indices: bring every case to RGBA8. */
+function toRgba8(
+  data: Uint8Array | Uint8ClampedArray | Uint16Array,
+  channels: number,
+  depth: number,
+  palette?: number[][],
+): Uint8Array | Uint8ClampedArray {
+  // Already RGBA8: no second copy of the picture.
+  if (!palette && channels === 4 && depth === 8 && !(data instanceof Uint16Array)) return data;
+  const n = Math.floor(data.length / channels);
+  const out = new Uint8Array(n * 4);
+  const scale = (v: number) => (depth === 16 ? v >> 8 : depth < 8 ? Math.round((v * 255) / ((1 << depth) - 1)) : v);
+  for (let i = 0; i < n; i++) {
+    if (palette) {
+      const c = palette[data[i]!] ?? [0, 0, 0, 255];
+      out.set([c[0]!, c[1]!, c[2]!, c[3] ?? 255], i * 4);
+      continue;
+    }
+    const at = i * channels;
+    const v = (k: number) => scale(data[at + k]!);
+    if (channels === 1) out.set([v(0), v(0), v(0), 255], i * 4);
+    else if (channels === 2) out.set([v(0), v(0), v(0), v(1)], i * 4);
+    else if (channels === 3) out.set([v(0), v(1), v(2), 255], i * 4);
+    else out.set([v(0), v(1), v(2), v(3)], i * 4);
+  }
+  return out;
 }
 
 const u32 = (b: Uint8Array, i: number) => ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!) >>> 0;
@@ -34,21 +175,6 @@ const le16 = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
 const le24 = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16);
 const le32 = (b: Uint8Array, i: number) => (le16(b, i) | (le16(b, i + 2) << 16)) >>> 0;
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
-
-let crcTable: Uint32Array | null = null;
-export function crc32(data: Uint8Array): number {
-  if (!crcTable) {
-    crcTable = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c >>> 0;
-    }
-  }
-  let c = 0xffffffff;
-  for (let i = 0; i < data.length; i++) c = crcTable[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
@@ -59,22 +185,39 @@ function scanlineBytes(width: number, height: number, bitsPerPixel: number): num
   return height * (1 + Math.ceil((width * bitsPerPixel) / 8));
 }
 
-async function inflatedLength(data: Uint8Array, limit: number): Promise<number> {
-  const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("deflate"));
-  const reader = stream.getReader();
+/** Compressed bytes handed to the inflater at a time: at deflate's best ratio, at most about 8 MB of output. */
+const INFLATE_SLICE = 8192;
+
+/** Thrown inside the inflater's callback to stop it once the output passed the declared size. */
+class Overflow extends Error {}
+
+/**
+ * Inflates and counts, stopping as soon as the count passes `limit` (a bomb is stopped at its declared size,
+ * not inflated to its end). fflate's streaming inflater takes the compressed bytes in 8 KB slices and hands
+ * out what each produced, so at most about 8 MB of output exists at once. (The runtime's
+ * DecompressionStream also bounds memory, but hands out 4 KB per read at about 1 ms each: 16 s for a
+ * 4-megapixel picture.)
+ */
+function inflatedLength(data: Uint8Array, limit: number): number {
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return total;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      return total;
+  let ended = false;
+  const inflater = new Unzlib((chunk, final) => {
+    total += chunk.length;
+    if (total > limit) throw new Overflow();
+    if (final) ended = true;
+  });
+  try {
+    for (let at = 0; at < data.length; at += INFLATE_SLICE) {
+      inflater.push(data.subarray(at, at + INFLATE_SLICE), at + INFLATE_SLICE >= data.length);
     }
+  } catch (error) {
+    if (error instanceof Overflow) return total;
+    return -1;
   }
+  return ended ? total : -1;
 }
 
-async function decodePng(b: Uint8Array): Promise<DecodedImage | null> {
+async function walkPng(b: Uint8Array, limits: { maxPixels: number; maxRawBytes: number }): Promise<Walked> {
   let at = 8;
   let width = 0;
   let height = 0;
@@ -97,7 +240,9 @@ async function decodePng(b: Uint8Array): Promise<DecodedImage | null> {
       height = u32(data, 4);
       const depth = data[8]!;
       colorType = data[9]!;
-      if (!width || !height || width * height > MAX_PIXELS) return null;
+      if (!width || !height) return null;
+      // The declared size decides before a byte is inflated.
+      if (width * height > limits.maxPixels) return "too-large";
       if (!DEPTHS[colorType]?.includes(depth) || data[10] !== 0 || data[11] !== 0 || data[12]! > 1) return null;
       const bpp = depth * CHANNELS[colorType]!;
       if (data[12] === 0) expected = scanlineBytes(width, height, bpp);
@@ -116,6 +261,7 @@ async function decodePng(b: Uint8Array): Promise<DecodedImage | null> {
           expected += scanlineBytes(Math.ceil((width - x0) / dx), Math.ceil((height - y0) / dy), bpp);
         }
       }
+      if (expected > limits.maxRawBytes) return "too-large";
     } else if (type === "PLTE") palette = true;
     else if (type === "IDAT") idat.push(data);
     else if (type === "IEND") {
@@ -127,7 +273,7 @@ async function decodePng(b: Uint8Array): Promise<DecodedImage | null> {
         all.set(d, o);
         o += d.length;
       }
-      if ((await inflatedLength(all, expected)) !== expected) return null;
+      if (inflatedLength(all, expected) !== expected) return null;
       return { width, height, bytes: b };
     }
     at += 12 + length;
@@ -137,7 +283,7 @@ async function decodePng(b: Uint8Array): Promise<DecodedImage | null> {
 
 const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
 
-function decodeJpeg(b: Uint8Array): DecodedImage | null {
+function walkJpeg(b: Uint8Array, maxPixels: number): Walked {
   let at = 2;
   let width = 0;
   let height = 0;
@@ -160,7 +306,8 @@ function decodeJpeg(b: Uint8Array): DecodedImage | null {
       if (length < 8) return null;
       height = u16(b, at + 3);
       width = u16(b, at + 5);
-      if (!width || !height || width * height > MAX_PIXELS) return null;
+      if (!width || !height) return null;
+      if (width * height > maxPixels) return "too-large";
     }
     at += length;
     if (marker === 0xda) {
@@ -183,7 +330,7 @@ function decodeJpeg(b: Uint8Array): DecodedImage | null {
   return null;
 }
 
-function decodeWebp(b: Uint8Array): DecodedImage | null {
+function walkWebp(b: Uint8Array, maxPixels: number): Walked {
   if (b.length < 20 || ascii(b, 0, 4) !== "RIFF" || ascii(b, 8, 12) !== "WEBP") return null;
   const riff = le32(b, 4);
   if (riff + 8 !== b.length && riff + 9 !== b.length) return null;
@@ -200,6 +347,7 @@ function decodeWebp(b: Uint8Array): DecodedImage | null {
       if (size < 10) return null;
       width = le24(data, 4) + 1;
       height = le24(data, 7) + 1;
+      if (width * height > maxPixels) return "too-large";
     } else if (type === "VP8 ") {
       if (size < 10 || data[3] !== 0x9d || data[4] !== 0x01 || data[5] !== 0x2a || (data[0]! & 1) !== 0) return null;
       width ||= le16(data, 6) & 0x3fff;
@@ -212,8 +360,9 @@ function decodeWebp(b: Uint8Array): DecodedImage | null {
       height ||= ((bits >>> 14) & 0x3fff) + 1;
       frame = true;
     } else if (type === "ANMF") frame = true;
+    if (width * height > maxPixels) return "too-large";
     at += 8 + size + (size & 1);
   }
-  if (at !== riff + 8 || !frame || !width || !height || width * height > MAX_PIXELS) return null;
+  if (at !== riff + 8 || !frame || !width || !height) return null;
   return { width, height, bytes: b };
 }

@@ -4,7 +4,7 @@ import { checkImageQuality, isSamePicture } from "../../domain/image-quality";
 import { DUPLICATE_MEMORY_MS } from "../../domain/uploads";
 import { uploads } from "../../schema/tables/operations";
 import { sha256Hex } from "../auth/crypto";
-import { decodeImage } from "../jobs/decode-image";
+import { decodePicture } from "./decode-image";
 
 /**
  * The docs/product.md section 5 image check on decoded pixels, shared by job pictures (worker/jobs/photos.ts) and a pro's
@@ -16,6 +16,7 @@ import { decodeImage } from "../jobs/decode-image";
 export type PictureVerdict =
   | { result: 1; sha256: string; hash: string; width: number; height: number }
   | { result: -1 }
+  | { result: -2 }
   | { result: -3 }
   | { result: -4 };
 
@@ -23,8 +24,9 @@ export async function checkPicturePixels(
   db: DrizzleD1Database,
   input: { ownerUserId: number; bytes: Uint8Array; now: number },
 ): Promise<PictureVerdict> {
-  const pixels = await decodeImage(input.bytes);
-  if (!pixels) return { result: -1 };
+  const decoded = await decodePicture(input.bytes);
+  if ("refused" in decoded) return { result: decoded.refused === "too-large" ? -2 : -1 };
+  const pixels = decoded.pixels;
   const verdict = checkImageQuality(pixels);
   if (verdict.result === -3) return { result: -3 };
   const sha256 = await sha256Hex(input.bytes);

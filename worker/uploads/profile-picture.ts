@@ -9,7 +9,7 @@ import { sha256Hex } from "../auth/crypto";
 import { previousUploadAt } from "./previous-upload";
 import type { SessionUser } from "../auth/sessions";
 import { fail } from "../http/errors";
-import { decodeImage } from "./decode-image";
+import { decodeImageWithin, MAX_DECODE_PIXELS, MAX_IMAGE_PIXELS } from "./decode-image";
 import { checkPicturePixels } from "./picture-check";
 
 type UserRow = typeof users.$inferSelect;
@@ -42,14 +42,19 @@ export async function setProfilePicture(
   if (check === -4) fail("FILE_DUPLICATE", { result: "-4" });
   const format = sniffImageFormat(bytes.subarray(0, 16))!;
   // The first bytes only name a format: the whole file must decode as that image, or it is refused.
-  const image = await decodeImage(format, bytes);
-  if (!image) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
+  // A pro's photo is decoded to pixels below, so its declared size must already fit the pixel budget here.
+  const image = await decodeImageWithin(format, bytes, viewer.vendor_id ? MAX_DECODE_PIXELS : MAX_IMAGE_PIXELS);
+  if ("refused" in image) {
+    if (image.refused === "too-large" && viewer.vendor_id) fail("PICTURE_TOO_MANY_PIXELS", { result: "-2" });
+    fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
+  }
   // A pro's photo is what customers see: it also passes the docs/product.md section 5 image check on its pixels and the
   // minimum size of an application photo (decision 085). Customers' avatars keep the checks above.
   let imageHash: string | null = null;
   if (viewer.vendor_id) {
     const verdict = await checkPicturePixels(db, { ownerUserId: viewer.user_id, bytes: image.bytes, now });
     if (verdict.result === -1) fail("FILE_FORMAT_NOT_ALLOWED", { result: "-1" });
+    if (verdict.result === -2) fail("PICTURE_TOO_MANY_PIXELS", { result: "-2" });
     if (verdict.result === -3) fail("FILE_LOW_QUALITY", { result: "-3" });
     if (verdict.result === -4) fail("FILE_DUPLICATE", { result: "-4" });
     if (verdict.width < MIN_PROFILE_PHOTO_PX || verdict.height < MIN_PROFILE_PHOTO_PX) {

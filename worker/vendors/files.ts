@@ -24,6 +24,7 @@ export interface CheckedFile {
 const RESULT_CODES = {
   FILE_FORMAT_NOT_ALLOWED: "-1",
   FILE_TOO_LARGE: "-2",
+  PICTURE_TOO_MANY_PIXELS: "-2",
   FILE_LOW_QUALITY: "-3",
   FILE_DUPLICATE: "-4",
 } as const;
@@ -73,6 +74,7 @@ export async function checkImage(
   }
   const verdict = await checkPicturePixels(db, { ownerUserId: opts.ownerUserId, bytes, now: opts.now });
   if (verdict.result === -1) refuse("FILE_FORMAT_NOT_ALLOWED");
+  if (verdict.result === -2) refuse("PICTURE_TOO_MANY_PIXELS");
   if (verdict.result === -4) refuse("FILE_DUPLICATE");
   if (verdict.result !== 1) return refuse("FILE_LOW_QUALITY");
   if (verdict.width < MIN_PROFILE_PHOTO_PX || verdict.height < MIN_PROFILE_PHOTO_PX) {

@@ -353,7 +353,7 @@ describe("CSRF", () => {
 describe("POST /api/auth/google", () => {
   it("answers GOOGLE_PERMISSION_ERROR when no Google client is configured", async () => {
     const res = await new Client().post("/api/auth/google", { credential: "x".repeat(40) });
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("GOOGLE_PERMISSION_ERROR");
   });
 });

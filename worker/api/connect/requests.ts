@@ -9,6 +9,7 @@ import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody } from "../../http/validate";
 import { rateLimit } from "../../middleware/rate-limit";
+import { NumberId } from "../../../schema/payloads/bounds";
 
 export const CONNECT_MAX_PEOPLE = 200;
 
@@ -27,7 +28,7 @@ const RequestBody = v.object({
     v.minValue(2, "Business services are for 2 people or more."),
     v.maxValue(CONNECT_MAX_PEOPLE),
   ),
-  service_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  service_id: NumberId,
   notes: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000))),
 });
 

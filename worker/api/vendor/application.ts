@@ -12,6 +12,7 @@ import type { AppEnv } from "../../http/types";
 import { requireUser, viewerOf } from "../../middleware/roles";
 import { refuseHugeBody } from "../../vendors/files";
 import { applyGroups, submitApplication } from "../../vendors/submit-application";
+import { CONTROL_CHARS, CONTROL_CHARS_BUT_NEWLINE, MAX_ID } from "../../../schema/payloads/bounds";
 
 const MAX_TEXT = 120;
 const MAX_ABOUT = 2000;
@@ -77,7 +78,7 @@ export const vendorApplicationApi = new Hono<AppEnv>()
     const agreement = text(form, "agreement");
     const photo = form.get("photo");
     const missing: Record<string, string> = {};
-    if (!name || name.length > MAX_TEXT) missing.name = "Enter your full name.";
+    if (!name || name.length > MAX_TEXT || CONTROL_CHARS.test(name)) missing.name = "Enter your full name.";
     if (!text(form, "phone")) missing.phone = "Enter your mobile number.";
     if (!text(form, "email")) missing.email = "Enter your email address.";
     if (!text(form, "zipcode")) missing.zipcode = "Enter your home ZIP code.";
@@ -85,6 +86,9 @@ export const vendorApplicationApi = new Hono<AppEnv>()
     if (!experienceText || !Number.isInteger(experience) || experience < 0 || experience > MAX_EXPERIENCE_YEARS)
       missing.experience_years = "Enter your years of experience.";
     if (about.length > MAX_ABOUT) missing.about = "Keep this under 2,000 characters.";
+    if (CONTROL_CHARS_BUT_NEWLINE.test(about)) missing.about = "Remove the control characters from the text.";
+    if (groupIds.length > 50 || groupIds.some((id) => id > MAX_ID))
+      missing.service_groups = "Choose the services you offer.";
     if (groupIds.length === 0 || groupIds.some((id) => !Number.isInteger(id) || id <= 0))
       missing.service_groups = "Choose at least one service you offer.";
     if (agreement !== "1" && agreement !== "true") missing.agreement = "Please accept the professional agreement.";

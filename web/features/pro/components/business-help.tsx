@@ -98,6 +98,8 @@ function ForumCard() {
     }
   };
 
+  // A site without a forum does not offer one (FORUM_NOT_CONFIGURED, a 404): the card is not shown.
+  if (notConfigured) return null;
   return (
     <section className="card" aria-labelledby="forum-title">
       <h2 className="card-title" id="forum-title">
@@ -107,14 +109,6 @@ function ForumCard() {
         <p className="muted" role="status">
           Checking the forum…
         </p>
-      ) : notConfigured ? (
-        <div data-testid="forum-not-configured">
-          <p>
-            <span className="status-pill">Not set up</span> The community forum is not set up on this site yet, so there
-            is nothing to open. Your questions are welcome at the <AppLink href="/help">help center</AppLink>.
-          </p>
-          <p className="muted field-hint">Error code: FORUM_NOT_CONFIGURED</p>
-        </div>
       ) : forum.error ? (
         <>
           <FormError message={errorMessage(forum.error)} />

@@ -16,6 +16,7 @@ import {
 import type { AppEnv } from "../../../http/types";
 import { jsonBody, parseOrFail, queryOf } from "../../../http/validate";
 import { requireConnectAdmin, viewerOf } from "../../../middleware/roles";
+import { MAX_CENTS, NumberId } from "../../../../schema/payloads/bounds";
 
 const QueueQuery = v.object({
   status: v.optional(v.picklist(["new", "assigned", "offered", "scheduled", "cancelled"]), "new"),
@@ -24,14 +25,14 @@ const QueueQuery = v.object({
 const ProposalBody = v.object({ reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))) });
 
 const AssignBody = v.object({
-  vendor_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  vendor_id: NumberId,
   reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
 });
 /** Offering to several pros at once: 2 to 10 of them (docs/decisions/089). */
 export const CONNECT_OFFER_MAX_PROS = 10;
 const OfferBody = v.object({
   vendor_ids: v.pipe(
-    v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    v.array(NumberId),
     v.minLength(2, "Pick at least two pros (or assign one)."),
     v.maxLength(CONNECT_OFFER_MAX_PROS, `Pick at most ${CONNECT_OFFER_MAX_PROS} pros.`),
     v.check((ids) => new Set(ids).size === ids.length, "Pick each pro once."),
@@ -39,7 +40,7 @@ const OfferBody = v.object({
   reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
 });
 const InvoiceBody = v.object({
-  amount_cents: v.pipe(v.number(), v.integer("Send whole cents."), v.minValue(1)),
+  amount_cents: v.pipe(v.number(), v.integer("Send whole cents."), v.minValue(1), v.maxValue(MAX_CENTS)),
   reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
   /** Send the same amount again as a new link (otherwise the same amount within 10 minutes is a duplicate). */
   resend: v.optional(v.boolean(), false),

@@ -17,6 +17,7 @@ import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
 import { jsonBody } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
+import { Instant, NumberId } from "../../../../schema/payloads/bounds";
 
 /**
  * Client subscriptions, the pro's side (docs/product.md section 7 "Vendor" calls; docs/decisions/072-client-subscriptions.md):
@@ -24,7 +25,7 @@ import { requireVendor, viewerOf } from "../../../middleware/roles";
  * link's token, is worker/api/client-subscription.ts.
  */
 
-const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const Id = NumberId;
 const IdBody = v.object({ client_subscription_id: Id });
 const Phone = v.pipe(
   v.string(),
@@ -44,7 +45,7 @@ const CreateBody = v.object({
     v.check((n) => BILLING_RULES.intervalDays.includes(n), "Choose every 1, 2, 3 or 4 weeks, or monthly."),
   ),
   /** The first visit: its local date and time at the service address (preferred), or an instant. */
-  first_service_at: v.optional(v.pipe(v.number(), v.integer())),
+  first_service_at: v.optional(Instant),
   first_date: v.optional(v.pipe(v.string(), v.isoDate("Choose the first date."))),
   first_time: v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose the time."))),
   address: v.pipe(v.string(), v.trim(), v.minLength(5, "Enter the service address."), v.maxLength(200)),

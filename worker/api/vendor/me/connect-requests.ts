@@ -8,9 +8,10 @@ import { LocalDateTime } from "../../../../schema/payloads/cart";
 import type { AppEnv } from "../../../http/types";
 import { jsonBody } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
+import { NumberId } from "../../../../schema/payloads/bounds";
 
 const ScheduleBody = v.object({
-  connect_request_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  connect_request_id: NumberId,
   sessions: v.optional(
     v.pipe(
       v.number(),

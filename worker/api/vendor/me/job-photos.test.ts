@@ -1,9 +1,9 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { flat, noisy, scene } from "../../../../domain/test-images";
 import { jpeg, png } from "../../../jobs/test-encoders";
 import { acceptedJob, photoForm } from "../../../jobs/test-fixtures";
-import { Client } from "../../../test-utils";
+import { Client, ORIGIN, promote, signUp } from "../../../test-utils";
 
 describe("POST /api/vendor/me/job (job pictures)", () => {
   it("stores a real picture and answers the job's before, after and testimonial lists", async () => {
@@ -105,5 +105,28 @@ describe("POST /api/vendor/me/job (job pictures)", () => {
     expect(removed.body.data.testimonial).toEqual([]);
     remove.set("index", "3");
     expect((await vendor.post("/api/vendor/me/update-photo", remove)).status).toBe(404);
+  });
+});
+
+describe("GET /media/u/... for job pictures (issue 20)", () => {
+  it("serves a before picture only to the job's customer, its pro and staff, with private caching", async () => {
+    const { soId, vendor, other, customer } = await acceptedJob();
+    const res = await vendor.post("/api/vendor/me/job", photoForm(soId, "before", png(scene(160, 120))));
+    expect(res.status).toBe(200);
+    const url: string = res.body.data.before[0];
+    const staff = new Client();
+    const s = await signUp(staff, { name: "Photo Staff" });
+    await promote(s.profile.user_id, { groups: "12,50" });
+    for (const who of [vendor, customer, staff]) {
+      const seen = await SELF.fetch(`${ORIGIN}${url}`, { headers: who.cookie ? { cookie: who.cookie } : {} });
+      expect(seen.status).toBe(200);
+      expect(seen.headers.get("cache-control")).toBe("private, no-cache");
+      await seen.arrayBuffer();
+    }
+    for (const who of [other, new Client()]) {
+      const refused = await SELF.fetch(`${ORIGIN}${url}`, { headers: who.cookie ? { cookie: who.cookie } : {} });
+      expect(refused.status).toBe(404);
+      expect(((await refused.json()) as any).error.code).toBe("NOT_FOUND");
+    }
   });
 });

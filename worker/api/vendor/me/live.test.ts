@@ -284,3 +284,40 @@ describe("time off", () => {
     ).toBe(403);
   });
 });
+
+describe("GET /api/vendor/me/live limits (issue 20)", () => {
+  it("keeps at most 5 sockets per pro: of 100 opened at once (the limit x 20), 5 upgrade, 95 answer 429", async () => {
+    const w = await world();
+    const pro = await vendorClient(w.vendorId);
+    const opened = await Promise.all(Array.from({ length: 100 }, () => openLive(pro)));
+    const upgraded = opened.filter((o) => o.res.status === 101);
+    expect(upgraded).toHaveLength(5);
+    const refused = opened.filter((o) => o.res.status !== 101);
+    expect(refused.every((o) => o.res.status === 429)).toBe(true);
+    const body = (await refused[0]!.res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("LIVE_TOO_MANY_SOCKETS");
+    // Closing one makes room for another.
+    upgraded[0]!.ws!.close(1000, "bye");
+    let again = await openLive(pro);
+    for (let i = 0; again.res.status !== 101 && i < 50; i++) {
+      await again.res.body?.cancel();
+      await new Promise((r) => setTimeout(r, 20));
+      again = await openLive(pro);
+    }
+    expect(again.res.status).toBe(101);
+    for (const o of [...upgraded.slice(1), again]) o.ws!.close(1000, "bye");
+  });
+
+  it("compares the origin by scheme, host and port; Origin: null is 403 without a crash", async () => {
+    const w = await world();
+    const pro = await vendorClient(w.vendorId);
+    for (const origin of ["null", "http://glow.test", "https://glow.test:8443", "not a url", "https://evil.example"]) {
+      const o = await openLive(pro, { origin });
+      expect(o.res.status, origin).toBe(403);
+      expect(((await o.res.json()) as { error: { code: string } }).error.code).toBe("FORBIDDEN");
+    }
+    const ok = await openLive(pro, { origin: ORIGIN });
+    expect(ok.res.status).toBe(101);
+    ok.ws!.close(1000, "bye");
+  });
+});

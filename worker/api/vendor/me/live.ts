@@ -22,12 +22,18 @@ export { DECLINE_RELIABILITY_PENALTY, FREE_DECLINE_BEFORE_MS } from "../../../jo
 
 const SoBody = AcceptJobBody;
 
+function sameOrigin(origin: string, requestUrl: string): boolean {
+  if (!URL.canParse(origin)) return false;
+  return new URL(origin).origin === new URL(requestUrl).origin;
+}
+
 export const vendorLiveApi = new Hono<AppEnv>()
   .get("/live", requireVendor, async (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail("LIVE_UPGRADE_REQUIRED");
-    // A cross-site page must not open a socket with the pro's cookies (cross-site WebSocket hijacking).
+    // A cross-site page must not open a socket with the pro's cookies (cross-site WebSocket hijacking): the
+    // origin must be this site's scheme, host and port; "null" (a sandboxed or file page) is refused too.
     const origin = c.req.header("origin");
-    if (origin && new URL(origin).host !== new URL(c.req.url).host) fail("FORBIDDEN");
+    if (origin !== undefined && !sameOrigin(origin, c.req.url)) fail("FORBIDDEN");
     const vendorId = viewerOf(c).vendor_id!;
     const url = new URL("https://calendar.internal/live");
     url.searchParams.set("vendor", String(vendorId));

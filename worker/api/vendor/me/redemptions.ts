@@ -7,6 +7,7 @@ import { redeemProduct, redemptionMessage, settlePaidRedemptions } from "../../.
 import type { AppEnv } from "../../../http/types";
 import { jsonBody } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
+import { NumberId, NumberPage } from "../../../../schema/payloads/bounds";
 
 /**
  * Redemption products (docs/decisions/073-redemption-products.md): take-home products a pro hands a client
@@ -22,9 +23,9 @@ function vendorIdOf(c: Parameters<typeof viewerOf>[0]): number {
 }
 
 const RedeemBody = v.object({
-  product_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  product_id: NumberId,
   /** The visit it is sold at: its customer pays for it. */
-  service_order_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  service_order_id: NumberId,
   client_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, "Enter the client's name."), v.maxLength(80))),
   idempotency_key: v.pipe(v.string(), v.minLength(8), v.maxLength(80)),
 });
@@ -78,7 +79,7 @@ export const redemptionApi = new Hono<AppEnv>()
   })
   .post("/past-redemption", async (c) => {
     const vendorId = vendorIdOf(c);
-    const body = await jsonBody(c, v.object({ page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1) }));
+    const body = await jsonBody(c, v.object({ page: NumberPage }));
     await settlePaidRedemptions(c.env.DB, { vendorId }, c.get("now"));
     const rows = await c.env.DB.prepare(
       `SELECT r.redemption_id, r.client_name, r.cost_cents AS price_cents, r.vendor_cents, r.service_order_id, r.status, r.created_at, p.name
