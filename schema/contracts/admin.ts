@@ -68,14 +68,32 @@ export interface ApplicationRow {
 }
 
 /** GET /admin/reviews: pros with a photo or a licence waiting for review. */
-export interface ReviewRow {
+export type ReviewRow = PhotoReviewItem | LicenceReviewItem;
+
+/** A profile photo waiting for staff. */
+export interface PhotoReviewItem {
+  kind: "photo";
   vendor_id: number;
   display_name: string;
   photo: string | null;
-  photo_status: string;
-  license_status: string;
-  license_upload_id: number | null;
-  license_expires_at: number | null;
+}
+
+/** A licence waiting for staff (a first licence of a group, or a renewal while the current one holds). */
+export interface LicenceReviewItem {
+  kind: "license";
+  vendor_id: number;
+  display_name: string;
+  group_id: number;
+  group_name: string;
+  renewal: boolean;
+  /** The expiry of the licence under review. */
+  expires_at: number;
+  /** A renewal: the expiry of the licence it replaces. */
+  current_expires_at: number | null;
+  submitted_at: number;
+  /** The file, served to staff only. */
+  file_url: string;
+  file_type: "image" | "pdf";
 }
 
 /** GET /admin/ratings: ratings waiting for approval. */
