@@ -65,6 +65,19 @@ export interface ApplicationRow {
   reviewed_at: number | null;
   vendor_id: number | null;
   created_at: number;
+  /** What staff decide with (decision 121): the area, the services by name, the photo and each licence's file. */
+  radius_miles: number | null;
+  groups: { service_code_group_id: number; name: string; license_required: boolean }[];
+  photo_url: string | null;
+  licenses: {
+    group_id: number;
+    group_name: string;
+    number: string;
+    state: string;
+    expires_at: number;
+    file_url: string;
+    file_type: "image" | "pdf";
+  }[];
 }
 
 /** GET /admin/reviews: pros with a photo or a licence waiting for review. */

@@ -175,8 +175,30 @@ export function ApplicationsSection() {
                   <p className="muted">
                     {formatPhone(a.phone)} · {a.email} · ZIP {a.zipcode} · applied {day(a.created_at)}
                   </p>
+                  <p>
+                    {a.groups.map((g) => g.name).join(", ")} · within {a.radius_miles ?? "?"} miles of {a.zipcode} ·{" "}
+                    {a.experience_years ?? "?"} years of experience
+                  </p>
                   {a.about && <p>{a.about}</p>}
-                  {a.license_number && <p className="muted">Licence {a.license_number}</p>}
+                  <div className="order-actions" data-testid="application-files">
+                    {a.photo_url && (
+                      <a href={a.photo_url} target="_blank" rel="noreferrer">
+                        <img src={a.photo_url} alt={`Photo of ${a.name}`} width={96} height={96} />
+                      </a>
+                    )}
+                    {a.licenses.map((l) => (
+                      <span key={l.group_id}>
+                        {l.group_name} licence {l.number} ({l.state}), valid until{" "}
+                        {new Date(l.expires_at).toISOString().slice(0, 10)} ·{" "}
+                        <a href={l.file_url} target="_blank" rel="noreferrer">
+                          {l.file_type === "pdf" ? "Open the PDF" : "Open the picture"}
+                        </a>
+                        {l.file_type === "image" && (
+                          <img src={l.file_url} alt={`${l.group_name} licence of ${a.name}`} width={160} />
+                        )}
+                      </span>
+                    ))}
+                  </div>
                   <div className="order-actions">
                     <ActionButton
                       label="Approve"
