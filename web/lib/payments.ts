@@ -88,7 +88,9 @@ interface StripeLike {
     data?: object,
   ): Promise<{ paymentIntent?: { id: string; status: string }; error?: { message?: string } }>;
   createPaymentMethod(opts: object): Promise<{ paymentMethod?: { id: string }; error?: { message?: string } }>;
-  confirmCardSetup(secret: string): Promise<{ setupIntent?: { id: string; status: string }; error?: { message?: string } }>;
+  confirmCardSetup(
+    secret: string,
+  ): Promise<{ setupIntent?: { id: string; status: string }; error?: { message?: string } }>;
 }
 export interface StripeCardElement {
   mount(el: HTMLElement): void;
@@ -158,7 +160,10 @@ function isSetupPending(value: unknown): value is SetupPending {
  * processor accepts it (docs/decisions/120). When the bank asks for 3-D Secure, the cardholder approves it
  * (local dialog or Stripe.js) and the card is sent again; a decline or a failed check throws the card error.
  */
-export async function saveCardWithCheck<T>(send: () => Promise<T | SetupPending>, authenticate: Authenticator): Promise<T> {
+export async function saveCardWithCheck<T>(
+  send: () => Promise<T | SetupPending>,
+  authenticate: Authenticator,
+): Promise<T> {
   const first = await send();
   if (!isSetupPending(first)) return first;
   const secret = first.setup_intent.client_secret;
@@ -188,7 +193,11 @@ export async function saveCardWithCheck<T>(send: () => Promise<T | SetupPending>
 }
 
 /** Turns a card into a saved payment method (the wallet's "Add a card"), checked by the processor first. */
-export async function addCard(source: CardSource, setDefault: boolean, authenticate: Authenticator): Promise<SavedCard> {
+export async function addCard(
+  source: CardSource,
+  setDefault: boolean,
+  authenticate: Authenticator,
+): Promise<SavedCard> {
   let id: string;
   if (source.kind === "local") id = (await tokenizeLocal(source.card, false)).id;
   else {

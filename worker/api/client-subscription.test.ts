@@ -56,7 +56,9 @@ async function state(id: number) {
 }
 
 async function textsTo(phone: string) {
-  const r = await env.DB.prepare('SELECT body FROM outbox WHERE "to" = ? ORDER BY id').bind(phone).all<{ body: string }>();
+  const r = await env.DB.prepare('SELECT body FROM outbox WHERE "to" = ? ORDER BY id')
+    .bind(phone)
+    .all<{ body: string }>();
   return r.results.map((x) => x.body);
 }
 
@@ -104,7 +106,10 @@ describe("the client subscription's card", () => {
       approve: true,
     });
     expect(wrong.status).toBe(404);
-    const approved = await client.post("/api/payments/local/authenticate-setup", { client_secret: secret, approve: true });
+    const approved = await client.post("/api/payments/local/authenticate-setup", {
+      client_secret: secret,
+      approve: true,
+    });
     expect(approved.body.data.setup_intent.status).toBe("succeeded");
     const again = await client.post("/api/client-subscription/card", { token, payment_method_id: pm });
     expect(again.status).toBe(200);
@@ -117,7 +122,10 @@ describe("the client subscription's card", () => {
     const pm = await tokenize(client, CARDS.threeDS);
     const first = await client.post("/api/client-subscription/card", { token, payment_method_id: pm });
     const secret = first.body.data.setup_intent.client_secret as string;
-    const failed = await client.post("/api/payments/local/authenticate-setup", { client_secret: secret, approve: false });
+    const failed = await client.post("/api/payments/local/authenticate-setup", {
+      client_secret: secret,
+      approve: false,
+    });
     expect(failed.body.data.setup_intent.status).toBe("requires_payment_method");
     const again = await client.post("/api/client-subscription/card", { token, payment_method_id: pm });
     expect(again.status).toBe(402);

@@ -69,10 +69,17 @@ export async function listApplications(d1: D1Database, query: { q: string; statu
     rows.results.map((r): ApplicationRow => {
       const groupIds = JSON.parse(r.service_groups) as number[];
       const fileUrl = (upload: number) => `/api/admin/applications/${r.application_id}/file/${upload}`;
-      const fileType = (upload: number) => (types.get(upload) === "application/pdf" ? "pdf" : "image") as "pdf" | "image";
+      const fileType = (upload: number) =>
+        (types.get(upload) === "application/pdf" ? "pdf" : "image") as "pdf" | "image";
       // Older applications kept one licence (for their first licensed group).
       const stored = r.licenses
-        ? (JSON.parse(r.licenses) as { group_id: number; upload_id: number; number: string; state: string; expires_at: number }[])
+        ? (JSON.parse(r.licenses) as {
+            group_id: number;
+            upload_id: number;
+            number: string;
+            state: string;
+            expires_at: number;
+          }[])
         : r.license_upload_id
           ? [
               {

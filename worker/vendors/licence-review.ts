@@ -176,7 +176,15 @@ export async function decideLicence(
            WHERE vendor_id = ?1 AND service_code_group_id = ?2 AND status = 'pending' AND upload_id = ?3
              AND renewal_upload_id IS NULL`,
         )
-        .bind(vendorId, groupId, row.upload_id, decision === "approve" ? "approved" : "rejected", note, actorUserId, now);
+        .bind(
+          vendorId,
+          groupId,
+          row.upload_id,
+          decision === "approve" ? "approved" : "rejected",
+          note,
+          actorUserId,
+          now,
+        );
   const op = newAuditedAction();
   const message = licenceDecisionMessage(row.group_name, decision, comment);
   const rest = [
@@ -216,7 +224,13 @@ export async function decideLicence(
       before: { group_id: groupId, status: row.status, renewal_upload_id: row.renewal_upload_id },
       after: {
         group_id: groupId,
-        status: renewal ? (decision === "approve" ? "approved" : row.status) : decision === "approve" ? "approved" : "rejected",
+        status: renewal
+          ? decision === "approve"
+            ? "approved"
+            : row.status
+          : decision === "approve"
+            ? "approved"
+            : "rejected",
         renewal_upload_id: null,
       },
       details: { upload_id: renewal ? row.renewal_upload_id : row.upload_id, renewal },

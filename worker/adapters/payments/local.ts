@@ -445,7 +445,8 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
 
   /** A SetupIntent that succeeded: the card is attached (once) and set up for off-session charges. */
   async function afterSetup(row: SetupRow): Promise<void> {
-    if ((await ownerOf(row.payment_method_id)) !== row.customer_id) await attach(row.payment_method_id, row.customer_id);
+    if ((await ownerOf(row.payment_method_id)) !== row.customer_id)
+      await attach(row.payment_method_id, row.customer_id);
     await db
       .update(localPaymentMethods)
       .set({ set_up_off_session: true })
