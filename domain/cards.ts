@@ -200,6 +200,7 @@ export function cardErrorMessageCode(code: string, declineCode?: string | null):
     case "processing_error":
       return "CARD_PROCESSING_ERROR";
     case "payment_intent_authentication_failure":
+    case "setup_intent_authentication_failure":
       return "CARD_AUTHENTICATION_FAILED";
     case "authentication_required":
       return "CARD_AUTHENTICATION_REQUIRED";

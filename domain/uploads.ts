@@ -33,3 +33,36 @@ export function checkUpload(opts: {
   if (opts.duplicateSeenAt !== null && opts.now - opts.duplicateSeenAt < DUPLICATE_MEMORY_MS) return -4;
   return 1;
 }
+
+/** A licence may also be a PDF (docs/decisions/121-licences-reviewed.md). */
+export const PDF_FORMAT = { ext: "pdf", contentType: "application/pdf" } as const;
+export type LicenceFormat = ImageFormat | typeof PDF_FORMAT;
+
+export function isPdfHead(head: Uint8Array): boolean {
+  return String.fromCharCode(...head.subarray(0, 5)) === "%PDF-";
+}
+
+/**
+ * A well-formed PDF, checked from its structure rather than its name: the "%PDF-1.x" or "%PDF-2.0" header, at
+ * least one "n g obj ... endobj", and the trailer at the end: "startxref" with the offset of a cross-reference
+ * table ("xref") or stream ("n g obj") inside the file, then "%%EOF". A PNG or HTML page renamed, or a PDF cut
+ * short, fails.
+ */
+export function isWellFormedPdf(bytes: Uint8Array): boolean {
+  if (bytes.length < 64) return false;
+  const text = (from: number, to: number) => {
+    let out = "";
+    for (let i = Math.max(0, from); i < Math.min(bytes.length, to); i++) out += String.fromCharCode(bytes[i]!);
+    return out;
+  };
+  if (!/^%PDF-(1\.[0-7]|2\.0)[\r\n\s%]/.test(text(0, 16))) return false;
+  const tail = text(bytes.length - 1024, bytes.length);
+  const trailer = /startxref\s+(\d{1,10})\s+%%EOF\s*$/.exec(tail);
+  if (!trailer) return false;
+  const offset = Number(trailer[1]);
+  if (offset < 9 || offset >= bytes.length) return false;
+  const at = text(offset, offset + 32);
+  if (!/^(xref\s|\d{1,10}\s+\d{1,5}\s+obj\b)/.test(at)) return false;
+  const head = text(0, Math.min(bytes.length, 1 << 20));
+  return /\d+\s+\d+\s+obj\b[\s\S]*?\bendobj\b/.test(head);
+}

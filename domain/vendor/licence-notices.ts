@@ -40,7 +40,7 @@ export function licenceNoticePattern(groupId: number): string {
 
 export function licenceOffMessage(opts: {
   group: string;
-  reason: "expired" | "rejected" | "missing";
+  reason: "expired" | "rejected" | "missing" | "pending";
   expiresAt: number | null;
 }): string {
   const why =
@@ -48,7 +48,9 @@ export function licenceOffMessage(opts: {
       ? `Your ${opts.group} licence expired on ${expiryDay(opts.expiresAt)}`
       : opts.reason === "rejected"
         ? `Your ${opts.group} licence was not accepted`
-        : `We have no ${opts.group} licence on file for you`;
+        : opts.reason === "pending"
+          ? `Your ${opts.group} licence is still waiting for our review`
+          : `We have no ${opts.group} licence on file for you`;
   return `${why}, so your ${opts.group} services are switched off. Upload a valid licence under Business > Licences to offer them again.`;
 }
 

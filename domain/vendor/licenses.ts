@@ -1,7 +1,8 @@
 /**
- * Licences (issue 12; docs/decisions/081-licences-and-photo-check.md). A service group that needs a
- * licence can be offered only while the pro's licence for it is not rejected and has not expired; a
- * pending licence (waiting for staff) counts, so a renewal does not switch services off while it is reviewed.
+ * Licences (issue 12; docs/decisions/081-licences-and-photo-check.md, 121-licences-reviewed.md). A service group
+ * that needs a licence can be offered only while the pro's licence for it is approved by staff and has not
+ * expired. A licence waiting for staff unlocks nothing; a renewal sent while the current licence holds waits
+ * beside it (vendor_licenses.renewal_*), so the current one keeps the services on while the renewal is reviewed.
  */
 export interface LicenseState {
   status: "pending" | "approved" | "rejected";
@@ -9,7 +10,7 @@ export interface LicenseState {
 }
 
 export function licenseAllowsService(license: LicenseState | null | undefined, now: number): boolean {
-  return !!license && license.status !== "rejected" && license.expires_at > now;
+  return !!license && license.status === "approved" && license.expires_at > now;
 }
 
 /** An expiry date is at least a day ahead and at most 10 years. */

@@ -70,17 +70,48 @@ export interface ApplicationRow {
   reviewed_at: number | null;
   vendor_id: number | null;
   created_at: number;
+  /** What staff decide with (decision 121): the area, the services by name, the photo and each licence's file. */
+  radius_miles: number | null;
+  groups: { service_code_group_id: number; name: string; license_required: boolean }[];
+  photo_url: string | null;
+  licenses: {
+    group_id: number;
+    group_name: string;
+    number: string;
+    state: string;
+    expires_at: number;
+    file_url: string;
+    file_type: "image" | "pdf";
+  }[];
 }
 
 /** GET /admin/reviews: pros with a photo or a licence waiting for review. */
-export interface ReviewRow {
+export type ReviewRow = PhotoReviewItem | LicenceReviewItem;
+
+/** A profile photo waiting for staff. */
+export interface PhotoReviewItem {
+  kind: "photo";
   vendor_id: number;
   display_name: string;
   photo: string | null;
-  photo_status: string;
-  license_status: string;
-  license_upload_id: number | null;
-  license_expires_at: number | null;
+}
+
+/** A licence waiting for staff (a first licence of a group, or a renewal while the current one holds). */
+export interface LicenceReviewItem {
+  kind: "license";
+  vendor_id: number;
+  display_name: string;
+  group_id: number;
+  group_name: string;
+  renewal: boolean;
+  /** The expiry of the licence under review. */
+  expires_at: number;
+  /** A renewal: the expiry of the licence it replaces. */
+  current_expires_at: number | null;
+  submitted_at: number;
+  /** The file, served to staff only. */
+  file_url: string;
+  file_type: "image" | "pdf";
 }
 
 /** GET /admin/ratings: ratings waiting for approval. */

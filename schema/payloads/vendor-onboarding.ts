@@ -56,6 +56,8 @@ export interface ProLicense {
   service_code: string;
   name: string;
   license: { status: "pending" | "approved" | "rejected"; expires_at: number; review_note: string | null } | null;
+  /** A renewal waiting for staff while the current licence still holds (decision 121). */
+  renewal: { status: "pending"; expires_at: number; uploaded_at: number | null } | null;
   valid: boolean;
 }
 

@@ -432,7 +432,14 @@ export const payouts = sqliteTable(
  * card behaves when charged (the test-card table). Never the number or the security code. Saved cards are in
  * payment_methods as well; this table also holds cards tokenised by guests and cards not saved.
  */
-export const LOCAL_CARD_OUTCOMES = ["succeed", "decline", "authenticate", "authenticate_always"] as const;
+/** decline: refused when checked or charged; decline_charges: saves (the check passes) but every charge is declined. */
+export const LOCAL_CARD_OUTCOMES = [
+  "succeed",
+  "decline",
+  "decline_charges",
+  "authenticate",
+  "authenticate_always",
+] as const;
 export const localPaymentMethods = sqliteTable("local_payment_methods", {
   id: text("id").primaryKey(),
   brand: text("brand").notNull(),
@@ -449,6 +456,24 @@ export const localPaymentMethods = sqliteTable("local_payment_methods", {
   created_at: createdAt(),
   /** Migration 0012: the local_customers customer it is attached to (cards of users go through payment_methods). */
   customer_id: text("customer_id"),
+});
+
+/**
+ * The local adapter's SetupIntents (migration 0021): a card checked with the issuer before it is saved for later
+ * (Stripe's SetupIntent). succeeded attaches the card; requires_action waits for the 3-D Secure step.
+ */
+export const localSetupIntents = sqliteTable("local_setup_intents", {
+  id: text("id").primaryKey(),
+  customer_id: text("customer_id").notNull(),
+  payment_method_id: text("payment_method_id").notNull(),
+  status: text("status", { enum: ["requires_payment_method", "requires_action", "succeeded", "canceled"] }).notNull(),
+  client_secret: text("client_secret").notNull(),
+  /** JSON PaymentError of a decline or a failed authentication. */
+  last_error: text("last_error"),
+  metadata: text("metadata"),
+  idempotency_key: text("idempotency_key").notNull().unique(),
+  created_at: createdAt(),
+  updated_at: instant("updated_at").notNull(),
 });
 
 /** The local adapter's customers that are not users (a pro's recurring client), found again by ref (0012). */

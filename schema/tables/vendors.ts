@@ -169,6 +169,11 @@ export const vendorApplications = sqliteTable(
     photo_upload_id: integer("photo_upload_id").references(() => uploads.upload_id),
     license_expires_at: instant("license_expires_at"),
     agreement_accepted_at: instant("agreement_accepted_at"),
+    /**
+     * Migration 0021: one licence per licensed group applied for, as JSON
+     * [{ group_id, upload_id, number, state, expires_at }] (the license_* columns keep the first, for older rows).
+     */
+    licenses: text("licenses"),
     /** Set on approval: the vendor row created from this application. */
     vendor_id: integer("vendor_id").references(() => vendors.vendor_id),
     created_at: createdAt(),
@@ -304,8 +309,20 @@ export const vendorLicenses = sqliteTable(
     review_note: text("review_note"),
     created_at: createdAt(),
     updated_at: instant("updated_at").notNull(),
+    /**
+     * Migration 0021: a renewal sent while this licence is approved and unexpired waits here for staff, so the
+     * current licence keeps the group's services on; approving moves it into upload_id/expires_at.
+     */
+    renewal_upload_id: integer("renewal_upload_id").references(() => uploads.upload_id),
+    renewal_expires_at: instant("renewal_expires_at"),
+    renewal_submitted_at: instant("renewal_submitted_at"),
+    reviewed_by_user_id: integer("reviewed_by_user_id").references(() => users.user_id),
+    reviewed_at: instant("reviewed_at"),
   },
-  (t) => [primaryKey({ columns: [t.vendor_id, t.service_code_group_id] })],
+  (t) => [
+    primaryKey({ columns: [t.vendor_id, t.service_code_group_id] }),
+    index("vendor_licenses_review_idx").on(t.status, t.updated_at),
+  ],
 );
 
 /** A pro asking staff to add a service group they are not approved for yet (POST /vendor/me/vendor-request). */

@@ -667,6 +667,23 @@ export async function buildSeed(now: number): Promise<SeedBuild> {
     ...insertRows("users", users, 100),
     ...insertRows("vendors", vendorRows, 50),
     ...insertRows("vendor_services", vendorServices),
+    // Every seeded pro offering a licensed group holds an approved licence for it (decision 121), so pausing and
+    // resuming a service works for them; Maya's runs out in 30 days, as her seeded notice says.
+    `INSERT INTO uploads (owner_user_id, key, kind, content_type, size_bytes, sha256, created_at)
+     SELECT DISTINCT v.user_id, 'private/seed/licence-' || v.vendor_id || '-' || s.service_code_group_id || '.png',
+       'license', 'image/png', 0, 'seed-licence-' || v.vendor_id || '-' || s.service_code_group_id, ${now - 30 * DAY}
+     FROM vendor_services vs JOIN vendors v ON v.vendor_id = vs.vendor_id
+     JOIN services s ON s.service_id = vs.service_id
+     JOIN service_code_groups g ON g.service_code_group_id = s.service_code_group_id AND g.license_required = 1;`,
+    `INSERT INTO vendor_licenses (vendor_id, service_code_group_id, upload_id, expires_at, status, created_at, updated_at,
+       reviewed_at)
+     SELECT DISTINCT v.vendor_id, s.service_code_group_id,
+       (SELECT upload_id FROM uploads WHERE key = 'private/seed/licence-' || v.vendor_id || '-' || s.service_code_group_id || '.png'),
+       CASE WHEN v.vendor_id = ${MAYA_VENDOR_ID} THEN ${now + 30 * DAY} ELSE ${now + 730 * DAY} END,
+       'approved', ${now - 30 * DAY}, ${now - 30 * DAY}, ${now - 29 * DAY}
+     FROM vendor_services vs JOIN vendors v ON v.vendor_id = vs.vendor_id
+     JOIN services s ON s.service_id = vs.service_id
+     JOIN service_code_groups g ON g.service_code_group_id = s.service_code_group_id AND g.license_required = 1;`,
     ...insertRows("connected_accounts", connected),
     ...insertRows("client_subscriptions", clientSubs),
     ...insertRows("orders", orders, 100),

@@ -67,7 +67,7 @@ export function splitExpiry(exp: string): { exp_month: string; exp_year: string 
 
 export const listCards = (signal?: AbortSignal) => apiRequest<SavedCard[]>("/stripe/payment-methods", { signal });
 export const saveCard = (payment_method_id: string, set_default = false) =>
-  apiRequest<SavedCard>("/stripe/payment-methods", { json: { payment_method_id, set_default } });
+  apiRequest<SavedCard | SetupPending>("/stripe/payment-methods", { json: { payment_method_id, set_default } });
 export const removeCard = (id: string) =>
   apiRequest<{ id: string; deleted: boolean }>(`/stripe/payment-method/${encodeURIComponent(id)}`, {
     method: "DELETE",
@@ -88,6 +88,9 @@ interface StripeLike {
     data?: object,
   ): Promise<{ paymentIntent?: { id: string; status: string }; error?: { message?: string } }>;
   createPaymentMethod(opts: object): Promise<{ paymentMethod?: { id: string }; error?: { message?: string } }>;
+  confirmCardSetup(
+    secret: string,
+  ): Promise<{ setupIntent?: { id: string; status: string }; error?: { message?: string } }>;
 }
 export interface StripeCardElement {
   mount(el: HTMLElement): void;
@@ -142,8 +145,59 @@ export async function tokenizeLocal(card: CardInput, save = false): Promise<{ id
   });
 }
 
-/** Turns a card into a saved payment method (the wallet's "Add a card"). */
-export async function addCard(source: CardSource, setDefault: boolean): Promise<SavedCard> {
+/** A card being saved that the bank wants the cardholder to confirm (the API answers 202 with its SetupIntent). */
+export interface SetupPending {
+  status: "requires_action";
+  setup_intent: { id: string; client_secret: string; status: string };
+}
+
+function isSetupPending(value: unknown): value is SetupPending {
+  return typeof value === "object" && value !== null && (value as SetupPending).status === "requires_action";
+}
+
+/**
+ * Saves a card for later through `send` (which posts the payment method): the server keeps it only once the
+ * processor accepts it (docs/decisions/120). When the bank asks for 3-D Secure, the cardholder approves it
+ * (local dialog or Stripe.js) and the card is sent again; a decline or a failed check throws the card error.
+ */
+export async function saveCardWithCheck<T>(
+  send: () => Promise<T | SetupPending>,
+  authenticate: Authenticator,
+): Promise<T> {
+  const first = await send();
+  if (!isSetupPending(first)) return first;
+  const secret = first.setup_intent.client_secret;
+  const config = await getPaymentsConfig();
+  if (config.provider === "stripe") {
+    const stripe = await loadStripe(config.publishable_key ?? "");
+    const res = await stripe.confirmCardSetup(secret);
+    if (res.error || res.setupIntent?.status !== "succeeded") {
+      throw cardError(res.error?.message ?? catalogue.CARD_AUTHENTICATION_FAILED.text, "CARD_AUTHENTICATION_FAILED");
+    }
+  } else {
+    const approve = await authenticate();
+    const done = await apiRequest<{ setup_intent: { status: string; last_error?: { message: string } | null } }>(
+      "/payments/local/authenticate-setup",
+      { json: { client_secret: secret, approve } },
+    );
+    if (done.setup_intent.status !== "succeeded") {
+      throw cardError(
+        done.setup_intent.last_error?.message ?? catalogue.CARD_AUTHENTICATION_FAILED.text,
+        "CARD_AUTHENTICATION_FAILED",
+      );
+    }
+  }
+  const second = await send();
+  if (isSetupPending(second)) throw cardError(catalogue.CARD_AUTHENTICATION_FAILED.text, "CARD_AUTHENTICATION_FAILED");
+  return second;
+}
+
+/** Turns a card into a saved payment method (the wallet's "Add a card"), checked by the processor first. */
+export async function addCard(
+  source: CardSource,
+  setDefault: boolean,
+  authenticate: Authenticator,
+): Promise<SavedCard> {
   let id: string;
   if (source.kind === "local") id = (await tokenizeLocal(source.card, false)).id;
   else {
@@ -153,7 +207,7 @@ export async function addCard(source: CardSource, setDefault: boolean): Promise<
     if (!res.paymentMethod) throw cardError(res.error?.message ?? catalogue.GENERAL_EXCEPTION.text);
     id = res.paymentMethod.id;
   }
-  return saveCard(id, setDefault);
+  return saveCardWithCheck(() => saveCard(id, setDefault), authenticate);
 }
 
 async function confirmLocal(client_secret: string, payment_method_id: string, save: boolean): Promise<IntentView> {

@@ -9,6 +9,7 @@ import { describeSubscription as describe, saveClientCard } from "../client-subs
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { jsonBody } from "../http/validate";
+import { setupView } from "../wallet/setup-card";
 
 /**
  * /api/client-subscription: the client's side of a client subscription (docs/decisions/072-client-subscriptions.md),
@@ -30,7 +31,8 @@ export const clientSubscriptionApi = new Hono<AppEnv>()
     return c.json({ data: await describe(c.env.DB, await byTokenOrFail(c.env.DB, token)) });
   })
   .post("/card", async (c) => {
-    // The client's card (tokenised in the browser); entering one also approves a pending price.
+    // The client's card (tokenised in the browser), kept only once the processor accepts it (decision 120); entering
+    // one also approves a pending price.
     const body = await jsonBody(
       c,
       v.object({
@@ -46,7 +48,12 @@ export const clientSubscriptionApi = new Hono<AppEnv>()
     if (!method) fail("PAYMENT_METHOD_NOT_FOUND");
     // The client has no account: their card is saved on a customer of this subscription (one per subscription,
     // kept in customer_id), made its default, and charged off-session from then on (decision 076).
-    const customerId = await saveClientCard(c.env.DB, port, sub, method.id);
+    const { customerId, setup } = await saveClientCard(c.env.DB, port, sub, method.id);
+    // The bank asks the client to confirm the card (3-D Secure): nothing is active until they have, and the
+    // browser sends the same card again once they did.
+    if (setup.status === "requires_action") {
+      return c.json({ data: { status: "requires_action" as const, setup_intent: setupView(setup) } }, 202);
+    }
     const row = await c.env.DB.prepare(
       `UPDATE client_subscriptions SET payment_method_id = ?2, status = 'active', declined_at = NULL,
          price_cents = coalesce(pending_price_cents, price_cents), pending_price_cents = NULL, updated_at = ?3

@@ -138,10 +138,28 @@ export const serviceApi = new Hono<AppEnv>()
     const link = await ownLink(db, vendorId, id, now);
     if (link.restricted) fail("SERVICE_NOT_APPROVED");
     if (body.enable && !link.license_ok) fail("LICENSE_REQUIRED");
-    await db
+    // Switching on is conditional on the licence in the same statement (decision 121): a licence rejected or
+    // lapsed between the check above and this write leaves the service off.
+    const [changed] = await db
       .update(vendorServices)
       .set({ enabled: body.enable })
-      .where(and(eq(vendorServices.vendor_id, vendorId), eq(vendorServices.service_id, id)));
+      .where(
+        and(
+          eq(vendorServices.vendor_id, vendorId),
+          eq(vendorServices.service_id, id),
+          body.enable
+            ? sql`(NOT EXISTS (SELECT 1 FROM services s JOIN service_code_groups g
+                     ON g.service_code_group_id = s.service_code_group_id
+                   WHERE s.service_id = ${id} AND g.license_required = 1)
+                 OR EXISTS (SELECT 1 FROM vendor_licenses l JOIN services s
+                     ON s.service_code_group_id = l.service_code_group_id
+                   WHERE s.service_id = ${id} AND l.vendor_id = ${vendorId} AND l.status = 'approved'
+                     AND l.expires_at > ${now}))`
+            : sql`1 = 1`,
+        ),
+      )
+      .returning({ id: vendorServices.service_id });
+    if (!changed) fail("LICENSE_REQUIRED");
     return c.json({ data: { service: await ownLink(db, vendorId, id, now) }, code: "SAVED" });
   })
 

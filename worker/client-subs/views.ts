@@ -3,6 +3,7 @@ import { formatLocal } from "../../domain/calendar/time";
 import { orFail } from "../adapters/payments";
 import type { PaymentsPort } from "../adapters/payments/port";
 import { fail } from "../http/errors";
+import { checkCardForLater } from "../wallet/setup-card";
 import { upcomingDates, type SubRow } from "./service";
 
 /**
@@ -55,8 +56,10 @@ export async function describeSubscription(d1: D1Database, sub: SubRow): Promise
 }
 
 /**
- * The subscription's customer (created on the first card, found again after), the card attached to it and made
- * its default. A card that belongs to someone else is refused like an unknown one.
+ * The subscription's customer (created on the first card, found again after), and the card checked with the
+ * processor (a SetupIntent, decision 120): only a card it accepts is attached and made the customer's default. A
+ * decline throws the card error with the processor's message; a card that needs 3-D Secure answers the
+ * SetupIntent in requires_action. A card that belongs to someone else is refused like an unknown one.
  */
 export async function saveClientCard(d1: D1Database, port: PaymentsPort, sub: SubRow, paymentMethodId: string) {
   let customerId = sub.customer_id;
@@ -80,7 +83,12 @@ export async function saveClientCard(d1: D1Database, port: PaymentsPort, sub: Su
   }
   const owner = (await orFail(port.retrievePaymentMethod(paymentMethodId)))?.customer_id ?? null;
   if (owner !== null && owner !== customerId) fail("PAYMENT_METHOD_NOT_FOUND");
-  if (owner === null) await orFail(port.attachPaymentMethod(paymentMethodId, customerId));
-  await orFail(port.setDefaultPaymentMethod(customerId, paymentMethodId));
-  return customerId;
+  const setup = await checkCardForLater(port, {
+    customerId,
+    paymentMethodId,
+    purpose: "client_subscription",
+    ref: `csub:${sub.client_subscription_id}`,
+  });
+  if (setup.status === "succeeded") await orFail(port.setDefaultPaymentMethod(customerId, paymentMethodId));
+  return { customerId, setup };
 }

@@ -1,19 +1,29 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { checkUpload, MAX_PROFILE_PHOTO_BYTES, sniffImageFormat, type ImageFormat } from "../../domain/uploads";
+import {
+  checkUpload,
+  isPdfHead,
+  isWellFormedPdf,
+  MAX_PROFILE_PHOTO_BYTES,
+  PDF_FORMAT,
+  sniffImageFormat,
+  type LicenceFormat,
+} from "../../domain/uploads";
 import { messageFor, type MessageCode } from "../../domain/messages";
-import { imageSize, MIN_PROFILE_PHOTO_PX } from "../../domain/vendor/image-size";
+import { MIN_PROFILE_PHOTO_PX } from "../../domain/vendor/image-size";
 import { uploads } from "../../schema/tables/operations";
 import { putFile } from "../adapters/storage";
 import { sha256Hex } from "../auth/crypto";
 import { previousUploadAt } from "../uploads/previous-upload";
 import { fail } from "../http/errors";
+import { decodeImage } from "../uploads/decode-image";
 import { checkPicturePixels } from "../uploads/picture-check";
 
 /** A checked file ready to store: the docs/product.md section 5 upload check passed (format from bytes, size, duplicate). */
 export interface CheckedFile {
   bytes: Uint8Array;
   sha256: string;
-  format: ImageFormat;
+  /** A photo is an image; a licence may also be a PDF. */
+  format: LicenceFormat;
   width: number | null;
   height: number | null;
   /** The perceptual hash of a photo (the image check's duplicate memory); null for a licence. */
@@ -37,7 +47,7 @@ export function refuseHugeBody(contentLength: string | undefined, files: number)
 
 /**
  * Runs the docs/product.md section 5 file check on one form file: format from the bytes (-1), 5 MB (-2), and for a photo the image
- * check on its decoded pixels (-1 when it does not decode, -3 low quality, -4 the same picture as one this
+ * check on its decoded pixels; a licence must decode to its end as an image or be a well-formed PDF (-1 when it does not decode, -3 low quality, -4 the same picture as one this
  * person stored in the last 3 days, by bytes or perceptual hash; worker/uploads/picture-check.ts) and
  * MIN_PROFILE_PHOTO_PX on each side. The error is the file code with `fields.result` (-1..-4), or, when
  * `invalid` is given (the application), that code with the file code's text under `field` and the result.
@@ -55,6 +65,12 @@ export async function checkImage(
   };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const sha256 = await sha256Hex(bytes);
+  // A licence may be a PDF: it must be a well-formed one (decision 121), not a file that only starts like one.
+  if (!opts.photo && isPdfHead(bytes)) {
+    if (bytes.length > MAX_PROFILE_PHOTO_BYTES) refuse("FILE_TOO_LARGE");
+    if (!isWellFormedPdf(bytes)) refuse("FILE_FORMAT_NOT_ALLOWED");
+    return { bytes, sha256, format: PDF_FORMAT, width: null, height: null, image_hash: null };
+  }
   const previousAt = await previousUploadAt(db, opts.ownerUserId, sha256);
   const check = checkUpload({
     head: bytes.subarray(0, 16),
@@ -69,8 +85,18 @@ export async function checkImage(
   if (check === -4) refuse("FILE_DUPLICATE");
   const format = sniffImageFormat(bytes.subarray(0, 16))!;
   if (!opts.photo) {
-    const size = imageSize(bytes);
-    return { bytes, sha256, format, width: size?.width ?? null, height: size?.height ?? null, image_hash: null };
+    // A licence picture must decode as the image its first bytes name, to its end (docs/decisions/054, 121): a PNG
+    // header followed by HTML, or a truncated JPEG, is refused. What is stored is the image without trailing bytes.
+    const decoded = await decodeImage(format, bytes);
+    if (!decoded) return refuse("FILE_FORMAT_NOT_ALLOWED");
+    return {
+      bytes: decoded.bytes,
+      sha256: decoded.bytes.length === bytes.length ? sha256 : await sha256Hex(decoded.bytes),
+      format,
+      width: decoded.width,
+      height: decoded.height,
+      image_hash: null,
+    };
   }
   const verdict = await checkPicturePixels(db, { ownerUserId: opts.ownerUserId, bytes, now: opts.now });
   if (verdict.result === -1) refuse("FILE_FORMAT_NOT_ALLOWED");

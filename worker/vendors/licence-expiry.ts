@@ -13,7 +13,7 @@ const BATCH = 100;
 
 /** A valid licence for (vendor, group), as SQL: domain/vendor/licenses.ts licenseAllowsService. */
 const VALID_LICENCE = `SELECT 1 FROM vendor_licenses l WHERE l.vendor_id = ?1 AND l.service_code_group_id = ?2
-  AND l.status <> 'rejected' AND l.expires_at > ?3`;
+  AND l.status = 'approved' AND l.expires_at > ?3`;
 /** The pro offers (has switched on) a service of the group. */
 const OFFERS_GROUP = `SELECT 1 FROM vendor_services vs JOIN services s ON s.service_id = vs.service_id
   WHERE vs.vendor_id = ?1 AND s.service_code_group_id = ?2 AND vs.enabled = 1`;
@@ -44,14 +44,21 @@ export async function switchOffUnlicensedServices(d1: D1Database, now: number): 
        JOIN service_code_groups g ON g.service_code_group_id = s.service_code_group_id
        LEFT JOIN vendor_licenses l ON l.vendor_id = vs.vendor_id AND l.service_code_group_id = g.service_code_group_id
        WHERE vs.enabled = 1 AND g.license_required = 1
-         AND NOT (l.vendor_id IS NOT NULL AND l.status <> 'rejected' AND l.expires_at > ?1)
+         AND NOT (l.vendor_id IS NOT NULL AND l.status = 'approved' AND l.expires_at > ?1)
        LIMIT ${BATCH}`,
     )
     .bind(now)
     .all<Lapse>();
   if (lapses.length === 0) return 0;
   const statements = lapses.flatMap((lapse) => {
-    const reason = lapse.status === null ? "missing" : lapse.status === "rejected" ? "rejected" : "expired";
+    const reason =
+      lapse.status === null
+        ? "missing"
+        : lapse.status === "rejected"
+          ? "rejected"
+          : lapse.status === "pending"
+            ? "pending"
+            : "expired";
     const message = licenceOffMessage({ group: lapse.group_name, reason, expiresAt: lapse.expires_at });
     const key = licenceNoticeKey("off", lapse.group_id, lapse.upload_id);
     return [
@@ -85,7 +92,8 @@ export async function warnExpiringLicences(d1: D1Database, now: number): Promise
       `SELECT l.vendor_id, l.service_code_group_id AS group_id, g.name AS group_name, l.upload_id, l.expires_at
        FROM vendor_licenses l
        JOIN service_code_groups g ON g.service_code_group_id = l.service_code_group_id
-       WHERE l.status <> 'rejected' AND l.expires_at > ?1 AND l.expires_at <= ?2 AND g.license_required = 1
+       WHERE l.status = 'approved' AND l.expires_at > ?1 AND l.expires_at <= ?2 AND g.license_required = 1
+         AND l.renewal_upload_id IS NULL
          AND EXISTS (SELECT 1 FROM vendor_services vs JOIN services s ON s.service_id = vs.service_id
            WHERE vs.vendor_id = l.vendor_id AND s.service_code_group_id = l.service_code_group_id AND vs.enabled = 1)
          AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.vendor_id = l.vendor_id

@@ -78,6 +78,8 @@ export async function licenseList(db: Db, vendorId: number, now: number) {
       expires_at: vendorLicenses.expires_at,
       review_note: vendorLicenses.review_note,
       updated_at: vendorLicenses.updated_at,
+      renewal_expires_at: vendorLicenses.renewal_expires_at,
+      renewal_submitted_at: vendorLicenses.renewal_submitted_at,
     })
     .from(vendorServices)
     .innerJoin(services, eq(services.service_id, vendorServices.service_id))
@@ -96,6 +98,11 @@ export async function licenseList(db: Db, vendorId: number, now: number) {
       service_code: r.service_code,
       name: r.name,
       license: license && { ...license, review_note: r.review_note, uploaded_at: r.updated_at },
+      /** A renewal waiting for staff while the current licence holds (decision 121). */
+      renewal:
+        r.renewal_expires_at !== null
+          ? { status: "pending" as const, expires_at: r.renewal_expires_at, uploaded_at: r.renewal_submitted_at }
+          : null,
       valid: licenseAllowsService(license, now),
     };
   });
@@ -115,8 +122,9 @@ async function rangePlace(geoPort: () => GeoPort, body: { zipcode?: string; addr
 }
 
 /**
- * Stores a licence picture for a group the pro offers that needs one; a renewal replaces the licence and goes
- * back to staff review (pending) and resolves the group's licence notices. Answers the licence list.
+ * Stores a licence (a picture or a PDF, decoded to its end) for a group the pro offers that needs one, for staff to
+ * review: a first or lapsed licence is pending, a renewal of a valid one waits beside it (decision 121). Resolves
+ * the group's licence notices. Answers the licence list.
  */
 export async function uploadLicence(
   env: Env,
@@ -134,15 +142,26 @@ export async function uploadLicence(
   if (!offered[0]?.n) fail("SERVICE_NOT_APPROVED");
   const checked = await checkImage(db, file, { ownerUserId: userId, now, photo: false });
   const stored = await storeFile(env, checked, { ownerUserId: userId, kind: "license" });
-  // A renewal replaces the licence and goes back to staff review (pending).
+  // Staff review every licence (decision 121). While the current licence is approved and unexpired, the new file
+  // waits beside it as a renewal and the current one keeps the services on; otherwise it replaces the licence,
+  // pending (which unlocks nothing until staff approve it). In SQLite's upsert every right-hand side reads the row
+  // as it was, so `holds` is the state before this upload.
+  const holds = sql.raw(`(vendor_licenses.status = 'approved' AND vendor_licenses.expires_at > ${Number(now)})`);
   await d1Batch(env.DB, [
     db.insert(uploads).values(uploadRow(checked, stored, { ownerUserId: userId, kind: "license", now })),
     sql`INSERT INTO vendor_licenses
           (vendor_id, service_code_group_id, upload_id, expires_at, status, review_note, created_at, updated_at)
         VALUES (${vendorId}, ${group.id}, (SELECT upload_id FROM uploads WHERE key = ${stored.key}),
           ${expires}, 'pending', NULL, ${now}, ${now})
-        ON CONFLICT (vendor_id, service_code_group_id) DO UPDATE SET upload_id = excluded.upload_id,
-          expires_at = excluded.expires_at, status = 'pending', review_note = NULL, updated_at = excluded.updated_at`,
+        ON CONFLICT (vendor_id, service_code_group_id) DO UPDATE SET
+          renewal_upload_id = CASE WHEN ${holds} THEN excluded.upload_id ELSE NULL END,
+          renewal_expires_at = CASE WHEN ${holds} THEN excluded.expires_at ELSE NULL END,
+          renewal_submitted_at = CASE WHEN ${holds} THEN excluded.updated_at ELSE NULL END,
+          upload_id = CASE WHEN ${holds} THEN vendor_licenses.upload_id ELSE excluded.upload_id END,
+          expires_at = CASE WHEN ${holds} THEN vendor_licenses.expires_at ELSE excluded.expires_at END,
+          status = CASE WHEN ${holds} THEN 'approved' ELSE 'pending' END,
+          updated_at = CASE WHEN ${holds} THEN vendor_licenses.updated_at ELSE excluded.updated_at END,
+          review_note = NULL`,
     // The new licence resolves the group's licence notices (expiring soon, services switched off).
     sql`UPDATE notifications SET dismissed_at = ${now} WHERE vendor_id = ${vendorId}
         AND dedupe_key LIKE ${licenceNoticePattern(group.id)} AND dismissed_at IS NULL`,

@@ -2,22 +2,23 @@ import { newAuditedAction, runAudited } from "../admin/audit";
 import { fail } from "../http/errors";
 
 /**
- * Staff approve or reject a pro's photo or licence waiting for review (only a pending one); a rejection's
+ * Staff approve or reject a pro's profile photo waiting for review (only a pending one); a rejection's
  * comment becomes the note the pro sees. Audited; STAFF_ACTION_NOT_ALLOWED once decided.
  */
 export async function reviewProfileItem(
   d1: D1Database,
   input: {
     vendorId: number;
-    kind: "photo" | "license";
+    kind: "photo";
     decision: "approve" | "reject";
     comment: string | null | undefined;
     actorUserId: number;
     now: number;
   },
-): Promise<{ vendor_id: number } & Partial<Record<"license_status" | "photo_status", "approved" | "rejected">>> {
+): Promise<{ vendor_id: number; photo_status: "approved" | "rejected" }> {
   const { vendorId: id, kind, decision, comment, actorUserId, now } = input;
-  const column = kind === "license" ? "license_status" : "photo_status";
+  // Licences are reviewed per group in worker/vendors/licence-review.ts.
+  const column = "photo_status";
   const row = await d1
     .prepare(`SELECT ${column} AS status, review_note FROM vendors WHERE vendor_id = ?`)
     .bind(id)
@@ -44,5 +45,5 @@ export async function reviewProfileItem(
     },
   );
   if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
-  return { vendor_id: id, [column]: to };
+  return { vendor_id: id, photo_status: to };
 }

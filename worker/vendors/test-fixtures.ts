@@ -1,3 +1,4 @@
+import { png as encodePng } from "../jobs/test-encoders";
 import { env } from "cloudflare:test";
 import { Client, promote, signUp } from "../test-utils";
 import { insertGroup, insertService, insertZip, north } from "../catalogue/test-fixtures";
@@ -17,15 +18,9 @@ export const MOVED = "97204"; // 3 miles north
 let seq = 0;
 
 /** A PNG header (signature + IHDR with the given size) and random bytes: the upload check reads no further. */
-export function png(width = 240, height = 240, extra = 64): Uint8Array<ArrayBuffer> {
-  const head = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
-  const be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-  const bytes = new Uint8Array([...head, ...be(width), ...be(height), 8, 6, 0, 0, 0, 0, 0, 0, 0]);
-  const tail = crypto.getRandomValues(new Uint8Array(extra));
-  const out = new Uint8Array(bytes.length + tail.length);
-  out.set(bytes);
-  out.set(tail, bytes.length);
-  return out;
+/** A real PNG of random colour noise (each call a different picture): it decodes to its end, as licences must. */
+export function png(width = 240, height = 240): Uint8Array<ArrayBuffer> {
+  return encodePng(randomPixels(width, height)) as Uint8Array<ArrayBuffer>;
 }
 
 /** Random colour noise (crypto-random, so no two calls are alike), opaque RGBA. */

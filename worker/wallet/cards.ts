@@ -7,6 +7,7 @@ import type { PaymentsPort, SavedPaymentMethod } from "../adapters/payments/port
 import type { SessionUser } from "../auth/sessions";
 import { fail } from "../http/errors";
 import { copiesOf, oneEntryPerCard } from "./saved-cards";
+import { checkCardForLater, setupView } from "./setup-card";
 
 /**
  * The signed-in user's saved cards (docs/product.md section 7 "Payment methods and subscriptions"). The
@@ -58,20 +59,29 @@ export async function listCards(db: DrizzleD1Database, port: PaymentsPort, userI
 }
 
 /**
- * Saves a tokenised card (local tokenize or Stripe.js) to the user's customer, made the default when asked or
- * when there is none; answers the saved card. PAYMENT_METHOD_NOT_FOUND for an unknown card or another's.
+ * Saves a tokenised card (local tokenize or Stripe.js) to the user's customer once the processor accepts it, made
+ * the default when asked or when there is none; answers the saved card (or the SetupIntent waiting for 3-D Secure). PAYMENT_METHOD_NOT_FOUND for an unknown card or another's.
  */
 export async function saveCard(
   port: PaymentsPort,
   user: CardOwner,
   input: { paymentMethodId: string; setDefault: boolean },
-): Promise<SavedCardView> {
+): Promise<SavedCardView | { status: "requires_action"; setup_intent: ReturnType<typeof setupView> }> {
   const customerId = await orFail(
     port.ensureCustomer({ user_id: user.user_id, email: user.email, name: user.name, phone: user.phone }),
   );
   const method = await orFail(port.retrievePaymentMethod(input.paymentMethodId));
   if (!method || (method.customer_id !== null && method.customer_id !== customerId)) fail("PAYMENT_METHOD_NOT_FOUND");
-  if (method.customer_id === null) await orFail(port.attachPaymentMethod(method.id, customerId));
+  if (method.customer_id === null) {
+    // Kept only once the processor accepts it (decision 120): a decline throws its card error, nothing saved.
+    const setup = await checkCardForLater(port, {
+      customerId,
+      paymentMethodId: method.id,
+      purpose: "order",
+      ref: `wallet:${user.user_id}`,
+    });
+    if (setup.status === "requires_action") return { status: "requires_action", setup_intent: setupView(setup) };
+  }
   let methods = await listOf(port, customerId);
   if (input.setDefault || !methods.some((m) => m.is_default)) {
     await orFail(port.setDefaultPaymentMethod(customerId, method.id));

@@ -1,11 +1,11 @@
 import { useLocation } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../../components/layout/page";
-import { CardForm, useCardForm } from "../../components/ui/card-form";
+import { CardForm, useAuthenticator, useCardForm } from "../../components/ui/card-form";
 import { FormError } from "../../components/ui/field";
 import { apiRequest, errorMessage } from "../../lib/api-client";
 import { formatCents } from "../../lib/format";
-import { getPaymentsConfig, loadStripe, tokenizeLocal } from "../../lib/payments";
+import { getPaymentsConfig, loadStripe, saveCardWithCheck, tokenizeLocal, type SetupPending } from "../../lib/payments";
 import { useRequest } from "../../lib/use-request";
 import { notify } from "../../stores/alert-store";
 import { intervalLabel, STATUS_LABEL, type ClientSub } from "./api";
@@ -21,6 +21,7 @@ export function ClientSubscriptionPage() {
     apiRequest<ClientSub>("/client-subscription/view", { json: { token }, signal }),
   );
   const card = useCardForm();
+  const auth = useAuthenticator();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -72,7 +73,12 @@ export function ClientSubscriptionPage() {
         if (!res.paymentMethod) throw new Error(res.error?.message ?? "Your card could not be saved.");
         id = res.paymentMethod.id;
       }
-      return apiRequest<ClientSub>("/client-subscription/card", { json: { token, payment_method_id: id } });
+      // Active only once the processor accepts the card (a decline throws its message; 3-D Secure is asked first).
+      return saveCardWithCheck(
+        () =>
+          apiRequest<ClientSub | SetupPending>("/client-subscription/card", { json: { token, payment_method_id: id } }),
+        auth.ask,
+      );
     }, "Your subscription is active. Thank you!");
   };
   const live = s.status !== "cancelled";
@@ -166,6 +172,7 @@ export function ClientSubscriptionPage() {
       ) : (
         <p className="muted">This subscription was cancelled.</p>
       )}
+      {auth.dialog}
     </Page>
   );
 }

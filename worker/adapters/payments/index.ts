@@ -162,6 +162,7 @@ export function paymentsErrorToAppError(error: PaymentsError): AppError | null {
       "processing_error",
       "authentication_required",
       "payment_intent_authentication_failure",
+      "setup_intent_authentication_failure",
     ].includes(code)
   ) {
     return new AppError(cardErrorMessageCode(code, error.extra.decline_code), fields);

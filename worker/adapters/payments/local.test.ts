@@ -596,7 +596,7 @@ describe("local adapter: subscriptions", () => {
   it("a declined first charge throws the card error and leaves no subscription running", async () => {
     const port = localPort();
     const { customer } = await customerOf(port);
-    const pm = await port.tokenizeLocalCard!(card(CARDS.declined), customer);
+    const pm = await port.tokenizeLocalCard!(card("4000 0000 0000 0341"), customer);
     const error = await rejection(
       port.createSubscription({
         customer_id: customer,
@@ -703,5 +703,58 @@ describe("local adapter: vendor payout accounts and transfers", () => {
     });
     expect(fresh.id).not.toBe(account.id);
     expect(await port.retrieveConnectedAccount(vendorId)).toMatchObject({ id: fresh.id, status: "pending" });
+  });
+});
+
+describe("setupCard: a card is kept only when the issuer accepts it (decision 120)", () => {
+  const setup = (port: PaymentsPort, customer: string, pm: string, key = unique("setup")) =>
+    port.setupCard({ customer_id: customer, payment_method_id: pm, idempotency_key: key, metadata: order() });
+
+  it("like Stripe's test cards: 4242 succeeds and is saved, 0002 is declined and not saved, 3155 asks for 3-D Secure", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const ok = await port.tokenizeLocalCard!(card(CARDS.visa), null);
+    const key = unique("setup");
+    const done = await setup(port, customer, ok.id, key);
+    expect(done).toMatchObject({ status: "succeeded", last_error: null, payment_method_id: ok.id });
+    expect(await setup(port, customer, ok.id, key)).toEqual(done);
+
+    const declined = await port.tokenizeLocalCard!(card(CARDS.declined), null);
+    const refused = await setup(port, customer, declined.id);
+    expect(refused).toMatchObject({
+      status: "requires_payment_method",
+      last_error: { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
+    });
+    const secure = await port.tokenizeLocalCard!(card(CARDS.threeDSecure), null);
+    const asked = await setup(port, customer, secure.id);
+    expect(asked.status).toBe("requires_action");
+    expect((await port.listPaymentMethods(customer)).map((m) => m.id)).toEqual([ok.id]);
+
+    const approved = await port.completeSetupAuthentication!(asked.id, true);
+    expect(approved.status).toBe("succeeded");
+    expect((await port.listPaymentMethods(customer)).map((m) => m.id).sort()).toEqual([ok.id, secure.id].sort());
+    // Set up for later: an off-session charge needs no new authentication.
+    const later = await port.createIntent({
+      amount_cents: 1500,
+      customer_id: customer,
+      payment_method_id: secure.id,
+      confirm: true,
+      off_session: true,
+      description: "Later",
+      metadata: order(),
+      idempotency_key: unique("later"),
+    });
+    expect(later.status).toBe("succeeded");
+  });
+
+  it("attaching a declining card is refused like Stripe's attach; the 0341 card saves and then declines", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const declined = await port.tokenizeLocalCard!(card(CARDS.declined), null);
+    const error = await rejection(port.attachPaymentMethod(declined.id, customer));
+    expect(error).toMatchObject({ code: "card_declined", message: "Your card was declined." });
+    expect(await port.listPaymentMethods(customer)).toEqual([]);
+    const later = await port.tokenizeLocalCard!(card("4000 0000 0000 0341"), null);
+    expect((await setup(port, customer, later.id)).status).toBe("succeeded");
   });
 });

@@ -6,6 +6,7 @@ import {
   connectedAccounts,
   localCustomers,
   localPaymentMethods,
+  localSetupIntents,
   localSubscriptions,
   localTransfers,
   paymentCustomers,
@@ -25,6 +26,7 @@ import {
   type PaymentsPort,
   type Refund,
   type SavedPaymentMethod,
+  type SetupIntent,
   type Subscription,
   type Transfer,
   type WebhookEvent,
@@ -72,6 +74,7 @@ type CardRow = typeof localPaymentMethods.$inferSelect;
 type SavedRow = typeof paymentMethods.$inferSelect;
 type SubscriptionRow = typeof localSubscriptions.$inferSelect;
 type GuestRow = typeof localCustomers.$inferSelect;
+type SetupRow = typeof localSetupIntents.$inferSelect;
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -198,6 +201,7 @@ function charge(card: CardRow, offSession: boolean): ChargeResult {
     case "succeed":
       return { status: "succeeded", payment_method_id: card.id, last_error: null };
     case "decline":
+    case "decline_charges":
       return failure(card.error_code ?? "card_declined", card.decline_code);
     case "authenticate":
       if (offSession) {
@@ -210,6 +214,43 @@ function charge(card: CardRow, offSession: boolean): ChargeResult {
       if (offSession) return failure("authentication_required", "authentication_required");
       return { status: "requires_action", payment_method_id: card.id, last_error: null };
   }
+}
+
+/**
+ * What the issuer answers when the card is checked for saving (a SetupIntent's zero-amount check, or attaching
+ * it): a declining card is refused, a 3-D Secure card asks the cardholder, the others pass.
+ */
+function setupCheck(card: CardRow): Pick<ChargeResult, "status" | "last_error"> {
+  switch (card.outcome) {
+    case "decline":
+      return failure(card.error_code ?? "card_declined", card.decline_code);
+    case "authenticate":
+    case "authenticate_always":
+      return { status: "requires_action", last_error: null };
+    default:
+      return { status: "succeeded", last_error: null };
+  }
+}
+
+/** A card the issuer refuses to save, as Stripe answers it (HTTP 402 with the card's code). */
+function refusedCard(card: CardRow): PaymentsError | null {
+  const check = setupCheck(card);
+  if (check.status !== "requires_payment_method" || !check.last_error) return null;
+  return new PaymentsError(check.last_error.code, check.last_error.message, {
+    decline_code: check.last_error.decline_code ?? null,
+    http_status: 402,
+  });
+}
+
+function toSetup(row: SetupRow): SetupIntent {
+  return {
+    id: row.id,
+    status: row.status,
+    client_secret: row.client_secret,
+    customer_id: row.customer_id,
+    payment_method_id: row.payment_method_id,
+    last_error: row.last_error ? (JSON.parse(row.last_error) as PaymentError) : null,
+  };
 }
 
 export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
@@ -338,6 +379,9 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
   async function attach(paymentMethodId: string, customerId: string): Promise<SavedPaymentMethod> {
     const card = await cardRow(paymentMethodId);
     if (!card) throw missing("PaymentMethod", paymentMethodId);
+    // Stripe checks a card with the issuer when it is attached: a declining card is never saved.
+    const refused = refusedCard(card);
+    if (refused) throw refused;
     const guest = await guestRow(customerId);
     if (guest) return attachGuest(card, guest);
     if (card.customer_id !== null) {
@@ -393,8 +437,102 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
     };
   }
 
+  async function setupRow(id: string): Promise<SetupRow> {
+    const [row] = await db.select().from(localSetupIntents).where(eq(localSetupIntents.id, id)).limit(1);
+    if (!row) throw missing("setup_intent", id);
+    return row;
+  }
+
+  /** A SetupIntent that succeeded: the card is attached (once) and set up for off-session charges. */
+  async function afterSetup(row: SetupRow): Promise<void> {
+    if ((await ownerOf(row.payment_method_id)) !== row.customer_id)
+      await attach(row.payment_method_id, row.customer_id);
+    await db
+      .update(localPaymentMethods)
+      .set({ set_up_off_session: true })
+      .where(eq(localPaymentMethods.id, row.payment_method_id));
+  }
+
   const port: PaymentsPort = {
     provider: "local",
+
+    async setupCard(input) {
+      const replay = (row: SetupRow): SetupIntent => {
+        if (row.customer_id !== input.customer_id || row.payment_method_id !== input.payment_method_id) {
+          throw keyReused();
+        }
+        return toSetup(row);
+      };
+      const [earlier] = await db
+        .select()
+        .from(localSetupIntents)
+        .where(eq(localSetupIntents.idempotency_key, input.idempotency_key))
+        .limit(1);
+      if (earlier) return replay(earlier);
+      if (!(await guestRow(input.customer_id))) await userOfCustomer(input.customer_id);
+      const card = await usableCard(input.payment_method_id, input.customer_id);
+      const check = setupCheck(card);
+      const id = localId("seti_local");
+      const [row] = await db
+        .insert(localSetupIntents)
+        .values({
+          id,
+          customer_id: input.customer_id,
+          payment_method_id: card.id,
+          status: check.status,
+          client_secret: `${id}_secret_${localId("s").slice(2)}`,
+          last_error: check.last_error ? JSON.stringify(check.last_error) : null,
+          metadata: JSON.stringify(input.metadata),
+          idempotency_key: input.idempotency_key,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflictDoNothing({ target: localSetupIntents.idempotency_key })
+        .returning();
+      if (!row) {
+        const [winner] = await db
+          .select()
+          .from(localSetupIntents)
+          .where(eq(localSetupIntents.idempotency_key, input.idempotency_key))
+          .limit(1);
+        return replay(winner!);
+      }
+      if (row.status === "succeeded") await afterSetup(row);
+      return toSetup(row);
+    },
+
+    async retrieveSetupIntent(id) {
+      return toSetup(await setupRow(id));
+    },
+
+    async completeSetupAuthentication(id, approve) {
+      const row = await setupRow(id);
+      if (row.status !== "requires_action") {
+        if ((approve && row.status === "succeeded") || (!approve && row.status === "requires_payment_method")) {
+          return toSetup(row);
+        }
+        throw new PaymentsError(
+          "setup_intent_unexpected_state",
+          `You cannot authenticate this SetupIntent because it has a status of ${row.status}.`,
+          { http_status: 400 },
+        );
+      }
+      const failed = failure("setup_intent_authentication_failure", null).last_error!;
+      failed.message =
+        "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+      const [updated] = await db
+        .update(localSetupIntents)
+        .set(
+          approve
+            ? { status: "succeeded", last_error: null, updated_at: now }
+            : { status: "requires_payment_method", last_error: JSON.stringify(failed), updated_at: now },
+        )
+        .where(and(eq(localSetupIntents.id, id), eq(localSetupIntents.status, "requires_action")))
+        .returning();
+      if (!updated) return toSetup(await setupRow(id));
+      if (updated.status === "succeeded") await afterSetup(updated);
+      return toSetup(updated);
+    },
 
     async ensureCustomer(user) {
       const fresh = localId("cus_local");

@@ -97,6 +97,21 @@ export interface SavedPaymentMethod extends CardPaymentMethod {
   fingerprint: string | null;
 }
 
+/**
+ * A card checked with the issuer before it is saved for later (Stripe's SetupIntent, a zero-amount check):
+ * "succeeded" means the processor accepted it and it is attached to the customer for off-session charges;
+ * "requires_payment_method" is a decline (last_error says why, in the processor's words); "requires_action" waits
+ * for the cardholder's 3-D Secure step (confirm it in the browser with client_secret).
+ */
+export interface SetupIntent {
+  id: string;
+  status: "requires_payment_method" | "requires_action" | "succeeded" | "canceled";
+  client_secret: string;
+  customer_id: string;
+  payment_method_id: string;
+  last_error: PaymentError | null;
+}
+
 export interface Refund {
   id: string;
   payment_intent_id: string;
@@ -204,6 +219,21 @@ export interface PaymentsPort {
     service_order_id?: number | null;
     requested_by_user_id?: number | null;
   }): Promise<Refund>;
+
+  /**
+   * Checks a card with the issuer and saves it on the customer only if the issuer accepts it (a SetupIntent,
+   * confirmed at once, usage off_session). A decline is an answer (status requires_payment_method with
+   * last_error), not an exception; the same key answers the first result.
+   */
+  setupCard(input: {
+    customer_id: string;
+    payment_method_id: string;
+    idempotency_key: string;
+    metadata: Record<string, string>;
+  }): Promise<SetupIntent>;
+  retrieveSetupIntent(id: string): Promise<SetupIntent>;
+  /** The local adapter's 3-D Secure step of a SetupIntent: the cardholder approves (or fails) it. */
+  completeSetupAuthentication?(id: string, approve: boolean): Promise<SetupIntent>;
 
   /** Local adapter only: card details in, a payment method out (brand, last4, expiry kept; never the number). */
   tokenizeLocalCard?(card: CardInput, customer_id: string | null): Promise<CardPaymentMethod>;

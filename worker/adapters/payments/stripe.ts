@@ -13,6 +13,7 @@ import {
   type PaymentsPort,
   type Refund,
   type SavedPaymentMethod,
+  type SetupIntent,
   type Subscription,
 } from "./port";
 import { cardErrorMessage } from "./test-cards";
@@ -133,6 +134,29 @@ function portError(e: unknown): unknown {
 function declinedIntent(e: unknown): Stripe.PaymentIntent | null {
   if (e instanceof Stripe.errors.StripeCardError && e.payment_intent) return e.payment_intent as Stripe.PaymentIntent;
   return null;
+}
+
+/** A Stripe SetupIntent as the port's (requires_confirmation and processing are not reached: it is confirmed at once). */
+export function toPortSetup(si: Stripe.SetupIntent): SetupIntent {
+  const status: SetupIntent["status"] =
+    si.status === "succeeded" || si.status === "requires_action" || si.status === "canceled"
+      ? (si.status as SetupIntent["status"])
+      : "requires_payment_method";
+  const err = si.last_setup_error;
+  return {
+    id: si.id,
+    status,
+    client_secret: si.client_secret ?? "",
+    customer_id: idOf(si.customer as string | { id: string } | null) ?? "",
+    payment_method_id: idOf(si.payment_method as string | { id: string } | null) ?? "",
+    last_error: err
+      ? {
+          code: err.code ?? "card_declined",
+          decline_code: err.decline_code ?? null,
+          message: err.message ?? cardErrorMessage(err.code ?? "card_declined", err.decline_code),
+        }
+      : null,
+  };
 }
 
 function purposeOf(metadata: Record<string, string>): PaymentPurpose {
@@ -419,6 +443,34 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
         if (e instanceof Stripe.errors.StripeError && e.statusCode === 404) return null;
         throw portError(e);
       }
+    },
+
+    async setupCard(input) {
+      try {
+        const si = await stripe.setupIntents.create(
+          {
+            customer: input.customer_id,
+            payment_method: input.payment_method_id,
+            usage: "off_session",
+            confirm: true,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotency_key },
+        );
+        // A replayed key answers the first response; after the browser's 3-D Secure step the intent has moved on.
+        if (si.status === "requires_action") return toPortSetup(await stripe.setupIntents.retrieve(si.id));
+        return toPortSetup(si);
+      } catch (e) {
+        // A declined card answers HTTP 402 with the SetupIntent: answer it, like a declined PaymentIntent.
+        if (e instanceof Stripe.errors.StripeCardError && e.setup_intent) {
+          return toPortSetup(e.setup_intent as Stripe.SetupIntent);
+        }
+        throw portError(e);
+      }
+    },
+
+    async retrieveSetupIntent(id) {
+      return toPortSetup(await call(() => stripe.setupIntents.retrieve(id)));
     },
 
     async attachPaymentMethod(paymentMethodId, customerId) {

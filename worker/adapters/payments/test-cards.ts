@@ -2,7 +2,8 @@ import type { localPaymentMethods } from "../../../schema/tables/payments";
 
 /**
  * How the local adapter's cards behave: Stripe's published test numbers
- * (https://docs.stripe.com/testing), with Stripe's own error codes and messages. Any other number that passes
+ * (https://docs.stripe.com/testing), with Stripe's own error codes and messages. A "decline" card is refused when it is
+ * saved too (Stripe checks a card when it is attached or set up); only 4000 0000 0000 0341 saves and then declines. Any other number that passes
  * the Luhn check succeeds. The outcome is decided when the card is tokenised and kept with the payment method
  * (local_payment_methods.outcome), so the number itself is never stored.
  */
@@ -54,7 +55,7 @@ export const TEST_CARDS: Readonly<Record<string, TestCardBehaviour>> = {
   "4000000000000127": { outcome: "decline", error_code: "incorrect_cvc", note: "declined: incorrect CVC" },
   "4000000000000119": { outcome: "decline", error_code: "processing_error", note: "declined: processing error" },
   "4000000000000341": {
-    outcome: "decline",
+    outcome: "decline_charges",
     error_code: "card_declined",
     decline_code: "generic_decline",
     note: "saves fine, every charge is declined",

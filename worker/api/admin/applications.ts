@@ -9,8 +9,11 @@ import {
   APPLICATION_STATUSES,
   decideApplication,
   listApplications,
+  textApplicant,
   type ApplicationDecision,
 } from "../../vendors/application-review";
+import { applicationFile } from "../../vendors/licence-review";
+import { fail } from "../../http/errors";
 
 const ApplicationsQuery = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ""),
@@ -19,6 +22,13 @@ const ApplicationsQuery = v.object({
 });
 
 const ApproveParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
+const FileParams = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
+  upload: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number)),
+});
+const ApproveBody = v.object({
+  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
+});
 
 /**
  * Staff decisions on vendor applications (/api/admin/applications): the review list, approval (which creates
@@ -31,15 +41,42 @@ export const adminApplicationsApi = new Hono<AppEnv>()
   .post("/:id/reject", (c) => decide(c, "rejected", "application.reject"))
   .post("/:id/silent-reject", (c) => decide(c, "silently_rejected", "application.silent_reject"))
   .post("/:id/ignore", (c) => decide(c, "ignored", "application.ignore"))
+  .get("/:id/file/:upload", async (c) => {
+    // The application's photo and licences, for staff deciding it (never public).
+    const { id, upload } = parseOrFail(FileParams, c.req.param());
+    const file = await applicationFile(c.env, id, upload);
+    return new Response(file.body, {
+      headers: {
+        "content-type": file.contentType,
+        "cache-control": "private, no-store",
+        "x-content-type-options": "nosniff",
+        "content-disposition": "inline",
+      },
+    });
+  })
   .post("/:id/approve", async (c) => {
     const { id } = parseOrFail(ApproveParams, c.req.param());
+    // The note is optional, and so is the body.
+    const raw = await c.req.text();
+    const { reason } = raw.trim() ? parseOrFail(ApproveBody, safeJson(raw)) : { reason: undefined };
+    const now = c.get("now");
     const result = await approveApplication(c.get("db"), c.env.DB, {
       applicationId: id,
       staffUserId: viewerOf(c).user_id,
-      now: c.get("now"),
+      now,
+      note: reason ?? null,
     });
+    await textApplicant(c.env, c.get("db"), id, "approved", now);
     return c.json({ data: result });
   });
+
+function safeJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return fail("INVALID_INPUT", { _: "The request body must be JSON." });
+  }
+}
 
 /** The shared handler of the three non-approval decisions: parse, decide, answer. */
 async function decide(c: Context<AppEnv>, to: ApplicationDecision, action: string) {
@@ -53,5 +90,6 @@ async function decide(c: Context<AppEnv>, to: ApplicationDecision, action: strin
     reason,
     now: c.get("now"),
   });
+  await textApplicant(c.env, c.get("db"), id, to, c.get("now"));
   return c.json({ data, code: "STAFF_ACTION_DONE" as const });
 }

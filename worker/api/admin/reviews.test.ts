@@ -75,22 +75,14 @@ describe("licence and photo reviews", () => {
     expect(
       (await client.post(`${path}/photo`, { decision: "reject", comment: "Show your face, no sunglasses" })).status,
     ).toBe(200);
-    expect((await client.post(`${path}/license`, { decision: "approve" })).status).toBe(200);
-    expect((await client.post(`${path}/license`, { decision: "approve" })).status).toBe(409);
-    const row = await env.DB.prepare(
-      "SELECT license_status, photo_status, review_note FROM vendors WHERE vendor_id = ?",
-    )
+    expect((await client.post(`${path}/photo`, { decision: "approve" })).status).toBe(409);
+    // Licences are decided per group (worker/vendors/licence-review.test.ts); the old vendor-wide path is gone.
+    expect((await client.post(`${path}/license`, { decision: "approve" })).status).toBe(400);
+    const row = await env.DB.prepare("SELECT photo_status, review_note FROM vendors WHERE vendor_id = ?")
       .bind(world.vendorId)
       .first();
-    expect(row).toEqual({
-      license_status: "approved",
-      photo_status: "rejected",
-      review_note: "Show your face, no sunglasses",
-    });
-    expect((await auditRowsFor("vendor", world.vendorId)).map((r) => r.action)).toEqual([
-      "vendor.photo_reject",
-      "vendor.license_approve",
-    ]);
+    expect(row).toEqual({ photo_status: "rejected", review_note: "Show your face, no sunglasses" });
+    expect((await auditRowsFor("vendor", world.vendorId)).map((r) => r.action)).toEqual(["vendor.photo_reject"]);
   });
 });
 

@@ -1,15 +1,20 @@
-import type { ReviewRow } from "../../../schema/contracts/admin";
+import type { PhotoReviewItem, ReviewRow } from "../../../schema/contracts/admin";
 import { Hono } from "hono";
 import * as v from "valibot";
-import { offsetOf, pageOf } from "../../admin/paging";
+import { offsetOf, STAFF_PAGE_SIZE } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
 import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
+import { decideLicence, licenceFile, licenceQueue } from "../../vendors/licence-review";
 import { reviewProfileItem } from "../../vendors/profile-review";
 
 const Param = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number)),
-  kind: v.picklist(["license", "photo"]),
+  kind: v.picklist(["photo"]),
+});
+const LicenceParam = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number)),
+  group: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
 });
 const DecisionBody = v.variant("decision", [
   v.object({ decision: v.literal("approve"), comment: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))) }),
@@ -28,21 +33,49 @@ const PageQuery = v.object({
 });
 
 /**
- * Licence renewals and profile photos waiting for review (docs/product.md section 6): approve, or reject with a
- * comment the pro sees (vendors.review_note). Only a pending item can be decided.
+ * Licences and profile photos waiting for review (docs/product.md section 6; decision 121): each licence with a
+ * link to its file (served here, to staff only), approved or rejected with a comment the pro sees and is texted;
+ * photos likewise. Only an item still waiting can be decided. A page holds up to 10 licences and 10 photos.
  */
 export const adminVendorReviewsApi = new Hono<AppEnv>()
   .use(requireAdmin)
   .get("/", async (c) => {
     const { page } = queryOf(c, PageQuery);
-    const rows = await c.env.DB.prepare(
-      `SELECT vendor_id, display_name, photo, photo_status, license_status, license_upload_id, license_expires_at
-       FROM vendors WHERE license_status = 'pending' OR photo_status = 'pending'
-       ORDER BY updated_at, vendor_id LIMIT 11 OFFSET ?1`,
+    const licences = await licenceQueue(c.env.DB, STAFF_PAGE_SIZE + 1, offsetOf(page));
+    const photos = await c.env.DB.prepare(
+      `SELECT 'photo' AS kind, vendor_id, display_name, photo FROM vendors WHERE photo_status = 'pending'
+       ORDER BY updated_at, vendor_id LIMIT ?1 OFFSET ?2`,
     )
-      .bind(offsetOf(page))
-      .all<ReviewRow>();
-    return c.json(pageOf(rows.results, page));
+      .bind(STAFF_PAGE_SIZE + 1, offsetOf(page))
+      .all<PhotoReviewItem>();
+    const items: ReviewRow[] = [...licences.slice(0, STAFF_PAGE_SIZE), ...photos.results.slice(0, STAFF_PAGE_SIZE)];
+    const hasMore = licences.length > STAFF_PAGE_SIZE || photos.results.length > STAFF_PAGE_SIZE;
+    return c.json({ data: { items, page, page_size: STAFF_PAGE_SIZE, has_more: hasMore } });
+  })
+  .get("/:id/license/:group/file", async (c) => {
+    const { id, group } = parseOrFail(LicenceParam, c.req.param());
+    const file = await licenceFile(c.env, id, group);
+    return new Response(file.body, {
+      headers: {
+        "content-type": file.contentType,
+        "cache-control": "private, no-store",
+        "x-content-type-options": "nosniff",
+        "content-disposition": "inline",
+      },
+    });
+  })
+  .post("/:id/license/:group", async (c) => {
+    const { id, group } = parseOrFail(LicenceParam, c.req.param());
+    const body = await jsonBody(c, DecisionBody);
+    const data = await decideLicence(c.env, c.get("db"), {
+      vendorId: id,
+      groupId: group,
+      decision: body.decision,
+      comment: body.comment || null,
+      actorUserId: viewerOf(c).user_id,
+      now: c.get("now"),
+    });
+    return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   })
   .post("/:id/:kind", async (c) => {
     const { id, kind } = parseOrFail(Param, c.req.param());

@@ -6,6 +6,7 @@ import type { PaymentIntent, PaymentsPort } from "../../adapters/payments/port";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { jsonBody, queryOf } from "../../http/validate";
+import { setupView } from "../../wallet/setup-card";
 
 /**
  * The local payments adapter's browser side (docs/api-payments.md), mounted at /api/payments/local. These
@@ -38,6 +39,10 @@ const ConfirmBody = v.object({
 });
 
 const AuthenticateBody = v.object({ client_secret: ClientSecret, approve: v.boolean() });
+const SetupAuthenticateBody = v.object({
+  client_secret: v.pipe(v.string(), v.regex(/^seti_[A-Za-z0-9_]+_secret_[A-Za-z0-9]+$/, "Not a client secret.")),
+  approve: v.boolean(),
+});
 
 /** What the browser sees of an intent (like Stripe.js with a publishable key: no customer, no metadata). */
 export function publicIntent(intent: PaymentIntent) {
@@ -158,6 +163,17 @@ export const paymentsLocalApi = new Hono<AppEnv>()
     const done = await orFail(port.completeAuthentication!(intent.id, body.approve));
     const answer = confirmAnswer(done);
     return c.json(answer.body, answer.status);
+  })
+
+  /** The 3-D Secure step of a card being saved (Stripe.js confirmCardSetup's dialog); answers the SetupIntent. */
+  .post("/authenticate-setup", async (c) => {
+    const body = await jsonBody(c, SetupAuthenticateBody);
+    const port = paymentsFromEnv(c.env, c.get("db"), c.get("now"));
+    const id = body.client_secret.slice(0, body.client_secret.indexOf("_secret_"));
+    const setup = await port.retrieveSetupIntent(id).catch(() => null);
+    if (!setup || !constantTimeEqual(setup.client_secret, body.client_secret)) fail("NOT_FOUND");
+    const done = await orFail(port.completeSetupAuthentication!(setup.id, body.approve));
+    return c.json({ data: { setup_intent: setupView(done) } });
   })
 
   .get("/payment-intent", async (c) => {

@@ -45,6 +45,8 @@ export const stripePaymentMethodsApi = new Hono<AppEnv>()
       paymentMethodId: body.payment_method_id,
       setDefault: body.set_default,
     });
+    // A card that needs 3-D Secure is not saved yet: the browser finishes the bank's step and sends it again.
+    if ("status" in data) return c.json({ data }, 202);
     return c.json({ data }, 201);
   })
 

@@ -58,7 +58,8 @@ export const vendorApplicationApi = new Hono<AppEnv>()
     const db = c.get("db");
     const now = c.get("now");
     if (viewer.vendor_id) fail("VENDOR_ALREADY_EXISTS");
-    refuseHugeBody(c.req.header("content-length"), 2);
+    // The photo and up to one licence per licensed group.
+    refuseHugeBody(c.req.header("content-length"), 4);
     let form: FormData;
     try {
       form = await c.req.formData();
@@ -98,10 +99,14 @@ export const vendorApplicationApi = new Hono<AppEnv>()
     if (!email) fail("INVALID_EMAIL_ADDRESS");
     if (!zipcode) fail("INVALID_ADDRESS");
 
-    const licenseFile = form.get("license");
-    const licenseNumber = text(form, "license_number");
-    const licenseState = text(form, "license_state").toUpperCase();
-    const licenseExpires = expiryFromDay(text(form, "license_expires"));
+    // One licence per licensed group: license_<group id>, license_number_<group id>, ... (decision 121).
+    const licenceOf = (suffix: string) => ({
+      file: form.get(`license${suffix}`),
+      number: text(form, `license_number${suffix}`),
+      state: text(form, `license_state${suffix}`).toUpperCase(),
+      expires: expiryFromDay(text(form, `license_expires${suffix}`)),
+    });
+    const licenses = Object.fromEntries(groupIds.map((id) => [id, licenceOf(`_${id}`)]));
     const { application_id } = await submitApplication(
       c.env,
       db,
@@ -116,10 +121,8 @@ export const vendorApplicationApi = new Hono<AppEnv>()
         about,
         groupIds,
         photo: photo as File,
-        licenseFile,
-        licenseNumber,
-        licenseState,
-        licenseExpires,
+        licenses,
+        legacyLicense: licenceOf(""),
       },
       now,
     );

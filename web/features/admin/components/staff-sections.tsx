@@ -193,8 +193,30 @@ export function ApplicationsSection() {
                   <p className="muted">
                     {formatPhone(a.phone)} · {a.email} · ZIP {a.zipcode} · applied {day(a.created_at)}
                   </p>
+                  <p>
+                    {a.groups.map((g) => g.name).join(", ")} · within {a.radius_miles ?? "?"} miles of {a.zipcode} ·{" "}
+                    {a.experience_years ?? "?"} years of experience
+                  </p>
                   {a.about && <p>{a.about}</p>}
-                  {a.license_number && <p className="muted">Licence {a.license_number}</p>}
+                  <div className="order-actions" data-testid="application-files">
+                    {a.photo_url && (
+                      <a href={a.photo_url} target="_blank" rel="noreferrer">
+                        <img src={a.photo_url} alt={`Photo of ${a.name}`} width={96} height={96} />
+                      </a>
+                    )}
+                    {a.licenses.map((l) => (
+                      <span key={l.group_id}>
+                        {l.group_name} licence {l.number} ({l.state}), valid until{" "}
+                        {new Date(l.expires_at).toISOString().slice(0, 10)} ·{" "}
+                        <a href={l.file_url} target="_blank" rel="noreferrer">
+                          {l.file_type === "pdf" ? "Open the PDF" : "Open the picture"}
+                        </a>
+                        {l.file_type === "image" && (
+                          <img src={l.file_url} alt={`${l.group_name} licence of ${a.name}`} width={160} />
+                        )}
+                      </span>
+                    ))}
+                  </div>
                   <div className="order-actions">
                     <ActionButton
                       label="Approve"
@@ -234,7 +256,7 @@ export function ApplicationsSection() {
   );
 }
 
-/** Licence renewals and profile photos: approve, or reject with a comment the pro sees. */
+/** Licences (first ones and renewals, with their file) and profile photos: approve, or reject with a comment the pro sees. */
 export function ReviewsSection() {
   const list = useStaffList<ReviewRow>("/admin/reviews", {});
   const { notice, done } = useActionNotice(list.reload);
@@ -244,39 +266,64 @@ export function ReviewsSection() {
       <StaffListView list={list} label="reviews" empty="No licence or photo waits for review.">
         {(items) => (
           <ul className="order-list">
-            {items.map((r) => (
-              <li key={r.vendor_id} className="card">
-                <h3 className="card-title">{r.display_name}</h3>
-                {(["license", "photo"] as const)
-                  .filter((k) => (k === "license" ? r.license_status : r.photo_status) === "pending")
-                  .map((k) => (
-                    <div key={k} className="order-actions">
-                      <span>{k === "license" ? "Licence renewal" : "Profile photo"}</span>
-                      {k === "photo" && r.photo && <img src={r.photo} alt="" width={64} height={64} />}
-                      <ActionButton
-                        label="Approve"
-                        title={`Approve the ${k} of ${r.display_name}`}
-                        path={`/admin/reviews/${r.vendor_id}/${k}`}
-                        body={{ decision: "approve" }}
-                        reasonField="comment"
-                        reasonLabel="Comment (optional)"
-                        reasonRequired={false}
-                        onDone={done}
-                      />
-                      <ActionButton
-                        label="Reject"
-                        title={`Reject the ${k} of ${r.display_name}`}
-                        path={`/admin/reviews/${r.vendor_id}/${k}`}
-                        body={{ decision: "reject" }}
-                        reasonField="comment"
-                        reasonLabel="What the pro must fix (they see this)"
-                        onDone={done}
-                        danger
-                      />
-                    </div>
-                  ))}
-              </li>
-            ))}
+            {items.map((r) => {
+              const what = r.kind === "license" ? `${r.group_name} licence` : "profile photo";
+              const path =
+                r.kind === "license"
+                  ? `/admin/reviews/${r.vendor_id}/license/${r.group_id}`
+                  : `/admin/reviews/${r.vendor_id}/photo`;
+              return (
+                <li
+                  key={r.kind === "license" ? `l${r.vendor_id}:${r.group_id}` : `p${r.vendor_id}`}
+                  className="card"
+                  data-testid="review-item"
+                >
+                  <h3 className="card-title">{r.display_name}</h3>
+                  <div className="order-actions">
+                    {r.kind === "license" ? (
+                      <span>
+                        {r.renewal ? "Licence renewal" : "Licence"}: {r.group_name}, valid until{" "}
+                        {new Date(r.expires_at).toISOString().slice(0, 10)}
+                        {r.current_expires_at !== null &&
+                          ` (current one until ${new Date(r.current_expires_at).toISOString().slice(0, 10)})`}
+                        {" · "}
+                        <a href={r.file_url} target="_blank" rel="noreferrer">
+                          {r.file_type === "pdf" ? "Open the PDF" : "Open the picture"}
+                        </a>
+                        {r.file_type === "image" && (
+                          <img src={r.file_url} alt={`${r.group_name} licence of ${r.display_name}`} width={160} />
+                        )}
+                      </span>
+                    ) : (
+                      <>
+                        <span>Profile photo</span>
+                        {r.photo && <img src={r.photo} alt="" width={64} height={64} />}
+                      </>
+                    )}
+                    <ActionButton
+                      label="Approve"
+                      title={`Approve the ${what} of ${r.display_name}`}
+                      path={path}
+                      body={{ decision: "approve" }}
+                      reasonField="comment"
+                      reasonLabel="Comment (optional)"
+                      reasonRequired={false}
+                      onDone={done}
+                    />
+                    <ActionButton
+                      label="Reject"
+                      title={`Reject the ${what} of ${r.display_name}`}
+                      path={path}
+                      body={{ decision: "reject" }}
+                      reasonField="comment"
+                      reasonLabel="What the pro must fix (they see this)"
+                      onDone={done}
+                      danger
+                    />
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         )}
       </StaffListView>

@@ -113,7 +113,7 @@ function ApplicationForm({
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const needsLicense = groups.some((g) => g.license_required && chosen.includes(g.service_code_group_id));
+  const licensedChosen = groups.filter((g) => g.license_required && chosen.includes(g.service_code_group_id));
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -233,31 +233,44 @@ function ApplicationForm({
         )}
       </fieldset>
 
-      {needsLicense && (
-        <>
-          <h2 className="card-title">Your licence</h2>
-          <div className="form-grid">
-            <Field label="Licence number" name="license_number" error={fields.license_number} required />
+      {licensedChosen.map((g) => {
+        const id = g.service_code_group_id;
+        // One licence per licensed service (decision 121): each unlocks only its own group.
+        return (
+          <fieldset key={id} className="form-grid" data-testid={`licence-${id}`}>
+            <legend className="card-title">Your {g.name} licence</legend>
+            <Field
+              label={`${g.name} licence number`}
+              name={`license_number_${id}`}
+              error={fields[`license_number_${id}`]}
+              required
+            />
             <Field
               label="Issuing state (2 letters)"
-              name="license_state"
+              name={`license_state_${id}`}
               maxLength={2}
-              error={fields.license_state}
+              error={fields[`license_state_${id}`]}
               required
             />
-            <Field label="Expiry date" name="license_expires" type="date" error={fields.license_expires} required />
             <Field
-              label="Picture of your licence"
-              name="license"
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              hint="JPG, PNG or WebP, under 5 MB."
-              error={fields.license}
+              label="Expiry date"
+              name={`license_expires_${id}`}
+              type="date"
+              error={fields[`license_expires_${id}`]}
               required
             />
-          </div>
-        </>
-      )}
+            <Field
+              label={`Picture or PDF of your ${g.name} licence`}
+              name={`license_${id}`}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,application/pdf"
+              hint="JPG, PNG, WebP or PDF, under 5 MB."
+              error={fields[`license_${id}`]}
+              required
+            />
+          </fieldset>
+        );
+      })}
 
       <h2 className="card-title">Profile photo</h2>
       <Field

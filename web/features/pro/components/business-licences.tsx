@@ -87,7 +87,11 @@ function LicenceCard({ licence, onChange }: { licence: ProLicense; onChange(l: P
           {day(licence.license.expires_at)}.{" "}
           {licence.valid
             ? "Your services in this group can be offered."
-            : "Your services in this group are off until you upload a valid licence."}
+            : licence.license.status === "pending"
+              ? "We are reviewing it; your services in this group can be switched on once we approve it."
+              : "Your services in this group are off until you upload a valid licence."}
+          {licence.renewal &&
+            ` Your renewal (valid until ${day(licence.renewal.expires_at)}) is in review; your current licence keeps your services on meanwhile.`}
           {licence.license.review_note && <span className="field-error"> Our note: {licence.license.review_note}</span>}
         </p>
       ) : (
@@ -100,8 +104,8 @@ function LicenceCard({ licence, onChange }: { licence: ProLicense; onChange(l: P
             label={licence.license ? "New picture of your licence" : "Picture of your licence"}
             name="file"
             type="file"
-            accept="image/jpeg,image/png,image/webp"
-            hint="JPG, PNG or WebP, under 5 MB."
+            accept="image/jpeg,image/png,image/webp,application/pdf"
+            hint="JPG, PNG, WebP or PDF, under 5 MB."
             error={fields.file}
             required
           />

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { formatExpiry } from "../../../../domain/cards";
 import { Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
-import { CardForm, useCardForm } from "../../../components/ui/card-form";
+import { CardForm, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
 import { Field, FormError } from "../../../components/ui/field";
 import { apiRequest, errorMessage } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
@@ -102,6 +102,7 @@ function SavedCards() {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useCardForm();
+  const auth = useAuthenticator();
   const [makeDefault, setMakeDefault] = useState(false);
   const [saving, setSaving] = useState(false);
 
@@ -121,7 +122,7 @@ function SavedCards() {
     if (!source || saving) return;
     setSaving(true);
     try {
-      await addCard(source, makeDefault);
+      await addCard(source, makeDefault, auth.ask);
       form.reset();
       setAdding(false);
       notify("success", "Your card was saved.");
@@ -212,6 +213,7 @@ function SavedCards() {
           </button>
         </div>
       )}
+      {auth.dialog}
     </section>
   );
 }

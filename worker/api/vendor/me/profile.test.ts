@@ -144,7 +144,12 @@ describe("licences", () => {
     form.append("file", file(png(500, 300), "renewal.png"));
     const renewed = await pro.post("/api/vendor/me/do-upload", form);
     expect(renewed.status).toBe(200);
-    expect(renewed.body.data.licenses[0].license).toMatchObject({ status: "pending" });
+    // A renewal of a valid licence waits for staff beside it; the current one keeps the services on (decision 121).
+    expect(renewed.body.data.licenses[0]).toMatchObject({
+      valid: true,
+      license: { status: "approved" },
+      renewal: { status: "pending" },
+    });
 
     const bad = new FormData();
     bad.append("service_code", slug);
