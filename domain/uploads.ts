@@ -4,6 +4,12 @@
  */
 export const MAX_PROFILE_PHOTO_BYTES = 5 * 1024 * 1024;
 export const DUPLICATE_MEMORY_MS = 259_200_000; // 3 days
+/**
+ * The longest side of a picture the server decodes to pixels (docs/decisions/125-one-image-decoder.md): a
+ * Workers isolate cannot hold a phone's 12 MP photo decoded, so the pages scale a larger picture down to this
+ * before sending it (web/lib/shrink-picture.ts) and the server refuses more than PICTURE_MAX_SIDE squared.
+ */
+export const PICTURE_MAX_SIDE = 2048;
 
 export type ImageFormat = { ext: "jpg" | "png" | "webp"; contentType: string };
 

@@ -37,7 +37,8 @@ test("the pro uploads before and after pictures (flat grey refused), ticks the c
   await before.locator('input[type="file"]').setInputFiles(pngFile("before.png", scene(240, 180)));
   await expect(before.getByRole("img")).toHaveCount(1);
   const after = panel.getByTestId("photos-after");
-  await after.locator('input[type="file"]').setInputFiles(pngFile("after.png", noisy(160, 120, 42)));
+  // A phone-sized photo (5 MP, over the 2048 x 2048 the server decodes): the page scales it down before sending.
+  await after.locator('input[type="file"]').setInputFiles(pngFile("after.png", noisy(2600, 1950, 42)));
   await expect(after.getByRole("img")).toHaveCount(1);
 
   const complete = panel.getByRole("button", { name: "Complete job" });

@@ -4,7 +4,7 @@ import { decode as decodeJpegPixels } from "jpeg-js";
 import decodeWebpPixels, { init as initWebp } from "@jsquash/webp/decode.js";
 import webpWasm from "@jsquash/webp/codec/dec/webp_dec.wasm";
 import type { Pixels } from "../../domain/image-quality";
-import { sniffImageFormat, type ImageFormat } from "../../domain/uploads";
+import { PICTURE_MAX_SIDE, sniffImageFormat, type ImageFormat } from "../../domain/uploads";
 import { crc32 } from "./crc32";
 
 export { crc32 };
@@ -47,7 +47,7 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
  * of the isolate to the requests served beside it. The web shrinks larger pictures to 2048 px on their long
  * side before sending them (web/lib/shrink-picture.ts); the image check itself looks at 100 px.
  */
-export const MAX_DECODE_PIXELS = 2048 * 2048;
+export const MAX_DECODE_PIXELS = PICTURE_MAX_SIDE * PICTURE_MAX_SIDE;
 /** The same budget in bytes of raw PNG data (RGBA at 8 bits, plus a filter byte a row). */
 const MAX_DECODE_RAW_BYTES = MAX_DECODE_PIXELS * 4 + 2048 * 2;
 /** jpeg-js counts its own allocations and stops past this. */

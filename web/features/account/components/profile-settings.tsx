@@ -14,6 +14,7 @@ import { getProfile } from "../api/get-profile";
 import { EmailVerificationCard } from "./email-verification";
 import { updateProfile } from "../api/update-profile";
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, uploadProfilePicture } from "../api/upload-profile-picture";
+import { shrinkPicture } from "../../../lib/shrink-picture";
 
 type Load = { state: "loading" } | { state: "error"; message: string } | { state: "ready"; profile: Profile };
 
@@ -108,10 +109,11 @@ function PhotoCard({ profile, onSaved }: { profile: Profile; onSaved(p: Profile)
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
+  const onFile = async (chosen: File | undefined) => {
+    if (!chosen) return;
     setError(null);
-    if (!PHOTO_TYPES.includes(file.type)) return setError(catalogue.FILE_FORMAT_NOT_ALLOWED.text);
+    if (!PHOTO_TYPES.includes(chosen.type)) return setError(catalogue.FILE_FORMAT_NOT_ALLOWED.text);
+    const file = await shrinkPicture(chosen);
     if (file.size > PHOTO_MAX_BYTES) return setError(catalogue.FILE_TOO_LARGE.text);
     setPreview(URL.createObjectURL(file));
     setBusy(true);

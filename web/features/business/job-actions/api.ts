@@ -1,5 +1,6 @@
 import type { JobActionsView, JobPhotosView } from "../../../../schema/payloads/job-actions";
 import { apiRequest } from "../../../lib/api-client";
+import { shrinkPicture } from "../../../lib/shrink-picture";
 
 /** The pro's job actions (worker/api/vendor/me/job-actions.ts, vendor-job-photos.ts, sms-customer.ts). */
 
@@ -7,11 +8,11 @@ export function fetchJobActions(soId: number) {
   return apiRequest<JobActionsView>(`/vendor/me/jobs/${soId}/actions`);
 }
 
-export function uploadJobPhoto(soId: number, type: string, file: File) {
+export async function uploadJobPhoto(soId: number, type: string, file: File) {
   const form = new FormData();
   form.set("service_order_id", String(soId));
   form.set("type", type);
-  form.set("file", file);
+  form.set("file", await shrinkPicture(file));
   return apiRequest<JobPhotosView>("/vendor/me/job", { form });
 }
 

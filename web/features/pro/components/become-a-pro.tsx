@@ -8,6 +8,7 @@ import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
 import { useRequest } from "../../../lib/use-request";
 import { useShell } from "../../../stores/shell-context";
 import { openAuthModal } from "../../../stores/ui-store";
+import { shrinkPictureField } from "../../../lib/shrink-picture";
 
 const STATE_TEXT: Record<ApplicationState["state"], { title: string; text: string }> = {
   in_review: {
@@ -131,6 +132,7 @@ function ApplicationForm({
     setSending(true);
     setError(null);
     try {
+      await shrinkPictureField(form, "photo");
       await apiRequest("/vendor/create", { form });
       onDone();
     } catch (err) {
