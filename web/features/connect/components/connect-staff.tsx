@@ -438,6 +438,12 @@ export function ConnectQueue() {
                   </p>
                 )}
                 {r.vendor_name && r.status !== "scheduled" && <p>Assigned to {r.vendor_name}</p>}
+                {r.proposed_starts_at !== null && r.status !== "scheduled" && r.status !== "cancelled" && (
+                  <p data-testid="connect-proposal">
+                    {r.proposed_vendor_name ?? "A pro"} cannot make this time and proposed{" "}
+                    {r.proposed_local_time ? formatLocalDateTime(r.proposed_local_time) : "another time"} instead.
+                  </p>
+                )}
                 {r.status === "scheduled" && (
                   <p data-testid="connect-scheduled">
                     Scheduled by {r.vendor_name} · job #{r.service_order_id} · {r.sessions} session
@@ -451,6 +457,21 @@ export function ConnectQueue() {
                 <div className="order-actions">
                   {r.status === "new" && <AssignButton row={r} onDone={done} />}
                   {r.status === "new" && <OfferButton row={r} onDone={done} />}
+                  {r.proposed_starts_at !== null && r.status !== "scheduled" && r.status !== "cancelled" && (
+                    <ActionButton
+                      label="Accept proposed time"
+                      title={`Move ${r.business_name}'s request to the proposed time`}
+                      path={`/connect/admin/requests/${r.connect_request_id}/accept-proposal`}
+                      reasonRequired={false}
+                      onDone={done}
+                    >
+                      <p className="muted">
+                        The request moves to{" "}
+                        {r.proposed_local_time ? formatLocalDateTime(r.proposed_local_time) : "the proposed time"} and
+                        is assigned to {r.proposed_vendor_name ?? "the pro who proposed it"}, who is texted.
+                      </p>
+                    </ActionButton>
+                  )}
                   {r.status === "scheduled" && !r.paid && <InvoiceButton row={r} onDone={done} />}
                   {r.status === "scheduled" && r.job_status === ServiceOrderStatus.SCHEDULED && (
                     <ReassignButton row={r} onDone={done} />
