@@ -57,8 +57,9 @@ describe("application states", () => {
 
 describe("licences", () => {
   const now = Date.UTC(2026, 10, 22);
-  it("allow services while pending or approved and unexpired", () => {
-    expect(licenseAllowsService({ status: "pending", expires_at: now + 1 }, now)).toBe(true);
+  it("allow services only once staff approved them and until they expire (decision 121)", () => {
+    expect(licenseAllowsService({ status: "pending", expires_at: now + 1e10 }, now)).toBe(false);
+    expect(licenseAllowsService({ status: "approved", expires_at: now + 1 }, now)).toBe(true);
     expect(licenseAllowsService({ status: "approved", expires_at: now }, now)).toBe(false);
     expect(licenseAllowsService({ status: "rejected", expires_at: now + 1e10 }, now)).toBe(false);
     expect(licenseAllowsService(null, now)).toBe(false);

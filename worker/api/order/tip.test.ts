@@ -99,7 +99,8 @@ describe("POST /api/order/tip", () => {
     expect((await jobRow(soid))!.tip_cents).toBe(1500);
     expect(await lastText(w.vendorPhone)).toMatch(/^You received a \$15\.00 tip/);
 
-    const declined = await card("4000000000000002", saved.customerId);
+    // 4000 0000 0000 0341 saves (the processor accepts it for later) and declines every charge, as Stripe's does.
+    const declined = await card("4000000000000341", saved.customerId);
     const refused = await me.client.post("/api/order/tip", {
       service_order_id: soid,
       tip_amount: "5",
