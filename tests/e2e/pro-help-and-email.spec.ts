@@ -87,7 +87,9 @@ test.describe("email confirmation and the local bot check", () => {
 });
 
 test.describe("pro help, forum and connect details", () => {
-  test("a pro reads help topics, is offered no forum when none is set up, and reads their connect details", async ({ page }) => {
+  test("a pro reads help topics, is offered no forum when none is set up, and reads their connect details", async ({
+    page,
+  }) => {
     await page.goto("/help");
     await logInWithModal(page, DEMO.vendor.phone, DEMO_PASSWORD);
     await page.goto("/business/profile");
