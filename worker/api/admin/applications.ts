@@ -14,6 +14,7 @@ import {
 } from "../../vendors/application-review";
 import { applicationFile } from "../../vendors/licence-review";
 import { fail } from "../../http/errors";
+import { staffFileResponse } from "../../http/staff-file";
 
 const ApplicationsQuery = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ""),
@@ -44,15 +45,7 @@ export const adminApplicationsApi = new Hono<AppEnv>()
   .get("/:id/file/:upload", async (c) => {
     // The application's photo and licences, for staff deciding it (never public).
     const { id, upload } = parseOrFail(FileParams, c.req.param());
-    const file = await applicationFile(c.env, id, upload);
-    return new Response(file.body, {
-      headers: {
-        "content-type": file.contentType,
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-        "content-disposition": "inline",
-      },
-    });
+    return staffFileResponse(await applicationFile(c.env, id, upload));
   })
   .post("/:id/approve", async (c) => {
     const { id } = parseOrFail(ApproveParams, c.req.param());

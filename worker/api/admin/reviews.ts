@@ -7,6 +7,7 @@ import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 import { decideLicence, licenceFile, licenceQueue } from "../../vendors/licence-review";
 import { reviewProfileItem } from "../../vendors/profile-review";
+import { staffFileResponse } from "../../http/staff-file";
 
 const Param = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number)),
@@ -54,15 +55,7 @@ export const adminVendorReviewsApi = new Hono<AppEnv>()
   })
   .get("/:id/license/:group/file", async (c) => {
     const { id, group } = parseOrFail(LicenceParam, c.req.param());
-    const file = await licenceFile(c.env, id, group);
-    return new Response(file.body, {
-      headers: {
-        "content-type": file.contentType,
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-        "content-disposition": "inline",
-      },
-    });
+    return staffFileResponse(await licenceFile(c.env, id, group));
   })
   .post("/:id/license/:group", async (c) => {
     const { id, group } = parseOrFail(LicenceParam, c.req.param());
