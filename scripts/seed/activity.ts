@@ -466,6 +466,11 @@ export function buildActivity(
   );
   const massageStart = therapist ? futureStart(therapist, swedish90, 15, 21, "10:00") : null;
   if (therapist && massageStart) jobs.push(scheduled(ava, therapist, swedish, massageStart, ScheduledStatus.CONFIRMED));
+  // Ava's third upcoming job with Maya, a blowout beyond the updo: the spec of added charges moves its start to
+  // half an hour ago (tests/e2e/added-charges.spec.ts), so it must be a job no other spec takes.
+  const blowout = serviceBySlug.get("blowout")!;
+  const blowoutStart = futureStart(maya, blowout, 22, 28, "14:00");
+  if (blowoutStart) jobs.push(scheduled(ava, maya, blowout, blowoutStart, ScheduledStatus.CONFIRMED));
 
   return { jobs, offers, timeOff };
 }

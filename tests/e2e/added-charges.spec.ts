@@ -23,13 +23,17 @@ test("a pro adds a charge within the policy (the client gets a receipt and sees 
 }) => {
   // Two browsers, two sign-ins, two charges and a card payment on a shared machine.
   test.setTimeout(150_000);
-  // Maya's last scheduled job with Ava (the job-actions spec takes the first), moved to have started 30 minutes ago.
+  // The seed's blowout of Ava with Maya three to four weeks ahead (scripts/seed/activity.ts: no other spec takes
+  // it), moved to have started 30 minutes ago.
   const [job] = d1(
     `SELECT so.service_order_id AS id, so.price_cents AS price, coalesce(o.phone, u.phone) AS phone
      FROM service_orders so JOIN users u ON u.user_id = so.user_id JOIN orders o ON o.order_id = so.order_id
+     JOIN services s ON s.service_id = so.service_id
      WHERE so.vendor_id = 1 AND so.service_order_status_id = 20 AND u.email = 'ava@example.com'
+       AND s.slug = 'blowout' AND so.promised_arrival_time > ${Date.now() + 21 * 86_400_000}
      ORDER BY so.promised_arrival_time DESC LIMIT 1`,
   );
+  expect(job, "the seed's blowout of Ava with Maya, weeks ahead").toBeTruthy();
   const id = Number(job!.id);
   const phone = String(job!.phone).startsWith("+") ? String(job!.phone) : e164(String(job!.phone));
   d1(`UPDATE service_orders SET promised_arrival_time = ${Date.now() - 30 * 60_000} WHERE service_order_id = ${id}`);

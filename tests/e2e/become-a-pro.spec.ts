@@ -4,14 +4,6 @@ import { encode } from "fast-png";
 import { BASE_URL } from "./config";
 import { codeFromOutbox, d1, DEMO, freshPhone, logInWithModal, shot } from "./helpers";
 
-/** A PNG header with the given size and random bytes: enough for the server's format and size checks. */
-function png(width: number, height: number): Buffer {
-  const be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-  const head = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
-  const tail = Array.from({ length: 256 }, () => Math.floor(Math.random() * 256));
-  return Buffer.from([...head, ...be(width), ...be(height), 8, 6, 0, 0, 0, 0, 0, 0, 0, ...tail]);
-}
-
 /** A real photo of random colour noise: it decodes and passes the server's image check (docs/product.md section 5). */
 function photoPng(width: number, height: number): Buffer {
   const data = new Uint8Array(randomBytes(width * height * 4));
@@ -66,12 +58,13 @@ test.describe("becoming a pro", () => {
     await form.getByLabel("Home ZIP code").fill(HOME_ZIP);
     await form.getByLabel("How far you travel (miles)").fill("10");
     await form.getByRole("checkbox", { name: /Massage/ }).check();
-    await form.getByLabel("Licence number").fill("MT-LMT-4411");
+    await form.getByLabel(/Massage licence number/).fill("MT-LMT-4411");
     await form.getByLabel("Issuing state (2 letters)").fill("MT");
     await form.getByLabel("Expiry date").fill("2030-05-31");
     await form
-      .getByLabel("Picture of your licence")
-      .setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: png(800, 500) });
+      .getByLabel(/Picture or PDF of your Massage licence/)
+      // A licence file must decode as a picture (or be a PDF): a real PNG (decision 121).
+      .setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: photoPng(800, 500) });
     await form
       .getByLabel("A clear photo of your face")
       .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photoPng(400, 400) });

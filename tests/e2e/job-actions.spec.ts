@@ -38,7 +38,7 @@ test("the pro uploads before and after pictures (flat grey refused), ticks the c
   await expect(before.getByRole("img")).toHaveCount(1);
   const after = panel.getByTestId("photos-after");
   // A phone-sized photo (5 MP, over the 2048 x 2048 the server decodes): the page scales it down before sending.
-  await after.locator('input[type="file"]').setInputFiles(pngFile("after.png", noisy(2600, 1950, 42)));
+  await after.locator('input[type="file"]').setInputFiles(pngFile("after.png", enlarge(noisy(100, 75, 42), 26)));
   await expect(after.getByRole("img")).toHaveCount(1);
 
   const complete = panel.getByRole("button", { name: "Complete job" });
@@ -55,3 +55,17 @@ test("the pro uploads before and after pictures (flat grey refused), ticks the c
   await expect(rating).toBeVisible();
   await shot(client, "job-actions-rating-request");
 });
+
+/** Each pixel as a k x k block: a large picture whose detail survives being scaled down. */
+function enlarge(p: Pixels, k: number): Pixels {
+  const width = p.width * k;
+  const height = p.height * k;
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = (Math.floor(y / k) * p.width + Math.floor(x / k)) * 4;
+      data.set(p.data.subarray(from, from + 4), (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
