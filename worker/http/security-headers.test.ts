@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { Client, signUp } from "../test-utils";
+import { testClock } from "../test-clock";
 
 /** Pages, API answers and uploads carry the safety headers (docs/decisions/052-security-headers.md). */
 describe("security headers", () => {
@@ -52,7 +53,9 @@ describe("security headers", () => {
 
 /** HSTS and what may cache an answer (issue 20; docs/decisions/126-private-caching-and-hsts.md). */
 describe("HSTS and caching", () => {
+  // The test clock, so a session made at a client's clock is still live here (tests pass on any date).
   const page = createApp({
+    clock: testClock,
     renderPage: async () =>
       new Response("<p>page</p>", { headers: { "content-type": "text/html", "cache-control": "public, max-age=600" } }),
   });
@@ -76,7 +79,11 @@ describe("HSTS and caching", () => {
       const res = await page.request(`https://glow.test${path}`, {}, env);
       expect(res.headers.get("cache-control"), path).toBe("private, no-store");
     }
-    const signedIn = await page.request("https://glow.test/", { headers: { cookie: customer.cookie! } }, env);
+    const signedIn = await page.request(
+      "https://glow.test/",
+      { headers: { cookie: customer.cookie!, "x-test-now": String(customer.now) } },
+      env,
+    );
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
     // A visitor's page carries its own script nonce: never shared, though the browser may revalidate it.
     const visitor = await page.request("https://glow.test/", {}, env);

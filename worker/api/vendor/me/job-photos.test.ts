@@ -110,6 +110,8 @@ describe("POST /api/vendor/me/job (job pictures)", () => {
 
 describe("GET /media/u/... for job pictures (issue 20)", () => {
   it("serves a before picture only to the job's customer, its pro and staff, with private caching", async () => {
+    // At the client's own clock, as its other requests: its session was made then (tests pass on any date).
+    const seenAs = (who: Client) => ({ "x-test-now": String(who.now), ...(who.cookie ? { cookie: who.cookie } : {}) });
     const { soId, vendor, other, customer } = await acceptedJob();
     const res = await vendor.post("/api/vendor/me/job", photoForm(soId, "before", png(scene(160, 120))));
     expect(res.status).toBe(200);
@@ -118,13 +120,13 @@ describe("GET /media/u/... for job pictures (issue 20)", () => {
     const s = await signUp(staff, { name: "Photo Staff" });
     await promote(s.profile.user_id, { groups: "12,50" });
     for (const who of [vendor, customer, staff]) {
-      const seen = await SELF.fetch(`${ORIGIN}${url}`, { headers: who.cookie ? { cookie: who.cookie } : {} });
+      const seen = await SELF.fetch(`${ORIGIN}${url}`, { headers: seenAs(who) });
       expect(seen.status).toBe(200);
       expect(seen.headers.get("cache-control")).toBe("private, no-cache");
       await seen.arrayBuffer();
     }
     for (const who of [other, new Client()]) {
-      const refused = await SELF.fetch(`${ORIGIN}${url}`, { headers: who.cookie ? { cookie: who.cookie } : {} });
+      const refused = await SELF.fetch(`${ORIGIN}${url}`, { headers: seenAs(who) });
       expect(refused.status).toBe(404);
       expect(((await refused.json()) as any).error.code).toBe("NOT_FOUND");
     }
