@@ -6,6 +6,13 @@ import { decodeImage, decodePicture, MAX_DECODE_PIXELS } from "./decode-image";
 import { pngClaiming, pngInflating } from "./test-images";
 
 /**
+ * The slowest a cheap request may answer while bombs are refused. Decoding the bombs first stalled everyone for
+ * 5 to 12 s; refused by their headers they cost nothing, and a quiet machine answers in tens of milliseconds.
+ * The bound leaves room for a 2-core machine running other suites at the same time.
+ */
+const WORST_MS = 3000;
+
+/**
  * Image bombs through every upload route (decision 125): a file of under 100 bytes whose header claims
  * 20000 x 20000 pixels, and a ~390 KB file whose pixel data inflates to 400 MB. Each is refused from its
  * header, or while inflating at its declared size, in well under a second, and a cheap request served at the
@@ -89,7 +96,7 @@ describe("bombs through the upload routes", () => {
     expect(replies.map((r) => r.value.status)).toEqual([413, 415, 413, 413, 415]);
     for (const r of replies) expect(r.ms).toBeLessThan(2000);
     expect(latencies.length).toBeGreaterThan(0);
-    expect(worst).toBeLessThan(1000);
+    expect(worst).toBeLessThan(WORST_MS);
   });
 
   it("a pro's profile picture and an application photo refuse both bombs", async () => {
@@ -117,6 +124,6 @@ describe("bombs through the upload routes", () => {
     expect(replies[2]!.body.error).toMatchObject({ code: "VENDOR_APPLICATION_INVALID_FILE", fields: { result: "-2" } });
     expect(replies[2]!.body.error.fields.photo).toMatch(/2048 x 2048/);
     expect(replies[3]!.body.error).toMatchObject({ code: "VENDOR_APPLICATION_INVALID_FILE", fields: { result: "-1" } });
-    expect(worst).toBeLessThan(1000);
+    expect(worst).toBeLessThan(WORST_MS);
   });
 });
