@@ -51,6 +51,31 @@ describe("request body caps", () => {
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe("FILE_TOO_LARGE");
   });
+
+  it("reads a body refused before the handler read it to its end, so the connection can carry the next request", async () => {
+    // 400 KB of multipart (under the 6 MB cap) from a visitor: the route refuses with 401 before reading the
+    // form. The drain must still take every chunk; it used to fail on workerd's one-read-at-a-time body
+    // (the copy had started a read) and left the body unread, which broke `vite preview`'s connection.
+    const chunk = new Uint8Array(16 * 1024);
+    const chunks = 25;
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === chunks) return controller.close();
+        pulled++;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await SELF.fetch(`${ORIGIN}/api/vendor/me/do-upload`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=xyz", origin: ORIGIN },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(401);
+    await res.arrayBuffer();
+    expect(pulled).toBe(chunks);
+  });
 });
 
 describe("JSON arrays where an object is expected", () => {

@@ -64,25 +64,38 @@ function capped(
   const reader = body.getReader();
   let size = 0;
   let finished = false;
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
-        finished = true;
-        return controller.close();
-      }
-      size += value.byteLength;
-      if (size > max) {
-        onOver();
-        controller.error(new AppError(code));
-      } else controller.enqueue(value);
+  // workerd's request body takes one pending read at a time: every read goes through this chain, so the
+  // drain waits for a read the copy started (a second read at once threw, the drain gave up, and the
+  // unread body broke the proxy's connection; issue 20).
+  let reading: Promise<unknown> = Promise.resolve();
+  const read = () => {
+    const next = reading.then(() => reader.read());
+    reading = next.catch(() => undefined);
+    return next;
+  };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await read();
+        if (done) {
+          finished = true;
+          return controller.close();
+        }
+        size += value.byteLength;
+        if (size > max) {
+          onOver();
+          controller.error(new AppError(code));
+        } else controller.enqueue(value);
+      },
     },
-  });
+    // Nothing is read until the handler asks: a handler that refuses first leaves the whole body to the drain.
+    { highWaterMark: 0 },
+  );
   const rest = async () => {
-    if (finished) return;
     try {
       for (let drained = 0; drained <= DRAIN_MAX;) {
-        const { done, value } = await reader.read();
+        if (finished) return;
+        const { done, value } = await read();
         if (done) return;
         drained += value.byteLength;
       }
