@@ -224,6 +224,7 @@ export async function mainDetails(
       .select({
         ...jobSelect,
         offer_expires_at: jobOffers.expires_at,
+        chosen_vendor_id: checkoutItems.chosen_vendor_id,
         list_price_cents: sql<number | null>`${checkoutItems.price_cents}`.as("list_price_cents"),
         city: zipcodes.city,
         state: zipcodes.state,
@@ -340,7 +341,11 @@ export async function mainDetails(
   const offers: VendorOfferView[] = offerRowsThatFit.map((r) => {
     const area = [r.city, [r.state, r.zipcode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
     const view = toJobView({ ...r, price_cents: r.list_price_cents ?? r.price_cents, vendor_payout_cents: 0 }, area);
-    return { ...view, expires_at: r.offer_expires_at === null ? null : iso(r.offer_expires_at) };
+    return {
+      ...view,
+      expires_at: r.offer_expires_at === null ? null : iso(r.offer_expires_at),
+      chosen: r.chosen_vendor_id === vendorId,
+    };
   });
   return [profile, upcoming, photos, [], requests, offers, now];
 }
