@@ -2,13 +2,7 @@ import { describe, expect, it } from "vitest";
 import { localToInstant } from "./calendar/time";
 import type { BusyInterval } from "./calendar/availability";
 import type { VendorSettings } from "./calendar/hold-rules";
-import {
-  CHOSEN_PRO_CONFIRM_MS,
-  chosenProConfirmBy,
-  offerCutoff,
-  offerMisfit,
-  offerMisfitText,
-} from "./offer-rules";
+import { CHOSEN_PRO_CONFIRM_MS, chosenProConfirmBy, offerCutoff, offerMisfit, offerMisfitText } from "./offer-rules";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -74,7 +68,14 @@ describe("offerMisfit", () => {
   // Offers made on Wednesday 2026-11-25 at 09:00 New York.
   const now = localToInstant("2026-11-25", "09:00", NY);
   const ask = (date: string, time: string, busy: BusyInterval[] = [], s = settings) =>
-    offerMisfit({ settings: s, busy, now, start: localToInstant(date, time, NY), durationMinutes: 60, isConnect: false });
+    offerMisfit({
+      settings: s,
+      busy,
+      now,
+      start: localToInstant(date, time, NY),
+      durationMinutes: 60,
+      isConnect: false,
+    });
   const job = (date: string, from: string, to: string, kind: BusyInterval["kind"] = "job"): BusyInterval => ({
     start: localToInstant(date, from, NY),
     end: localToInstant(date, to, NY),
@@ -116,7 +117,14 @@ describe("offerMisfit", () => {
   it("refuses a time too close to another booking to travel, naming that booking", () => {
     // A 30-minute job that ends at 13:00 leaves no time to drive to a job at 13:00 (padding.ts).
     const booking = job("2026-11-30", "13:00", "14:00");
-    const misfit = offerMisfit({ settings, busy: [booking], now, start: localToInstant("2026-11-30", "12:30", NY), durationMinutes: 30, isConnect: false });
+    const misfit = offerMisfit({
+      settings,
+      busy: [booking],
+      now,
+      start: localToInstant("2026-11-30", "12:30", NY),
+      durationMinutes: 30,
+      isConnect: false,
+    });
     expect(misfit?.why).toBe("too-close");
     expect(offerMisfitText(misfit!, NY)).toBe(
       "This time is now too close to your booking at 1:00 PM to travel between them.",

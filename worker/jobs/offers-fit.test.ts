@@ -1,16 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeVendor } from "../calendar/test-fixtures";
-import {
-  CARDS,
-  contact,
-  customer,
-  key,
-  payIntent,
-  vendorClient,
-  world,
-  type World,
-} from "../checkout/test-fixtures";
+import { CARDS, contact, customer, key, payIntent, vendorClient, world, type World } from "../checkout/test-fixtures";
 import { Client, T0 } from "../test-utils";
 import { advanceOffers, OFFER_ROUND_MS } from "./offer-rounds";
 
@@ -132,7 +123,9 @@ describe("offers only for times the pro works and is free", () => {
     expect(late.body.error.fields).toEqual({ service_order_id: "Another pro accepted this job." });
 
     const cancelled = await anyProJob(w, MON, "14:00");
-    await env.DB.prepare("UPDATE service_orders SET service_order_status_id = 50, updated_at = ? WHERE service_order_id = ?")
+    await env.DB.prepare(
+      "UPDATE service_orders SET service_order_status_id = 50, updated_at = ? WHERE service_order_id = ?",
+    )
       .bind(T0, cancelled)
       .run();
     const gone = await mayaClient.post("/api/vendor/me/jobs/accept", { service_order_id: cancelled });
@@ -145,7 +138,11 @@ describe("offers only for times the pro works and is free", () => {
     const monday = await anyProJob(w, MON, "10:00");
     expect(await offeredTo(monday)).toEqual([other, maya].sort((a, b) => a - b));
     const hours = await mayaClient.post("/api/vendor/me/calendar/settings", {
-      available_setting: { weekly: { ...WEEKDAYS_9_TO_5, mon: [["13:00", "17:00"]] }, same_day: true, holidays: "skip" },
+      available_setting: {
+        weekly: { ...WEEKDAYS_9_TO_5, mon: [["13:00", "17:00"]] },
+        same_day: true,
+        holidays: "skip",
+      },
     });
     expect(hours.status).toBe(200);
     // The round lapses with nobody new to offer: the last call reopens the other pro's offer only.

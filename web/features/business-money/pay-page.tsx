@@ -95,8 +95,8 @@ export function PayScreen() {
           {d.available_cents < 0 && (
             <p className="field-hint" data-testid="available-below-zero">
               Below zero: a refund you gave (or a staff adjustment) took back pay that had already been paid out. Your
-              next earnings cover the {formatCents(-d.available_cents)} first, and payouts start again once Available
-              is above zero.
+              next earnings cover the {formatCents(-d.available_cents)} first, and payouts start again once Available is
+              above zero.
             </p>
           )}
         </div>

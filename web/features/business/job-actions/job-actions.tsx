@@ -51,8 +51,7 @@ export function JobActions({ service_order_id, onChanged }: { service_order_id: 
         </p>
         <p role="status">{givenBack}</p>
         <p className="muted">
-          It has left your calendar and your upcoming jobs.{" "}
-          <AppLink href="/business">Back to your dashboard</AppLink>
+          It has left your calendar and your upcoming jobs. <AppLink href="/business">Back to your dashboard</AppLink>
         </p>
       </div>
     );

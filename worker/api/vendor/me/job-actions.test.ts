@@ -398,7 +398,11 @@ describe("giving a job back", () => {
     expect(await count("SELECT reliability AS n FROM vendors WHERE vendor_id = ?", j.w.vendorIds[0])).toBe(before);
     expect(await count("SELECT count(*) AS n FROM job_incidents WHERE service_order_id = ?", j.soId)).toBe(0);
     expect(
-      await count("SELECT count(*) AS n FROM service_orders WHERE service_order_id = ? AND vendor_id = ?", j.soId, j.w.vendorIds[0]),
+      await count(
+        "SELECT count(*) AS n FROM service_orders WHERE service_order_id = ? AND vendor_id = ?",
+        j.soId,
+        j.w.vendorIds[0],
+      ),
     ).toBe(1);
     // Another pro's job the pro never gave back is still "not found" for them.
     expect((await j.other.get(`/api/vendor/me/jobs/${j.soId}/actions`)).status).toBe(404);
