@@ -83,9 +83,10 @@ export interface JobPhotosView {
 
 export const ReleaseJobBody = v.object({
   service_order_id: JobId,
-  reason: v.optional(
+  // No default: the reason sets the penalty, so the pro chooses it (decision 130).
+  reason: v.pipe(
+    v.optional(v.string("Choose a reason."), ""),
     v.picklist(["emergency", "not_offered", "unsafe", "customer_request", "other"], "Choose a reason."),
-    "other",
   ),
   note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, "Keep it under 500 characters."))),
 });

@@ -97,6 +97,8 @@ export interface VendorJobView {
 export interface VendorOfferView extends VendorJobView {
   /** ISO-8601 UTC: when the offer lapses (null: until the job is taken). */
   expires_at: string | null;
+  /** The client chose this pro: passing on it texts the client (docs/decisions/122). */
+  chosen: boolean;
 }
 
 export interface VendorRequestView {

@@ -411,8 +411,28 @@ export function buildActivity(
       )
       .slice(0, 3);
     let date = addDays(localDate(now, customer.zip.time_zone), r.int(2, 6));
-    while (holidayOn(date)) date = addDays(date, 1);
-    const start = zonedToUtc(date, r.pick(["10:00", "11:30", "13:00", "15:00", "17:30"]), customer.zip.time_zone);
+    let time = r.pick(["10:00", "11:30", "13:00", "15:00", "17:30"]);
+    // Offers only for times the pro works and is free (docs/decisions/129): the day moves to one the first
+    // candidate works with no time off and no other job, the time into their hours; the others are offered it
+    // only when it fits them too. No extra draws, so the rest of the seed stays as it was.
+    const freeOn = (v: Vendor, d: string) =>
+      worksOn(v, d) && offDates.get(v.vendor_id) !== d && !usedDays.get(v.vendor_id)?.has(d);
+    const lead = candidates[0];
+    for (let i = 0; i < 14 && (holidayOn(date) || (lead !== undefined && !freeOn(lead, date))); i++) {
+      date = addDays(date, 1);
+    }
+    const fitsHours = (v: Vendor, t: string) =>
+      (v.schedule.weekly[weekdayOf(date)] ?? []).some(
+        ([a, b]) => minutesOf(t) >= minutesOf(a) && minutesOf(t) + service.minutes <= minutesOf(b),
+      );
+    if (lead !== undefined && !fitsHours(lead, time)) {
+      const range = (lead.schedule.weekly[weekdayOf(date)] ?? []).find(
+        ([a, b]) => minutesOf(b) - minutesOf(a) >= service.minutes,
+      );
+      if (range) time = range[0];
+    }
+    const offeredTo = candidates.filter((v) => freeOn(v, date) && fitsHours(v, time));
+    const start = zonedToUtc(date, time, customer.zip.time_zone);
     const list = areaPrice(service, customer.area);
     const discount = Math.min(service.discount ?? 0, list);
     const job: Job = {
@@ -436,7 +456,7 @@ export function buildActivity(
       created_at: now - r.int(10, 120) * MINUTE,
     };
     jobs.push(job);
-    for (const v of candidates) {
+    for (const v of offeredTo) {
       offers.push({
         service_order_id: job.service_order_id,
         vendor_id: v.vendor_id,

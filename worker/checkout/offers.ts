@@ -2,11 +2,13 @@ import { eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { SAME_DAY_LEAD_MINUTES } from "../../domain/calendar/slots";
 import { DAY_MS, MINUTE_MS } from "../../domain/calendar/time";
+import { offerMisfit } from "../../domain/offer-rules";
 import { customerVendorExclusions } from "../../schema/tables/vendors";
 import type { ZipPlace } from "../adapters/geo/port";
 import { vendorsInRange, vendorsNearQuery } from "../catalogue/queries";
 import { loadMarket } from "../calendar/offers";
-import { vendorFreeAt } from "../calendar/search";
+import { busyByVendor, busyQuery, vendorFreeAt } from "../calendar/search";
+import { vendorSettingsQuery, toVendorSettings } from "../calendar/settings";
 
 /**
  * Who is offered a job (docs/architecture.md section 3 "Who gets a job"; docs/decisions/032-checkout-and-job-offers.md).
@@ -73,5 +75,41 @@ export async function jobCandidates(
     const rank = (id: number) => (id === l.hint ? 0 : id === l.holdVendorId ? 1 : 2);
     free.sort((a, b) => rank(a.vendorId) - rank(b.vendorId) || a.distance_miles - b.distance_miles);
     return free.slice(0, MAX_OFFERS_PER_JOB).map((v) => v.vendorId);
+  });
+}
+
+/**
+ * Of `vendorIds`, those whose time the job still fits by D1's projection (domain/offer-rules.ts offerMisfit:
+ * weekly hours, "Not working" days, time off, other bookings; decision 129), in the order given. The job's own
+ * booking (on the calendar checkout booked) does not count against its vendor. For offers made again without
+ * the checkout's search (the last call, worker/jobs/offer-rounds.ts): hours or bookings may have changed since.
+ */
+export async function vendorsJobFits(
+  db: DrizzleD1Database,
+  vendorIds: readonly number[],
+  job: { serviceOrderId: number; start: number; minutes: number; isConnect: boolean },
+  now: number,
+): Promise<number[]> {
+  if (vendorIds.length === 0) return [];
+  const end = job.start + job.minutes * MINUTE_MS;
+  const [settingRows, busyRows] = await db.batch([
+    vendorSettingsQuery(db, vendorIds),
+    busyQuery(db, vendorIds, now, job.start - DAY_MS, end + DAY_MS),
+  ]);
+  const settings = new Map(settingRows.map((r) => [r.vendor_id, toVendorSettings(r)]));
+  const busy = busyByVendor(busyRows, { bookings: new Set([String(job.serviceOrderId)]) });
+  return vendorIds.filter((id) => {
+    const s = settings.get(id);
+    if (!s) return false;
+    return (
+      offerMisfit({
+        settings: s,
+        busy: busy.get(id) ?? [],
+        now,
+        start: job.start,
+        durationMinutes: job.minutes,
+        isConnect: job.isConnect,
+      }) === null
+    );
   });
 }

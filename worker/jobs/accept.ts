@@ -1,7 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { bpsOf } from "../../domain/checkout-rules";
-import { formatLocal, iso, MINUTE_MS } from "../../domain/calendar/time";
+import type { BusyInterval } from "../../domain/calendar/availability";
+import { DAY_MS, formatLocal, iso, MINUTE_MS } from "../../domain/calendar/time";
+import { offerMisfit, offerMisfitText } from "../../domain/offer-rules";
+import type { BusyEntry } from "../../durable/calendar/rpc-types";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { PRICING } from "../../domain/pricing-config";
 import { users } from "../../schema/tables/accounts";
@@ -13,6 +16,7 @@ import { notifyVendor, notifyVendors } from "../calendar/notify-vendor";
 import { settingsColumns, toVendorSettings } from "../calendar/settings";
 import { jobAcceptedText, textSafely } from "../checkout/notify";
 import { fail } from "../http/errors";
+import { declineOffer } from "./vendor-answers";
 
 /**
  * A pro accepts an offered job (POST /vendor/me/jobs/accept; docs/product.md section 7 "Vendor";
@@ -29,7 +33,9 @@ import { fail } from "../http/errors";
  *     booking on the vendor that held the time is released (releaseBooking); a loser's hold is released.
  *     A winner whose object then refuses (time off added in between) gives the job back.
  *
- * Losers and late comers get FAILED_VENDOR_JOB_ACCEPT "Sorry, this job is no longer available.". Accepting
+ * Losers and late comers get FAILED_VENDOR_JOB_ACCEPT "Sorry, this job is no longer available.", with why in
+ * `fields.service_order_id` ("Another pro accepted this job.", "This time now overlaps your booking at 2:00 PM.");
+ * a job that no longer fits the pro's calendar leaves their offers as a decline would (decision 129). Accepting
  * a job one already holds answers it again. Used by worker/api/vendor/me/jobs.ts.
  */
 export async function acceptJob(
@@ -67,8 +73,9 @@ export async function acceptJob(
   ]);
   const job = jobRows[0];
   const vendor = vendorRows[0];
-  function gone(): never {
-    fail("FAILED_VENDOR_JOB_ACCEPT");
+  // Every refusal is FAILED_VENDOR_JOB_ACCEPT (the spec's code); `service_order_id` says why in true words.
+  function gone(why = "This job is no longer available."): never {
+    fail("FAILED_VENDOR_JOB_ACCEPT", { service_order_id: why });
   }
   if (!job || !vendor) gone();
   const so = job.so;
@@ -93,22 +100,29 @@ export async function acceptJob(
     return { jobs: view(so.service_order_status_id, vendorId), replayed: true };
   }
   const offer = offerRows.find((o) => o.vendor_id === vendorId);
-  if (
-    !offer ||
-    offer.status !== "offered" ||
-    (offer.expires_at !== null && offer.expires_at <= now) ||
-    so.vendor_id !== null ||
-    so.service_order_status_id !== ServiceOrderStatus.PENDING ||
-    job.order_status !== "confirmed" ||
-    so.promised_arrival_time <= now
-  ) {
-    gone();
-  }
+  const closed = offerClosedWhy(offer, so, job.order_status, vendorId, now);
+  if (closed) gone(closed);
   const settings = toVendorSettings(vendor);
-  if (!settings.bookable) gone();
+  if (!settings.bookable) gone(offerMisfitText({ why: "not-bookable" }, settings.tz));
   const calendar = calendarFor(env, vendorId);
   const start = so.promised_arrival_time;
   const end = start + so.job_minutes * MINUTE_MS;
+  // The job no longer fits this pro's calendar (hours, time off, another booking; decision 129): the offer
+  // leaves them as if they had declined it (the next pros are offered it, a chosen pro's client is told), and
+  // the answer says why, read from their calendar object.
+  const misfit = async (): Promise<never> => {
+    const busy = await calendar.listBusy({ vendorId, now, from: start - DAY_MS, to: end + DAY_MS });
+    const why = offerMisfit({
+      settings,
+      busy: busy.filter((b) => !(b.kind === "booking" && b.ref === String(soId))).map(toInterval),
+      now,
+      start,
+      durationMinutes: so.job_minutes,
+      isConnect: so.is_connect,
+    });
+    await declineOffer(env, { vendorId, serviceOrderId: soId, now }).catch(() => undefined);
+    gone(why ? offerMisfitText(why, settings.tz) : "This time no longer fits your calendar.");
+  };
 
   // 1. The vendor's own calendar.
   let holdId: string | null = null;
@@ -117,7 +131,7 @@ export async function acceptJob(
   if (job.booked_vendor_id === vendorId) {
     const busy = await calendar.listBusy({ vendorId, now, from: start, to: end });
     // Time off the vendor added over the booking since: they are not taking it.
-    if (busy.some((b) => b.kind === "time_off")) gone();
+    if (busy.some((b) => b.kind === "time_off")) await misfit();
     // A chosen pro whose confirm window lapsed had their booking freed (decision 122): on a last call they
     // hold the time again like any other pro.
     ownBooking = busy.some((b) => b.kind === "booking" && b.ref === String(soId));
@@ -131,8 +145,8 @@ export async function acceptJob(
       isConnect: so.is_connect,
       idempotencyKey: holdKey,
     });
-    if (!answer.ok) gone();
-    holdId = answer.hold.holdId;
+    if (!answer.ok) await misfit();
+    else holdId = answer.hold.holdId;
   }
   const letGo = async () => {
     if (holdId) {
@@ -173,7 +187,14 @@ export async function acceptJob(
   ]);
   if (claimed!.results.length === 0) {
     await letGo();
-    gone();
+    // A racing pro won, or the job changed under us: say which.
+    const [after] = await db.select().from(serviceOrders).where(eq(serviceOrders.service_order_id, soId)).limit(1);
+    const [mine] = await db
+      .select()
+      .from(jobOffers)
+      .where(and(eq(jobOffers.service_order_id, soId), eq(jobOffers.vendor_id, vendorId)))
+      .limit(1);
+    gone(after ? (offerClosedWhy(mine, after, job.order_status, vendorId, now) ?? undefined) : undefined);
   }
 
   // 3. The booking.
@@ -239,4 +260,40 @@ export async function acceptJob(
     );
   }
   return { jobs: view(ServiceOrderStatus.SCHEDULED, vendorId), replayed: false };
+}
+
+const toInterval = (b: BusyEntry): BusyInterval => ({
+  start: b.start,
+  end: b.end,
+  isConnect: b.isConnect,
+  kind: b.kind === "time_off" ? "block" : b.kind === "hold" ? "hold" : "job",
+});
+
+/**
+ * Why an offer can no longer be accepted, in the pro's words, or null while it is open: another pro took the
+ * job, it was cancelled, the pro passed on it, the round ended, or the time has passed.
+ */
+function offerClosedWhy(
+  offer: { status: string; expires_at: number | null } | undefined,
+  so: { vendor_id: number | null; service_order_status_id: number; promised_arrival_time: number },
+  orderStatus: string,
+  vendorId: number,
+  now: number,
+): string | null {
+  if (so.vendor_id !== null && so.vendor_id !== vendorId) return "Another pro accepted this job.";
+  if (so.service_order_status_id === ServiceOrderStatus.CANCELLED || orderStatus === "cancelled") {
+    return "This job was cancelled.";
+  }
+  if (!offer) return "This job was not offered to you.";
+  if (offer.status === "lost") return "Another pro accepted this job.";
+  if (offer.status === "declined") return "You passed on this job.";
+  if (so.promised_arrival_time <= now) return "This job's time has passed.";
+  if (offer.status !== "offered" || (offer.expires_at !== null && offer.expires_at <= now)) {
+    return "This offer has ended.";
+  }
+  if (so.vendor_id !== null || so.service_order_status_id !== ServiceOrderStatus.PENDING) {
+    return "This job is no longer available.";
+  }
+  if (orderStatus !== "confirmed") return "This job is no longer available.";
+  return null;
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { addedChargeAllowance } from "../../domain/added-charges";
 import { formatLocal, iso } from "../../domain/calendar/time";
@@ -16,7 +16,8 @@ import {
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { MAX_UNREACHABLE_VIDEO_MS } from "../../domain/video-probe";
 import type { JobActionsView } from "../../schema/payloads/job-actions";
-import { jobAdjustments } from "../../schema/tables/job-actions";
+import { jobAdjustments, jobIncidents } from "../../schema/tables/job-actions";
+import { fail } from "../http/errors";
 import { addedChargeJob, refundContext } from "./money";
 import { customerPhoneOf, firstNameOf, parseJobImages, vendorJob } from "./vendor-job";
 
@@ -31,7 +32,22 @@ export async function jobActionsView(
   id: number,
   now: number,
 ): Promise<JobActionsView> {
-  const job = await vendorJob(db, vendorId, id);
+  const job = await vendorJob(db, vendorId, id).catch(async (err: unknown) => {
+    // A job this pro gave back is no longer theirs: say so, rather than "not found" (decision 130).
+    const gaveBack = await db
+      .select({ id: jobIncidents.incident_id })
+      .from(jobIncidents)
+      .where(
+        and(
+          eq(jobIncidents.service_order_id, id),
+          eq(jobIncidents.vendor_id, vendorId),
+          inArray(jobIncidents.kind, ["emergency_reschedule", "cannot_provide"]),
+        ),
+      )
+      .limit(1);
+    if (gaveBack.length > 0) fail("JOB_GIVEN_BACK");
+    throw err;
+  });
   const [adjustments, ctx] = await Promise.all([
     db
       .select()

@@ -12,7 +12,7 @@ import { paymentsEnv, paymentsFromEnv } from "../adapters/payments";
 import { calendarFor } from "../calendar/calendar-client";
 import { notifyVendors } from "../calendar/notify-vendor";
 import { zipPlaceOrFail } from "../catalogue/queries";
-import { jobCandidates, offerExpiresAt } from "../checkout/offers";
+import { jobCandidates, offerExpiresAt, vendorsJobFits } from "../checkout/offers";
 import { jobOfferText, textSafely, vendorPhones, whenText } from "../checkout/notify";
 import { cancelJob } from "../orders/cancel";
 
@@ -226,14 +226,26 @@ export async function advanceOffers(env: Env, soId: number, now: number): Promis
       .all<{ vendor_id: number }>();
     invited = inserted.results.map((r) => r.vendor_id);
   } else {
-    // Last call: everyone offered before (and not declined) may still take it, until the cut-off.
+    // Last call: everyone offered before (and not declined) may still take it, until the cut-off, if the job
+    // still fits their time (their hours, time off or bookings may have changed since; decision 129).
+    const lapsedBefore = await env.DB.prepare(
+      "SELECT vendor_id FROM job_offers WHERE service_order_id = ? AND status = 'expired'",
+    )
+      .bind(soId)
+      .all<{ vendor_id: number }>();
+    const fits = await vendorsJobFits(
+      db,
+      lapsedBefore.results.map((r) => r.vendor_id),
+      { serviceOrderId: soId, start, minutes: job.so.job_minutes, isConnect: job.so.is_connect },
+      now,
+    );
     const reopened = await env.DB.prepare(
       `UPDATE job_offers SET status = 'offered', expires_at = ?2, responded_at = NULL
-       WHERE service_order_id = ?1 AND status = 'expired'
+       WHERE service_order_id = ?1 AND status = 'expired' AND vendor_id IN (SELECT value FROM json_each(?4))
          AND EXISTS (SELECT 1 FROM service_orders WHERE service_order_id = ?1 AND vendor_id IS NULL AND service_order_status_id = ?3)
        RETURNING vendor_id`,
     )
-      .bind(soId, cutoff, ServiceOrderStatus.PENDING)
+      .bind(soId, cutoff, ServiceOrderStatus.PENDING, JSON.stringify(fits))
       .all<{ vendor_id: number }>();
     invited = reopened.results.map((r) => r.vendor_id);
   }

@@ -3,6 +3,8 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { canBookHoliday, canBookSameDay } from "../../domain/calendar/availability";
 import { formatLocal, iso, localDate, localTime, MINUTE_MS, startOfLocalDay } from "../../domain/calendar/time";
 import { bpsOf } from "../../domain/checkout-rules";
+import { BOOKING_HORIZON_DAYS } from "../../domain/calendar/slots";
+import { offerMisfit } from "../../domain/offer-rules";
 import { vendorAccountState } from "../../domain/vendor/account-policy";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { PRICING } from "../../domain/pricing-config";
@@ -20,7 +22,8 @@ import { checkoutItems, jobOffers, orders, rescheduleRequests, serviceOrders } f
 import { zipcodes } from "../../schema/tables/places";
 import { vendors } from "../../schema/tables/vendors";
 import { vendorPhoto } from "../catalogue/queries";
-import { parseAvailableSetting } from "../calendar/settings";
+import { busyByVendor, busyQuery } from "../calendar/search";
+import { parseAvailableSetting, toVendorSettings } from "../calendar/settings";
 import { fail } from "../http/errors";
 import { paymentSettledSql } from "../orders/reschedule-price";
 
@@ -151,7 +154,7 @@ export async function mainDetails(
   }
   // One D1 round trip: a batch answers rows by column name, so no two selected columns share one (the
   // checkout line's price is aliased).
-  const [vendorRows, upcomingRows, photoRows, requestRows, offerRows, proposalRows] = await db.batch([
+  const [vendorRows, upcomingRows, photoRows, requestRows, offerRows, proposalRows, busyRows] = await db.batch([
     db
       .select({
         vendor_id: vendors.vendor_id,
@@ -221,6 +224,7 @@ export async function mainDetails(
       .select({
         ...jobSelect,
         offer_expires_at: jobOffers.expires_at,
+        chosen_vendor_id: checkoutItems.chosen_vendor_id,
         list_price_cents: sql<number | null>`${checkoutItems.price_cents}`.as("list_price_cents"),
         city: zipcodes.city,
         state: zipcodes.state,
@@ -263,6 +267,8 @@ export async function mainDetails(
         ),
       )
       .orderBy(desc(rescheduleRequests.reschedule_id)),
+    // The pro's busy time over the offers' span: an offer shows only while it fits their time (decision 129).
+    busyQuery(db, [vendorId], now, now - DAY, now + (BOOKING_HORIZON_DAYS + 2) * DAY),
   ]);
   const vendor = vendorRows[0];
   if (!vendor) fail("NOT_FOUND");
@@ -318,10 +324,28 @@ export async function mainDetails(
     new_job_minutes: r.to_job_minutes,
     job: toJobView(r),
   }));
-  const offers: VendorOfferView[] = offerRows.map((r) => {
+  // Offers made before the pro changed their hours, marked a day "Not working", took time off or another job
+  // are not shown: accepting them would be refused (domain/offer-rules.ts offerMisfit, decision 129).
+  const settings = toVendorSettings({ ...vendor, updated_at: 0 });
+  const offerRowsThatFit = offerRows.filter(
+    (r) =>
+      offerMisfit({
+        settings,
+        busy: busyByVendor(busyRows, { bookings: new Set([String(r.service_order_id)]) }).get(vendorId) ?? [],
+        now,
+        start: r.promised_arrival_time,
+        durationMinutes: r.job_minutes,
+        isConnect: Boolean(r.is_connect),
+      }) === null,
+  );
+  const offers: VendorOfferView[] = offerRowsThatFit.map((r) => {
     const area = [r.city, [r.state, r.zipcode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
     const view = toJobView({ ...r, price_cents: r.list_price_cents ?? r.price_cents, vendor_payout_cents: 0 }, area);
-    return { ...view, expires_at: r.offer_expires_at === null ? null : iso(r.offer_expires_at) };
+    return {
+      ...view,
+      expires_at: r.offer_expires_at === null ? null : iso(r.offer_expires_at),
+      chosen: r.chosen_vendor_id === vendorId,
+    };
   });
   return [profile, upcoming, photos, [], requests, offers, now];
 }

@@ -3,7 +3,7 @@ import {
   ADDED_CHARGE_CAP_MAX_CENTS,
   ADDED_CHARGE_WINDOW_HOURS,
 } from "../../../domain/added-charges";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Page } from "../../components/layout/page";
 import { FormError } from "../../components/ui/field";
 import { errorMessage } from "../../lib/api-client";
@@ -43,6 +43,7 @@ export function PayScreen() {
   const pay = useRequest<PayData>("business:pay", (s) => getPay(s));
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [paidOut, setPaidOut] = useState(0);
 
   const run = async (name: string, work: () => Promise<void>) => {
     if (busy) return;
@@ -91,6 +92,13 @@ export function PayScreen() {
           <p className="money-figure" data-testid="available">
             {formatCents(d.available_cents)}
           </p>
+          {d.available_cents < 0 && (
+            <p className="field-hint" data-testid="available-below-zero">
+              Below zero: a refund you gave (or a staff adjustment) took back pay that had already been paid out. Your
+              next earnings cover the {formatCents(-d.available_cents)} first, and payouts start again once Available is
+              above zero.
+            </p>
+          )}
         </div>
         <div className="card money-stat">
           <p className="muted">Pending ({d.pending_jobs} upcoming jobs)</p>
@@ -211,7 +219,9 @@ export function PayScreen() {
                 run("instant", async () => {
                   await instantTransfer();
                   notify("success", "Your payout is on its way.");
+                  // The balances and the "Paid out" list both change: refetch them, no page reload.
                   pay.reload();
+                  setPaidOut((n) => n + 1);
                 })
               }
             >
@@ -287,16 +297,20 @@ export function PayScreen() {
           </>
         )}
       </section>
-      <PayoutHistory />
+      <PayoutHistory refresh={paidOut} />
     </Page>
   );
 }
 
-function PayoutHistory() {
+function PayoutHistory({ refresh }: { refresh: number }) {
   const [pages, setPages] = useState(1);
   const [rows, setRows] = useState<Payout[]>([]);
   const [more, setMore] = useState(false);
   const first = useRequest<Payout[]>("business:payouts", (s) => getPayouts(1, s));
+  const reloadFirst = first.reload;
+  useEffect(() => {
+    if (refresh > 0) reloadFirst();
+  }, [refresh, reloadFirst]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const all = [...(first.data ?? []), ...rows];

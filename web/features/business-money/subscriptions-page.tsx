@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Page } from "../../components/layout/page";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Field, FormError } from "../../components/ui/field";
 import { ApiError, apiRequest, errorMessage } from "../../lib/api-client";
 import { formatCents } from "../../lib/format";
@@ -73,21 +74,25 @@ function SubCard({ sub, onChange }: { sub: ClientSub; onChange(): void }) {
   const [price, setPrice] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const act = async (path: string, json: object, confirmText?: string) => {
-    if (busy || (confirmText && !window.confirm(confirmText))) return;
+  const [cancelling, setCancelling] = useState(false);
+  const send = async (path: string, json: object) => {
+    const res = await fetch(`/api/vendor/me/${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ client_subscription_id: sub.client_subscription_id, ...json }),
+    });
+    const body = (await res.json()) as { message?: string; error?: { message: string } };
+    if (!res.ok) throw new Error(body.error?.message ?? "Something went wrong.");
+    if (body.message) notify("success", body.message);
+    setPrice("");
+    onChange();
+  };
+  const act = async (path: string, json: object) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch(`/api/vendor/me/${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ client_subscription_id: sub.client_subscription_id, ...json }),
-      });
-      const body = (await res.json()) as { message?: string; error?: { message: string } };
-      if (!res.ok) throw new Error(body.error?.message ?? "Something went wrong.");
-      if (body.message) notify("success", body.message);
-      setPrice("");
-      onChange();
+      await send(path, json);
     } catch (err) {
       setError(err instanceof Error ? err.message : errorMessage(err));
     } finally {
@@ -158,14 +163,30 @@ function SubCard({ sub, onChange }: { sub: ClientSub; onChange(): void }) {
             type="button"
             className="button button-sm button-ghost"
             disabled={busy}
-            onClick={() =>
-              act("cancel-client-subscription", {}, `Cancel ${sub.client_name}'s subscription? This can't be undone.`)
-            }
+            onClick={() => setCancelling(true)}
+            aria-haspopup="dialog"
           >
             Cancel subscription
           </button>
         </div>
       )}
+      <ConfirmDialog
+        open={cancelling}
+        title={`Cancel ${sub.client_name}'s subscription?`}
+        description={
+          `${sub.service}, ${intervalLabel(sub.interval_days)}, ${formatCents(sub.price_cents)}. ` +
+          "No further visits are booked or charged, the times held on your calendar for the next visits are freed, " +
+          `and we text ${sub.client_name} that you cancelled it. This can't be undone.`
+        }
+        confirmLabel="Cancel subscription"
+        busyLabel="Cancelling…"
+        onCancel={() => setCancelling(false)}
+        onConfirm={async () => {
+          await send("cancel-client-subscription", {});
+          setCancelling(false);
+        }}
+        testId="cancel-subscription-dialog"
+      />
     </li>
   );
 }

@@ -1,8 +1,10 @@
+import { useCallback } from "react";
 import { localDate } from "../../../../domain/calendar/time";
 import { isVendor } from "../../../../domain/roles";
 import { useRequest } from "../../../lib/use-request";
 import { useViewer } from "../../../stores/shell-context";
 import { getCalendar } from "../api/business";
+import { useLiveUpdates } from "../hooks/use-live-updates";
 
 /**
  * The Calendar link's badge (docs/product.md section 2): how many scheduled jobs lie ahead, red when any still waits for
@@ -18,6 +20,13 @@ export function CalendarBadge({ testId, corner = false }: { testId: string; corn
     vendor && today ? `calendar-badge:${today}` : null,
     (signal) => getCalendar(today!, 1, signal),
     { ttlMs: 30_000 },
+  );
+  // Offers taken, jobs accepted, confirmed or given back: the count follows the pro's live socket (the one the
+  // page already has, shared), so it is right without a reload.
+  const reload = cal.reload;
+  useLiveUpdates(
+    useCallback(() => reload(), [reload]),
+    vendor && today !== null,
   );
   if (!cal.data || cal.data.badge === 0) return null;
   return (

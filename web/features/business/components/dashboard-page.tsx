@@ -10,6 +10,7 @@ import type {
 } from "../../../../schema/payloads/vendor-dashboard";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { CalendarIcon, ListIcon, RepeatIcon, SparkleIcon } from "../../../components/ui/icons";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
@@ -130,18 +131,40 @@ export function DashboardPage() {
       ? (answer as { message: string }).message
       : fallback;
 
-  const accept = (o: VendorOfferView) =>
-    act(
-      `accept:${o.service_order_id}`,
-      () => acceptOffer(o.service_order_id),
-      () => "Job accepted. It's on your calendar.",
-    );
-  const decline = (o: VendorOfferView) =>
-    act(
-      `decline:${o.service_order_id}`,
-      () => declineOffer(o.service_order_id),
-      () => "Offer declined.",
-    );
+  // Offers whose accept was refused leave the list at once, with the reason the server gave (decision 129).
+  const [removed, setRemoved] = useState<Array<{ id: number; service: string; why: string }>>([]);
+  const accept = async (o: VendorOfferView) => {
+    setBusy(`accept:${o.service_order_id}`);
+    try {
+      await acceptOffer(o.service_order_id);
+      notify("success", "Job accepted. It's on your calendar.");
+      setOpen(null);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "FAILED_VENDOR_JOB_ACCEPT") {
+        const why = err.fields?.service_order_id ?? err.message;
+        setRemoved((list) => [
+          { id: o.service_order_id, service: o.service, why },
+          ...list.filter((r) => r.id !== o.service_order_id),
+        ]);
+        setOpen(null);
+        notify("error", why);
+      } else {
+        notify("error", errorMessage(err));
+        if (err instanceof ApiError && err.status === 401) window.location.assign("/");
+      }
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  };
+  const [declining, setDeclining] = useState<VendorOfferView | null>(null);
+  const decline = async (o: VendorOfferView) => {
+    await declineOffer(o.service_order_id);
+    notify("success", "Offer declined.");
+    setDeclining(null);
+    setOpen(null);
+    reload();
+  };
   const confirm = (j: VendorJobView) =>
     act(`confirm:${j.service_order_id}`, () => acceptSchedule(j.service_order_id), messageOf("Schedule confirmed."));
   const answer = (r: VendorRequestView, yes: boolean) =>
@@ -151,7 +174,8 @@ export function DashboardPage() {
       messageOf(yes ? "The job was moved." : "The job keeps its time."),
     );
 
-  const [profile, upcoming = [], photos = [], , requests = [], offers = [], stamp] = details.data ?? [];
+  const [profile, upcoming = [], photos = [], , requests = [], listed = [], stamp] = details.data ?? [];
+  const offers = listed.filter((o) => !removed.some((r) => r.id === o.service_order_id));
   const title = profile ? `Welcome, ${profile.name.split(" ")[0]}` : "Your dashboard";
 
   if (view === "logs") return <LogsPanel />;
@@ -217,6 +241,17 @@ export function DashboardPage() {
             </p>
           )}
           <Section title="Job offers" count={offers.length} id="biz-offers">
+            {removed.length > 0 && (
+              <ul className="biz-notes" aria-label="Offers no longer open" data-testid="offers-removed">
+                {removed.map((r) => (
+                  <li key={r.id} className="biz-note sev-1" data-testid="offer-removed">
+                    <span>
+                      {r.service}: {r.why}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
             {offers.length === 0 ? (
               <EmptyState
                 icon={<SparkleIcon size={28} />}
@@ -251,9 +286,11 @@ export function DashboardPage() {
                       type="button"
                       className="button button-ghost button-sm"
                       disabled={busy !== null}
-                      onClick={() => void decline(o)}
+                      onClick={() => setDeclining(o)}
+                      aria-haspopup="dialog"
+                      data-testid="offer-decline"
                     >
-                      {busy === `decline:${o.service_order_id}` ? "Declining…" : "Decline"}
+                      Decline
                     </button>
                   </JobLine>
                 ))}
@@ -372,6 +409,24 @@ export function DashboardPage() {
           )}
         </div>
       )}
+      <ConfirmDialog
+        open={declining !== null}
+        title="Decline this offer?"
+        description={
+          declining
+            ? `${declining.service}, ${formatLocalTime(declining.promised_arrival_time, declining.time_zone)}. ` +
+              (declining.chosen
+                ? "Your client chose you: we'll text them that you can't take it and offer it to other pros."
+                : "We'll offer it to other pros near the client.") +
+              " You won't be offered it again. Declining an offer costs no reliability."
+            : undefined
+        }
+        confirmLabel="Decline offer"
+        busyLabel="Declining…"
+        onCancel={() => setDeclining(null)}
+        onConfirm={() => decline(declining!)}
+        testId="decline-offer-dialog"
+      />
       <JobDetailModal
         job={open}
         onClose={() => setOpen(null)}

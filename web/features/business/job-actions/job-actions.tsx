@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { JobActionsView } from "../../../../schema/payloads/job-actions";
+import { AppLink } from "../../../components/ui/app-link";
 import { ApiError } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
 import { formatLocalTime } from "../../../lib/local-time";
@@ -18,11 +19,19 @@ import { ProposeTime } from "./propose-time";
 export function JobActions({ service_order_id, onChanged }: { service_order_id: number; onChanged?: () => void }) {
   const [view, setView] = useState<JobActionsView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The pro gave this job back: it is no longer theirs, so none of its actions show (decision 130).
+  const [givenBack, setGivenBack] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
       setView(await fetchJobActions(service_order_id));
       setError(null);
+      setGivenBack(null);
     } catch (err) {
+      if (err instanceof ApiError && err.code === "JOB_GIVEN_BACK") {
+        setView(null);
+        setGivenBack(err.message);
+        return;
+      }
       setError(err instanceof ApiError ? err.message : "We couldn't load this job. Please try again.");
     }
   }, [service_order_id]);
@@ -34,6 +43,19 @@ export function JobActions({ service_order_id, onChanged }: { service_order_id: 
     onChanged?.();
   }, [load, onChanged]);
 
+  if (givenBack) {
+    return (
+      <div className="job-actions modal-stack" data-testid="job-given-back">
+        <p className="job-summary-title">
+          <span className="status-pill is-failed">No longer yours</span>
+        </p>
+        <p role="status">{givenBack}</p>
+        <p className="muted">
+          It has left your calendar and your upcoming jobs. <AppLink href="/business">Back to your dashboard</AppLink>
+        </p>
+      </div>
+    );
+  }
   if (error && !view) {
     return (
       <div className="form-error" role="alert">

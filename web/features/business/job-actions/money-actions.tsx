@@ -1,6 +1,9 @@
 import { useId, useRef, useState } from "react";
+import { bpsOf } from "../../../../domain/checkout-rules";
 import { parseDollarsToCents } from "../../../../domain/money";
+import { PRICING } from "../../../../domain/pricing-config";
 import type { JobActionsView } from "../../../../schema/payloads/job-actions";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ApiError } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
 import { notify } from "../../../stores/alert-store";
@@ -107,6 +110,17 @@ function RefundForm({ view, onChanged }: { view: JobActionsView; onChanged(): vo
         if (reason.length < 3) return "Say why you refund.";
         return { cents };
       }}
+      confirm={(cents) => {
+        const amount = cents ?? view.refundable_cents;
+        return {
+          title: `Refund ${formatCents(amount)}?`,
+          description:
+            `${view.customer.first_name}'s card gets ${formatCents(amount)} back and we text them. ` +
+            `Your pay goes down by ${formatCents(bpsOf(amount, PRICING.vendorShareBps))}, your share of it, even if that ` +
+            "takes your available balance below zero. A refund can't be undone.",
+          label: `Refund ${formatCents(amount)}`,
+        };
+      }}
       run={async (cents, reason, key) => {
         const done = await issueRefund(view.service_order_id, cents, reason, key);
         return `${done.message} (${formatCents(done.amount_cents)})`;
@@ -131,6 +145,8 @@ function MoneyForm(props: {
   busyLabel: string;
   failure: string;
   check(amount: string, text: string): { cents: number | undefined } | string;
+  /** Asks first, stating the consequence (a refund): the money moves only from the dialog's button. */
+  confirm?(cents: number | undefined): { title: string; description: string; label: string };
   run(cents: number | undefined, text: string, key: string): Promise<string>;
   onChanged(): void;
 }) {
@@ -139,66 +155,92 @@ function MoneyForm(props: {
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ cents: number | undefined } | null>(null);
   const key = useRef(actionKey(props.keyKind));
+  const move = async (cents: number | undefined) => {
+    notify("success", await props.run(cents, text.trim(), key.current));
+    key.current = actionKey(props.keyKind);
+    setAmount("");
+    setText("");
+    setAsking(null);
+    props.onChanged();
+  };
   const submit = async () => {
     const checked = props.check(amount.trim(), text.trim());
     if (typeof checked === "string") return setError(checked);
-    setBusy(true);
     setError(null);
+    if (props.confirm) return setAsking(checked);
+    setBusy(true);
     try {
-      notify("success", await props.run(checked.cents, text.trim(), key.current));
-      key.current = actionKey(props.keyKind);
-      setAmount("");
-      setText("");
-      props.onChanged();
+      await move(checked.cents);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : props.failure);
     } finally {
       setBusy(false);
     }
   };
+  const question = asking && props.confirm ? props.confirm(asking.cents) : null;
   return (
-    <form
-      className="job-money-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-a`}>
-          {props.amountLabel}
-        </label>
-        <input
-          id={`${id}-a`}
-          className="input"
-          inputMode="decimal"
-          placeholder={props.amountPlaceholder}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+    <>
+      <form
+        className="job-money-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-a`}>
+            {props.amountLabel}
+          </label>
+          <input
+            id={`${id}-a`}
+            className="input"
+            inputMode="decimal"
+            placeholder={props.amountPlaceholder}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-t`}>
+            {props.textLabel}
+          </label>
+          <input
+            id={`${id}-t`}
+            className="input"
+            maxLength={props.textMax}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="button button-secondary"
+          disabled={busy}
+          aria-haspopup={props.confirm ? "dialog" : undefined}
+        >
+          {busy ? props.busyLabel : props.submitLabel}
+        </button>
+      </form>
+      {props.confirm && (
+        <ConfirmDialog
+          open={asking !== null}
+          title={question?.title ?? ""}
+          description={question?.description}
+          confirmLabel={question?.label ?? props.submitLabel}
+          busyLabel={props.busyLabel}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => move(asking?.cents)}
+          testId={`${props.keyKind}-confirm-dialog`}
         />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-t`}>
-          {props.textLabel}
-        </label>
-        <input
-          id={`${id}-t`}
-          className="input"
-          maxLength={props.textMax}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
       )}
-      <button type="submit" className="button button-secondary" disabled={busy}>
-        {busy ? props.busyLabel : props.submitLabel}
-      </button>
-    </form>
+    </>
   );
 }

@@ -376,7 +376,36 @@ describe("giving a job back", () => {
     // The other pro can take it; the first one no longer reaches it.
     const taken = await j.other.post("/api/vendor/me/jobs/accept", { service_order_id: j.soId });
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
-    expect((await j.vendor.post("/api/vendor/me/emergency-reschedule", { service_order_id: j.soId })).status).toBe(404);
+    expect(
+      (await j.vendor.post("/api/vendor/me/emergency-reschedule", { service_order_id: j.soId, reason: "emergency" }))
+        .status,
+    ).toBe(404);
+    // Its page says it is no longer theirs (not "not found", and none of its actions).
+    const page = await j.vendor.get(`/api/vendor/me/jobs/${j.soId}/actions`);
+    expect(page.status).toBe(410);
+    expect(page.body.error.code).toBe("JOB_GIVEN_BACK");
+  });
+
+  it("refuses a give-back without a reason (it sets the penalty): nothing changes", async () => {
+    const j = await acceptedJob();
+    const before = await count("SELECT reliability AS n FROM vendors WHERE vendor_id = ?", j.w.vendorIds[0]);
+    for (const path of ["emergency-reschedule", "cannot-provide-service"]) {
+      const res = await j.vendor.post(`/api/vendor/me/${path}`, { service_order_id: j.soId });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_INPUT");
+      expect(res.body.error.fields).toEqual({ reason: "Choose a reason." });
+    }
+    expect(await count("SELECT reliability AS n FROM vendors WHERE vendor_id = ?", j.w.vendorIds[0])).toBe(before);
+    expect(await count("SELECT count(*) AS n FROM job_incidents WHERE service_order_id = ?", j.soId)).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM service_orders WHERE service_order_id = ? AND vendor_id = ?",
+        j.soId,
+        j.w.vendorIds[0],
+      ),
+    ).toBe(1);
+    // Another pro's job the pro never gave back is still "not found" for them.
+    expect((await j.other.get(`/api/vendor/me/jobs/${j.soId}/actions`)).status).toBe(404);
   });
 
   it("cannot provide the service: no penalty when the place is unsafe, 10 points otherwise; never after the start", async () => {
@@ -397,7 +426,8 @@ describe("giving a job back", () => {
     const c = await acceptedJob();
     c.vendor.now = JOB_START + MIN;
     expect(
-      (await c.vendor.post("/api/vendor/me/cannot-provide-service", { service_order_id: c.soId })).body.error.code,
+      (await c.vendor.post("/api/vendor/me/cannot-provide-service", { service_order_id: c.soId, reason: "unsafe" }))
+        .body.error.code,
     ).toBe("JOB_ACTION_NOT_ALLOWED");
     expect(
       (await c.vendor.post("/api/vendor/me/cannot-provide-service", { service_order_id: c.soId, reason: "bored" }))
@@ -412,7 +442,7 @@ describe("giving a job back under a race", () => {
     const before = await count("SELECT reliability AS n FROM vendors WHERE vendor_id = ?", j.w.vendorIds[0]);
     await Promise.all(
       Array.from({ length: 20 }, () =>
-        j.vendor.post("/api/vendor/me/emergency-reschedule", { service_order_id: j.soId }),
+        j.vendor.post("/api/vendor/me/emergency-reschedule", { service_order_id: j.soId, reason: "emergency" }),
       ),
     );
     expect(await count("SELECT reliability AS n FROM vendors WHERE vendor_id = ?", j.w.vendorIds[0])).toBe(before - 5);

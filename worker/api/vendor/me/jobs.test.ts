@@ -45,6 +45,7 @@ describe("POST /api/vendor/me/jobs/accept", () => {
     expect(lost[0]!.body.error).toEqual({
       code: "FAILED_VENDOR_JOB_ACCEPT",
       message: "Sorry, this job is no longer available.",
+      fields: { service_order_id: "Another pro accepted this job." },
     });
     const winner = won[0]!.body.data[0].vendor_id as number;
     const loser = w.vendorIds.find((v) => v !== winner)!;
