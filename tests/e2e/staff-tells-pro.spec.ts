@@ -4,6 +4,18 @@ import { d1, DEMO, DEMO_PASSWORD, e164, logInWithModal, shot } from "./helpers";
 
 test.use({ timezoneId: "America/New_York" });
 
+/** SQL on the site's D1, tried again while the running site holds the database's lock for a moment. */
+function sql(command: string): Record<string, unknown>[] {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return d1(command);
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
+    }
+  }
+}
+
 /** Every text to a phone, newest first, read from the local SMS outbox as staff would. */
 async function textsTo(request: APIRequestContext, phone: string): Promise<string[]> {
   const headers = { origin: BASE_URL, "content-type": "application/json" };
@@ -25,16 +37,16 @@ test("staff suspend one of Maya's jobs: Maya sees why on her dashboard and by te
 }) => {
   test.setTimeout(120_000);
   // A job of Maya's of its own (a copy of one of her scheduled jobs, 40 days later), so no other journey's job moves.
-  const [source] = d1(
+  const [source] = sql(
     `SELECT service_order_id FROM service_orders WHERE vendor_id = 1 AND service_order_status_id = 20
      ORDER BY promised_arrival_time DESC LIMIT 1`,
   );
   expect(source, "a scheduled job of Maya's in the seed").toBeTruthy();
-  const columns = d1("SELECT name FROM pragma_table_info('service_orders')")
+  const columns = sql("SELECT name FROM pragma_table_info('service_orders')")
     .map((c) => String(c.name))
     .filter((c) => c !== "service_order_id");
   const copied = columns.map((c) => (c === "promised_arrival_time" ? `${c} + ${40 * 86_400_000}` : c));
-  const [job] = d1(
+  const [job] = sql(
     `INSERT INTO service_orders (${columns.join(", ")}) SELECT ${copied.join(", ")} FROM service_orders
      WHERE service_order_id = ${Number(source!.service_order_id)} RETURNING service_order_id`,
   );
