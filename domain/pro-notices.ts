@@ -99,7 +99,10 @@ export function staffActionNotice(action: StaffProAction, facts: ProNoticeFacts,
     case "vendor.soft_ban":
       return { message: `Support paused new job offers to you. ${why}`, severity: 2 };
     case "vendor.deactivate":
-      return { message: `Support deactivated your account; your upcoming jobs went to other pros. ${why}`, severity: 2 };
+      return {
+        message: `Support deactivated your account; your upcoming jobs went to other pros. ${why}`,
+        severity: 2,
+      };
     case "vendor.terminate":
       return { message: `Support closed your account; your upcoming jobs went to other pros. ${why}`, severity: 2 };
     case "vendor.reactivate":

@@ -19,7 +19,10 @@ function sql(command: string): Record<string, unknown>[] {
 /** Every text to a phone, newest first, read from the local SMS outbox as staff would. */
 async function textsTo(request: APIRequestContext, phone: string): Promise<string[]> {
   const headers = { origin: BASE_URL, "content-type": "application/json" };
-  const login = await request.post("/api/login", { headers, data: { phone: DEMO.admin.email, password: DEMO_PASSWORD } });
+  const login = await request.post("/api/login", {
+    headers,
+    data: { phone: DEMO.admin.email, password: DEMO_PASSWORD },
+  });
   expect(login.status()).toBe(200);
   const res = await request.get(`/api/admin/outbox?to=${encodeURIComponent(phone)}&limit=20`);
   const body = (await res.json()) as { data: { body: string }[] };

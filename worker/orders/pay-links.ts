@@ -459,9 +459,11 @@ async function tellProOfPayment(
 ): Promise<void> {
   const row =
     table === "pay_links"
-      ? await env.DB.prepare(`SELECT vendor_id, coalesce(description, '') AS description, kind FROM pay_links pl
+      ? await env.DB.prepare(
+          `SELECT vendor_id, coalesce(description, '') AS description, kind FROM pay_links pl
            WHERE pay_link_id = ?1 AND status = 'paid'
-             AND EXISTS (SELECT 1 FROM job_adjustments a WHERE a.pay_link_id = ?1 AND a.kind = 'add_charge')`)
+             AND EXISTS (SELECT 1 FROM job_adjustments a WHERE a.pay_link_id = ?1 AND a.kind = 'add_charge')`,
+        )
           .bind(id)
           .first<{ vendor_id: number; description: string; kind: string }>()
       : await env.DB.prepare(

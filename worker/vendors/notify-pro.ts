@@ -76,5 +76,10 @@ export function staffProNotice(
   proMessage: string | null | undefined,
   now: number,
 ): ProNotice {
-  return { vendorId, key: `staff:${op.opKey}`, now, ...staffActionNotice(action, facts, proReason(action, proMessage)) };
+  return {
+    vendorId,
+    key: `staff:${op.opKey}`,
+    now,
+    ...staffActionNotice(action, facts, proReason(action, proMessage)),
+  };
 }

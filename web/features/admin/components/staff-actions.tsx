@@ -392,8 +392,8 @@ export function JobsSection() {
                 onDone={done}
               >
                 <p className="muted" data-testid="suspend-fee-payer">
-                  Who pays: with the fee assessed or reduced, the customer pays the reschedule fee (their saved card,
-                  or a payment link we text them); waived, no one pays. The pro never pays it.
+                  Who pays: with the fee assessed or reduced, the customer pays the reschedule fee (their saved card, or
+                  a payment link we text them); waived, no one pays. The pro never pays it.
                 </p>
                 <FeeFields
                   fee={fee}

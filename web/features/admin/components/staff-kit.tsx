@@ -136,7 +136,11 @@ export interface ReadMessageField {
 
 /** The pro's message field of a staff action, with the default they read when it is empty. */
 export function proMessage(action: StaffProAction): ReadMessageField {
-  return { field: "pro_message", label: "Message to the pro (they will read it)", fallback: DEFAULT_PRO_REASON[action] };
+  return {
+    field: "pro_message",
+    label: "Message to the pro (they will read it)",
+    fallback: DEFAULT_PRO_REASON[action],
+  };
 }
 
 /** The customer's message field of a job action: added to the text they get; nothing more when empty. */

@@ -300,7 +300,12 @@ function ReassignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: str
       body={{ vendor_id: Number(vendorId) }}
       reasonLabel="Note for staff (optional, kept in the audit log, not sent)"
       reasonRequired={false}
-      messages={[{ ...proMessage("job.reassign"), label: `Message to ${row.vendor_name ?? "the current pro"} (they will read it)` }]}
+      messages={[
+        {
+          ...proMessage("job.reassign"),
+          label: `Message to ${row.vendor_name ?? "the current pro"} (they will read it)`,
+        },
+      ]}
       onDone={onDone}
     >
       <ProSelect label="New pro" pros={pros} value={vendorId} onChange={setPicked} />
