@@ -69,6 +69,17 @@ describe("staff job actions tell the pro", () => {
     }
   });
 
+  it("suspend with a fee and no saved card: the customer's pay link names the fee, not the staff note", async () => {
+    const j = await acceptedJob();
+    const { client } = await signedInAdmin();
+    const res = await client.post(`/api/admin/jobs/${j.soId}/suspend`, { reason: note, fee: "assessed" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.fee_charge).toMatchObject({ status: "link_sent" });
+    const texts = await outboxTo(j.phone);
+    expect(texts.some((t) => t.includes("a charge of $15.00") && t.includes("(reschedule fee)"))).toBe(true);
+    for (const t of texts) expect(t).not.toContain(note);
+  });
+
   it("suspend with no message: the pro reads the default reason, never the staff note", async () => {
     const j = await acceptedJob();
     const vendorId = j.w.vendorIds[0]!;
