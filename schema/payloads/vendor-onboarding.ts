@@ -46,6 +46,8 @@ export interface ProService {
   price_cents: number;
   enabled: boolean;
   restricted: boolean;
+  /** Why staff restricted it, in the words they wrote for the pro (null when not restricted). */
+  restricted_reason: string | null;
   license_required: boolean;
   license_ok: boolean;
   message: string;

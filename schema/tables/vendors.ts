@@ -126,6 +126,8 @@ export const vendorServices = sqliteTable(
     price_override_cents: cents("price_override_cents"),
     /** Set when staff restrict the vendor from this service for all future jobs (docs/product.md section 6). */
     restricted_at: instant("restricted_at"),
+    /** Why, in the words staff wrote for the pro (migration 0024); shown on their services screen. */
+    restricted_reason: text("restricted_reason"),
     /** Option groups as JSON (domain/vendor/service-options.ts OptionGroup[]), at most 11 groups of 10 choices. */
     options: text("options").notNull().default("[]"),
     /** A note the pro shows clients booking this service. */

@@ -59,7 +59,7 @@ test.describe("staff charges and job suspension", () => {
     const suspend = page.getByRole("dialog", { name: /Suspend job/ });
     await suspend.getByRole("radio", { name: "Reduced" }).check();
     await suspend.getByLabel(/Reduced fee/).fill("5.00");
-    await suspend.getByRole("textbox", { name: /Reason/ }).fill("Client is in hospital; fee reduced");
+    await suspend.getByRole("textbox", { name: /Note for staff/ }).fill("Client is in hospital; fee reduced");
     await suspend.getByRole("button", { name: "Suspend", exact: true }).click();
     await expect(suspend).toBeHidden();
     await expect(page.getByRole("status").filter({ hasText: "recorded in the audit log" })).toBeVisible();

@@ -133,7 +133,13 @@ export async function settleStaffCharge(
   origin: string,
   now: number,
 ): Promise<StaffChargeResult> {
-  const label = `${row.kind === "suspension_fee" ? "Reschedule fee" : "Charge"}: ${row.reason} (${job.description}, job #${job.service_order_id})`;
+  // A suspension fee's reason is the staff note of the suspension (audit log only): the customer reads what the
+  // fee is, never the note. A staff charge's reason is written for the customer (the Charge dialog says so).
+  const shownReason = row.kind === "suspension_fee" ? "reschedule fee" : row.reason;
+  const label =
+    row.kind === "suspension_fee"
+      ? `Reschedule fee (${job.description}, job #${job.service_order_id})`
+      : `Charge: ${row.reason} (${job.description}, job #${job.service_order_id})`;
   const charged = await chargeSavedCard(db, port, row.user_id, {
     amount_cents: row.amount_cents,
     description: label,
@@ -189,7 +195,7 @@ export async function settleStaffCharge(
     url && job.phone
       ? await sendSms(env, db, {
           to: job.phone,
-          body: `Hi ${job.customer_name.split(" ")[0]}, a charge of $${centsToDecimal(row.amount_cents)} for your ${job.description} needs your approval (${row.reason}). Please pay here: ${url}`,
+          body: `Hi ${job.customer_name.split(" ")[0]}, a charge of $${centsToDecimal(row.amount_cents)} for your ${job.description} needs your approval (${shownReason}). Please pay here: ${url}`,
           now,
         }).catch(() => false)
       : false;

@@ -17,6 +17,18 @@ export const ReasonBody = v.object({
   reason: v.pipe(v.string(), v.trim(), v.minLength(6, "Say why (at least 6 characters)."), v.maxLength(500)),
 });
 
+/**
+ * What a person reads of a staff action (the pro, the customer): optional, and replaced by the action's default
+ * wording when empty, never by the staff note (docs/decisions/127-pros-told-of-staff-actions.md).
+ */
+export const ReadMessage = v.optional(
+  v.pipe(v.string(), v.trim(), v.maxLength(300, "Keep the message under 300 characters (it is texted).")),
+  "",
+);
+
+/** A staff action on a pro: the staff note (`reason`, audit log only) and the message the pro reads. */
+export const ProReasonBody = v.object({ ...ReasonBody.entries, pro_message: ReadMessage });
+
 /** A page of a staff list: `{ data: { items, page, page_size, has_more } }`. */
 export interface StaffPage<T> {
   items: T[];

@@ -35,7 +35,7 @@ async function proWithSub() {
     .bind(phone)
     .first<{ body: string }>();
   const token = row!.body.match(/subscription\?t=([A-Za-z0-9_-]+)/)![1]!;
-  return { id: created.body.data.client_subscription_id as number, token, proPhone: account.phone };
+  return { id: created.body.data.client_subscription_id as number, token, proPhone: account.phone, proClient: client };
 }
 
 async function tokenize(client: Client, number: string): Promise<string> {
@@ -64,7 +64,7 @@ async function textsTo(phone: string) {
 
 describe("the client subscription's card", () => {
   it("refuses the declined card with the processor's message: not active, no card, the pro is not told", async () => {
-    const { id, token, proPhone } = await proWithSub();
+    const { id, token, proPhone, proClient } = await proWithSub();
     const client = new Client();
     const before = await textsTo(proPhone);
     const pm = await tokenize(client, CARDS.declined);
@@ -88,6 +88,9 @@ describe("the client subscription's card", () => {
     expect(taken.status).toBe(200);
     expect(await state(id)).toEqual({ status: "active", payment_method_id: ok });
     expect((await textsTo(proPhone)).at(-1)).toContain("added their card");
+    // The pro's dashboard notices say it too (not only a text), once.
+    const notes = (await proClient.get("/api/vendor/me/notification")).body.data[0] as { message: string }[];
+    expect(notes.filter((n) => n.message.includes("added their card"))).toHaveLength(1);
   });
 
   it("a card that needs 3-D Secure is active only after the client approves the bank's check", async () => {

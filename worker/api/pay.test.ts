@@ -104,6 +104,11 @@ describe("POST /api/pay/secure/intent and /confirm", () => {
     });
     const again = await client.post("/api/pay/secure/confirm", { payment_intent_id: pi.id });
     expect(again.body.data.paid).toBe(true);
+    // The pro's dashboard says the request was paid (the money part), once.
+    const notices = await env.DB.prepare("SELECT message FROM notifications WHERE vendor_id = ?")
+      .bind(w.vendorId)
+      .all<{ message: string }>();
+    expect(notices.results.filter((n) => n.message.includes("paid your payment request of $45.00"))).toHaveLength(1);
     expect((await jobRow(soid))!.tip_cents).toBe(1025);
     const tips = await env.DB.prepare(
       "SELECT amount_cents, source, status, user_id FROM tips WHERE service_order_id = ?",

@@ -3,6 +3,7 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { BILLING_RULES, recurringDates, vendorShareOf } from "../../domain/payout-rules";
 import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
 import { sendSms } from "../adapters/sms";
+import { notifyPro } from "../vendors/notify-pro";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { calendarFor } from "../calendar/calendar-client";
 import { toVendorSettings, vendorSettingsQuery } from "../calendar/settings";
@@ -152,15 +153,13 @@ export async function textClient(env: Env, db: DrizzleD1Database, sub: SubRow, b
   );
 }
 
+/**
+ * Tells the pro what their client did (added a card, approved a price, cancelled, a declined card...): a notice on
+ * their dashboard and the same words texted (worker/vendors/notify-pro.ts), so the dashboard reflects the business.
+ */
 export async function textVendor(env: Env, db: DrizzleD1Database, vendorId: number, body: string, now: number) {
-  const row = await env.DB.prepare(
-    "SELECT u.phone FROM vendors v JOIN users u ON u.user_id = v.user_id WHERE v.vendor_id = ?",
-  )
-    .bind(vendorId)
-    .first<{ phone: string | null }>();
-  if (!row?.phone) return;
-  await sendSms(env, db, { to: row.phone, body, now }).catch((err) =>
-    console.error(JSON.stringify({ at: "csub.sms.vendor", error: String(err) })),
+  await notifyPro(env, db, { vendorId, key: `client:${crypto.randomUUID()}`, message: body, severity: 0, now }).catch(
+    (err) => console.error(JSON.stringify({ at: "csub.notice.vendor", error: String(err) })),
   );
 }
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { BRAND_NAME } from "../../domain/brand";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { auditRowsFor } from "../admin/test-fixtures";
 import { calendarOf } from "../calendar/test-fixtures";
@@ -93,6 +94,23 @@ describe("POST /api/connect/admin/requests/:id/reassign", () => {
     expect(await jobVendor(soid)).toBe(world.vendorId);
     expect(await bookingsOf(b.vendorId, soid)).toEqual([]);
     expect(await bookingsOf(world.vendorId, soid)).toHaveLength(1);
+  });
+
+  it("the old pro reads staff's message on their dashboard and by text, never the staff note", async () => {
+    const { world, staff, id, b } = await scheduledWorld();
+    const res = await staff.post(`/api/connect/admin/requests/${id}/reassign`, {
+      vendor_id: b.vendorId,
+      reason: "Staff only: pro flagged 4410",
+      pro_message: "The business asked for a pro who speaks Spanish",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const notes = (await world.vendorClient.get("/api/vendor/me/notification")).body.data[0] as { message: string }[];
+    const moved = notes.filter((n) => n.message.includes("moved to another pro"));
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.message).toContain("The business asked for a pro who speaks Spanish");
+    const texts = await outboxTo(world.vendorPhone);
+    expect(texts.filter((t) => t.includes("moved to another pro"))).toEqual([`${BRAND_NAME}: ${moved[0]!.message}`]);
+    for (const t of texts) expect(t).not.toContain("4410");
   });
 
   it("a pro who is not free: CONNECT_PRO_NOT_FREE, nothing written, the old pro keeps it; once free, it moves", async () => {

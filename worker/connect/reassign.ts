@@ -8,6 +8,7 @@ import { notifyVendors } from "../calendar/notify-vendor";
 import { toVendorSettings, vendorSettingsQuery } from "../calendar/settings";
 import { textSafely, vendorPhones } from "../checkout/notify";
 import { fail } from "../http/errors";
+import { proNoticeStatement, staffProNotice, textProNotice } from "../vendors/notify-pro";
 import { proWhoCanTake } from "./staff-requests";
 
 /**
@@ -54,7 +55,16 @@ interface MoveRow {
 export async function reassignConnectRequest(
   env: Env,
   db: DrizzleD1Database,
-  input: { id: number; vendorId: number; reason: string | null; actorUserId: number; now: number },
+  input: {
+    id: number;
+    vendorId: number;
+    /** The staff note (audit log only). */
+    reason: string | null;
+    /** What the pro who loses the job reads (a default when empty). */
+    proMessage?: string;
+    actorUserId: number;
+    now: number;
+  },
 ): Promise<ConnectReassigned> {
   const { id, vendorId, reason, actorUserId, now } = input;
   const d1 = env.DB;
@@ -142,6 +152,15 @@ export async function reassignConnectRequest(
   }
 
   const op = newAuditedAction();
+  const when = formatWhen(start, r.time_zone);
+  const notice = staffProNotice(
+    op,
+    "job.reassign",
+    oldVendorId,
+    { what: `${r.service} for ${r.business_name}`, when },
+    input.proMessage,
+    now,
+  );
   const { done } = await runAudited(
     d1,
     op,
@@ -171,6 +190,7 @@ export async function reassignConnectRequest(
           `UPDATE connect_requests SET vendor_id = ?2, updated_at = ?3 WHERE connect_request_id = ?1 AND ${op.guard}`,
         )
         .bind(id, vendorId, now),
+      proNoticeStatement(d1, notice, op.guard),
     ],
   );
   if (!done) {
@@ -191,20 +211,11 @@ export async function reassignConnectRequest(
     .releaseBooking(oldVendorId, String(soid), `${key}:free-old`, now)
     .catch((err) => console.error(JSON.stringify({ at: "connect.reassign.release-old", soid, error: String(err) })));
   await notifyVendors(env, [oldVendorId, vendorId], { type: "job.changed", service_order_id: soid, at: now });
-  const phones = await vendorPhones(db, [oldVendorId, vendorId]);
-  const when = formatWhen(start, r.time_zone);
-  const oldPhone = phones.get(oldVendorId);
+  const phones = await vendorPhones(db, [vendorId]);
   const newPhone = phones.get(vendorId);
   await Promise.all([
-    oldPhone
-      ? textSafely(
-          env,
-          db,
-          oldPhone,
-          `${r.business_name}: the business booking on ${when} was moved to another pro. It is off your calendar.`,
-          now,
-        )
-      : null,
+    // The old pro: a notice on their dashboard with the reason staff wrote for them, and the same words texted.
+    textProNotice(env, db, oldVendorId, notice.key, now),
     newPhone
       ? textSafely(
           env,

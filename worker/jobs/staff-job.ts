@@ -12,6 +12,7 @@ import { claimStaffCharge, settleStaffCharge, staffChargeByKey, type StaffCharge
 import { reofferJobs } from "../admin/reoffer";
 import { notifyVendor } from "../calendar/notify-vendor";
 import { fail } from "../http/errors";
+import { proNoticeStatement, staffProNotice, textProNotice } from "../vendors/notify-pro";
 import { releaseJobBooking } from "./booking-release";
 
 /**
@@ -102,7 +103,12 @@ export async function suspendJob(
   payments: () => PaymentsPort,
   input: {
     id: number;
+    /** The staff note: audit log only, never shown to the customer or the pro. */
     reason: string;
+    /** What the customer reads (added to their text; empty adds nothing). */
+    customerMessage?: string;
+    /** What the pro reads (a default when empty). */
+    proMessage?: string;
     fee: StaffFee;
     feeCents?: number;
     actorUserId: number;
@@ -143,6 +149,11 @@ export async function suspendJob(
   const op = newAuditedAction();
   const feeKey = `staff-suspension_fee:${id}:${op.opKey}`;
   const charge = chargeable(job);
+  const when = formatWhen(job.promised_arrival_time, job.time_zone);
+  const notice =
+    job.vendor_id === null
+      ? null
+      : staffProNotice(op, "job.suspend", job.vendor_id, { what: job.description, when }, input.proMessage, now);
   const { done } = await runAudited(
     d1,
     op,
@@ -168,6 +179,7 @@ export async function suspendJob(
           `UPDATE job_offers SET status = 'expired', responded_at = ?2 WHERE service_order_id = ?1 AND status = 'offered' AND ${op.guard}`,
         )
         .bind(id, now),
+      ...(notice ? [proNoticeStatement(d1, notice, op.guard)] : []),
       ...(fee.fee_cents > 0
         ? [
             claimStaffCharge(
@@ -195,16 +207,19 @@ export async function suspendJob(
       () => undefined,
     );
   }
+  if (notice) await textProNotice(env, db, notice.vendorId, notice.key, now);
   let feeCharge: StaffChargeResult | null = null;
   const row = fee.fee_cents > 0 ? await staffChargeByKey(db, feeKey) : null;
   if (row) {
     feeCharge = await settleStaffCharge(env, db, payments, row, charge, origin, now);
   }
+  // The customer reads staff's message to them, never the staff note (which stays in the audit log).
   await textSafely(
     env,
     db,
     job.phone,
-    `Hi ${job.customer_name.split(" ")[0]}, your ${job.description} on ${formatWhen(job.promised_arrival_time, job.time_zone)} is on hold. ` +
+    `Hi ${job.customer_name.split(" ")[0]}, your ${job.description} on ${when} is on hold. ` +
+      withMessage(input.customerMessage) +
       `Our team will contact you to pick a new time.`,
     now,
   );
@@ -224,7 +239,18 @@ export async function suspendJob(
 export async function rescheduleJob(
   env: Env,
   db: DrizzleD1Database,
-  input: { id: number; reason: string; date: string; time: string; fee: StaffFee; actorUserId: number; now: number },
+  input: {
+    id: number;
+    /** The staff note: audit log only. */
+    reason: string;
+    customerMessage?: string;
+    proMessage?: string;
+    date: string;
+    time: string;
+    fee: StaffFee;
+    actorUserId: number;
+    now: number;
+  },
 ): Promise<{ service_order_id: number; service_order_status_id: number; starts_at: string; offered_to: number[] }> {
   const { id, reason, date, time, fee, actorUserId, now } = input;
   const d1 = env.DB;
@@ -240,6 +266,21 @@ export async function rescheduleJob(
   }
   if (start === job.promised_arrival_time) fail("ERROR_WHILE_ORDER_RESCHEDULE_SAME_TIME");
   const op = newAuditedAction();
+  const notice =
+    job.vendor_id === null
+      ? null
+      : staffProNotice(
+          op,
+          "job.reschedule",
+          job.vendor_id,
+          {
+            what: job.description,
+            when: formatWhen(job.promised_arrival_time, job.time_zone),
+            newWhen: formatWhen(start, job.time_zone),
+          },
+          input.proMessage,
+          now,
+        );
   const { done } = await runAudited(
     d1,
     op,
@@ -283,6 +324,7 @@ export async function rescheduleJob(
              ON CONFLICT (service_order_id, vendor_id) DO UPDATE SET status = 'declined', responded_at = ?3`,
         )
         .bind(id, job.vendor_id, now),
+      ...(notice ? [proNoticeStatement(d1, notice, op.guard)] : []),
     ],
   );
   if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
@@ -315,11 +357,13 @@ export async function rescheduleJob(
       () => undefined,
     );
   }
+  if (notice) await textProNotice(env, db, notice.vendorId, notice.key, now);
   await textSafely(
     env,
     db,
     job.phone,
     `Hi ${job.customer_name.split(" ")[0]}, your ${job.description} moved to ${formatWhen(start, job.time_zone)}. ` +
+      withMessage(input.customerMessage) +
       `We'll text you when a professional confirms.`,
     now,
   );
@@ -329,6 +373,13 @@ export async function rescheduleJob(
     starts_at: iso(start),
     offered_to: offered[id] ?? [],
   };
+}
+
+/** Staff's message to the customer as a sentence of their text, or nothing. */
+function withMessage(message: string | undefined): string {
+  const m = (message ?? "").trim();
+  if (m === "") return "";
+  return /[.!?]$/.test(m) ? `${m} ` : `${m}. `;
 }
 
 function chargeable(job: JobRow) {

@@ -28,6 +28,8 @@ import { jobById } from "./jobs";
 import { recordTip, tipCentsOrFail, tippableJob } from "./tips";
 import { intentView, type IntentView } from "../checkout/payments";
 import { settlePaidRedemptions } from "../redemptions/pay";
+import { clientPaidNotice } from "../../domain/pro-notices";
+import { notifyPro } from "../vendors/notify-pro";
 
 /**
  * Secure pay (docs/product.md section 2 "/pay", section 3 "Secure-pay payload", section 5 "Secure-pay total"): a payer
@@ -425,6 +427,7 @@ export async function confirmSecurePay(
         FROM payment_requests WHERE payment_request_id = ${id} AND status = 'paid' AND payment_intent_id = ${intent.id}`,
     ]);
   }
+  await tellProOfPayment(env, db, intent, m[1] === "pay_link" ? "pay_links" : "payment_requests", id, now);
   const tipCents = Number(intent.metadata.tip_cents ?? 0);
   const soid = Number(intent.metadata.service_order_id ?? 0);
   if (tipCents > 0 && soid > 0) {
@@ -439,4 +442,42 @@ export async function confirmSecurePay(
     }
   }
   return { paid: true, amount_cents: intent.amount_cents, tip_cents: tipCents, message: messageFor("CHARGE_SUCCESS") };
+}
+
+/**
+ * The pro reads on their dashboard (and by text) that a client paid: an added charge approved and paid through its
+ * link, or a payment request (an invoice). Once per payment (keyed by the intent); a tip link, a staff charge
+ * and a redemption's link tell nothing here (tips have their own text; the others are not the pro's asks). A failure is logged: the payment stands.
+ */
+async function tellProOfPayment(
+  env: Env,
+  db: DrizzleD1Database,
+  intent: { id: string; metadata: Record<string, string | undefined> },
+  table: "pay_links" | "payment_requests",
+  id: number,
+  now: number,
+): Promise<void> {
+  const row =
+    table === "pay_links"
+      ? await env.DB.prepare(
+          `SELECT vendor_id, coalesce(description, '') AS description, kind FROM pay_links pl
+           WHERE pay_link_id = ?1 AND status = 'paid'
+             AND EXISTS (SELECT 1 FROM job_adjustments a WHERE a.pay_link_id = ?1 AND a.kind = 'add_charge')`,
+        )
+          .bind(id)
+          .first<{ vendor_id: number; description: string; kind: string }>()
+      : await env.DB.prepare(
+          "SELECT vendor_id, description, 'request' AS kind FROM payment_requests WHERE payment_request_id = ? AND status = 'paid'",
+        )
+          .bind(id)
+          .first<{ vendor_id: number; description: string; kind: string }>();
+  if (!row || (row.kind !== "charge" && row.kind !== "request")) return;
+  const notice = clientPaidNotice({
+    kind: row.kind,
+    amount: centsToDecimal(Number(intent.metadata.money_cents ?? 0)),
+    what: row.description,
+  });
+  await notifyPro(env, db, { vendorId: row.vendor_id, key: `paid:${intent.id}`, ...notice, now }).catch((err) =>
+    console.error(JSON.stringify({ at: "pay.notice.vendor", id: intent.id, error: String(err) })),
+  );
 }

@@ -1,9 +1,11 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { ServiceOrderStatus } from "../../domain/order-status";
+import { proReason } from "../../domain/pro-notices";
 import { newAuditedAction, runAudited } from "../admin/audit";
 import { reofferJobs, type ReleasedJob } from "../admin/reoffer";
 import { fail } from "../http/errors";
 import { endLiveDashboards, reopenLiveDashboards } from "../calendar/live-sockets";
+import { proNoticeStatement, staffProNotice, textProNotice } from "./notify-pro";
 import { endClientSubscriptions, tellCustomersOfReleasedJobs } from "./stand-down";
 
 /** A pro's standing as staff change it (worker/api/admin/vendors.ts). */
@@ -37,14 +39,20 @@ export async function vendorState(d1: D1Database, id: number): Promise<VendorSta
  * with the reason; their reactivation request is answered and their dashboards may connect again.
  * STAFF_ACTION_NOT_ALLOWED when the pro is not deactivated or another request changed it first.
  */
-export async function reactivateVendor(env: Env, input: StaffAction): Promise<{ vendor_id: number; status: "active" }> {
+export async function reactivateVendor(
+  env: Env,
+  db: DrizzleD1Database,
+  input: StaffAction,
+): Promise<{ vendor_id: number; status: "active" }> {
   const { vendorId: id, actorUserId, reason, now } = input;
   const d1 = env.DB;
   const before = await vendorState(d1, id);
   if (before.status !== "deactivated") fail("STAFF_ACTION_NOT_ALLOWED");
+  const op = newAuditedAction();
+  const notice = staffProNotice(op, "vendor.reactivate", id, {}, input.proMessage, now);
   const { done } = await runAudited(
     d1,
-    newAuditedAction(),
+    op,
     d1
       .prepare(
         `UPDATE vendors SET status = 'active', deactivated_by = NULL, reactivation_requested_at = NULL,
@@ -62,9 +70,11 @@ export async function reactivateVendor(env: Env, input: StaffAction): Promise<{ 
       after: { status: "active" },
       now,
     },
+    [proNoticeStatement(d1, notice, op.guard)],
   );
   if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
   await reopenLiveDashboards(env, id);
+  await textProNotice(env, db, id, notice.key, now);
   return { vendor_id: id, status: "active" };
 }
 
@@ -86,7 +96,7 @@ export async function deactivateVendor(
   const reoffered = await standDown(env, db, before, {
     ...input,
     set: "status = 'deactivated', deactivated_by = 'staff', reactivation_requested_at = NULL, reactivation_note = NULL",
-    action: "vendor.deactivate",
+    action: "vendor.deactivate" as const,
     audit: { before: { status: before.status }, after: { status: "deactivated" } },
   });
   return { vendor_id: input.vendorId, status: "deactivated", reoffered };
@@ -113,7 +123,7 @@ export async function terminateVendor(
   const reoffered = await standDown(env, db, before, {
     ...input,
     set: "status = 'terminated', payouts_paused = 1, reactivation_requested_at = NULL, reactivation_note = NULL",
-    action: "vendor.terminate",
+    action: "vendor.terminate" as const,
     audit: {
       before: { status: before.status, payouts_paused: Boolean(before.payouts_paused) },
       after: { status: "terminated", payouts_paused: true },
@@ -132,7 +142,11 @@ async function standDown(
   env: Env,
   db: DrizzleD1Database,
   before: VendorState,
-  input: StaffAction & { set: string; action: string; audit: { before: unknown; after: unknown } },
+  input: StaffAction & {
+    set: string;
+    action: "vendor.deactivate" | "vendor.terminate";
+    audit: { before: unknown; after: unknown };
+  },
 ): Promise<Record<number, number[]>> {
   const { vendorId: id, actorUserId, reason, now } = input;
   const d1 = env.DB;
@@ -148,6 +162,8 @@ async function standDown(
     .bind(id, now)
     .all<ReleasedJob>();
   const op = newAuditedAction();
+  // Told before their dashboards close: the notice is written with the action, and texted below.
+  const notice = staffProNotice(op, input.action, id, {}, input.proMessage, now);
   const { done } = await runAudited(
     d1,
     op,
@@ -183,9 +199,11 @@ async function standDown(
            WHERE ${open} AND ${op.guard}`,
         )
         .bind(id, now),
+      proNoticeStatement(d1, notice, op.guard),
     ],
   );
   if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  await textProNotice(env, db, id, notice.key, now);
   // Nothing may reach the pro any more: their open dashboards close before the jobs move on.
   await endLiveDashboards(env, id, { all: true, bar: true }, now);
   const offered = await reofferJobs(env, db, id, jobs, now);
@@ -194,22 +212,27 @@ async function standDown(
   return offered;
 }
 
-type StaffAction = { vendorId: number; actorUserId: number; reason: string; now: number };
+/** `reason` is the staff note (audit log only); `proMessage` what the pro reads (a default when empty). */
+type StaffAction = { vendorId: number; actorUserId: number; reason: string; proMessage?: string | null; now: number };
 
 /**
  * Soft ban: the account stays, reliability drops to 1 and the pro is no longer offered jobs; audited.
  * STAFF_ACTION_NOT_ALLOWED for a terminated or already soft-banned pro, or one changed meanwhile.
  */
 export async function softBanVendor(
-  d1: D1Database,
+  env: Env,
+  db: DrizzleD1Database,
   input: StaffAction,
 ): Promise<{ vendor_id: number; soft_banned: true; reliability: number }> {
   const { vendorId: id, actorUserId, reason, now } = input;
+  const d1 = env.DB;
   const before = await vendorState(d1, id);
   if (before.status === "terminated" || before.soft_banned) fail("STAFF_ACTION_NOT_ALLOWED");
+  const op = newAuditedAction();
+  const notice = staffProNotice(op, "vendor.soft_ban", id, {}, input.proMessage, now);
   const { done } = await runAudited(
     d1,
-    newAuditedAction(),
+    op,
     d1
       .prepare(
         `UPDATE vendors SET soft_banned = 1, reliability = ?3, updated_at = ?2
@@ -226,8 +249,10 @@ export async function softBanVendor(
       after: { soft_banned: true, reliability: SOFT_BAN_RELIABILITY },
       now,
     },
+    [proNoticeStatement(d1, notice, op.guard)],
   );
   if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  await textProNotice(env, db, id, notice.key, now);
   return { vendor_id: id, soft_banned: true, reliability: SOFT_BAN_RELIABILITY };
 }
 
@@ -269,24 +294,33 @@ export async function resetVendorReliability(
 
 /** Restricts the pro from one service for all future jobs (search and offers skip restricted links); audited. */
 export async function restrictVendorService(
-  d1: D1Database,
+  env: Env,
+  db: DrizzleD1Database,
   input: StaffAction & { serviceId: number },
 ): Promise<{ vendor_id: number; service_id: number; restricted: true }> {
   const { vendorId: id, serviceId, actorUserId, reason, now } = input;
+  const d1 = env.DB;
   const link = await d1
-    .prepare("SELECT restricted_at FROM vendor_services WHERE vendor_id = ? AND service_id = ?")
+    .prepare(
+      `SELECT vs.restricted_at, s.description FROM vendor_services vs JOIN services s ON s.service_id = vs.service_id
+       WHERE vs.vendor_id = ? AND vs.service_id = ?`,
+    )
     .bind(id, serviceId)
-    .first<{ restricted_at: number | null }>();
+    .first<{ restricted_at: number | null; description: string }>();
   if (!link) fail("NOT_FOUND");
   if (link.restricted_at !== null) fail("STAFF_ACTION_NOT_ALLOWED");
+  const op = newAuditedAction();
+  const proReasonText = proReason("service.restrict", input.proMessage);
+  const notice = staffProNotice(op, "service.restrict", id, { what: link.description }, proReasonText, now);
   const { done } = await runAudited(
     d1,
-    newAuditedAction(),
+    op,
     d1
       .prepare(
-        "UPDATE vendor_services SET restricted_at = ?3 WHERE vendor_id = ?1 AND service_id = ?2 AND restricted_at IS NULL",
+        `UPDATE vendor_services SET restricted_at = ?3, restricted_reason = ?4
+         WHERE vendor_id = ?1 AND service_id = ?2 AND restricted_at IS NULL`,
       )
-      .bind(id, serviceId, now),
+      .bind(id, serviceId, now, proReasonText),
     {
       actorUserId: actorUserId,
       action: "vendor.restrict_service",
@@ -297,8 +331,10 @@ export async function restrictVendorService(
       after: { service_id: serviceId, restricted: true },
       now,
     },
+    [proNoticeStatement(d1, notice, op.guard)],
   );
   if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  await textProNotice(env, db, id, notice.key, now);
   return { vendor_id: id, service_id: serviceId, restricted: true };
 }
 
@@ -307,19 +343,23 @@ export async function restrictVendorService(
  * Closing the account at the provider is left to the payouts work (docs/decisions/093).
  */
 export async function deleteVendorPayoutAccount(
-  d1: D1Database,
+  env: Env,
+  db: DrizzleD1Database,
   input: StaffAction,
 ): Promise<{ vendor_id: number; payout_account: "deleted" }> {
   const { vendorId: id, actorUserId, reason, now } = input;
+  const d1 = env.DB;
   const acct = await d1
     .prepare("SELECT provider, account_id, status, payouts_enabled FROM connected_accounts WHERE vendor_id = ?")
     .bind(id)
     .first<{ provider: string; account_id: string; status: string; payouts_enabled: number }>();
   if (!acct) fail("NOT_FOUND");
   if (acct.status === "deleted") fail("STAFF_ACTION_NOT_ALLOWED");
+  const op = newAuditedAction();
+  const notice = staffProNotice(op, "payout_account.delete", id, {}, input.proMessage, now);
   const { done } = await runAudited(
     d1,
-    newAuditedAction(),
+    op,
     d1
       .prepare(
         "UPDATE connected_accounts SET status = 'deleted', payouts_enabled = 0, updated_at = ?2 WHERE vendor_id = ?1 AND status = ?3",
@@ -335,7 +375,9 @@ export async function deleteVendorPayoutAccount(
       after: { status: "deleted", payouts_enabled: false },
       now,
     },
+    [proNoticeStatement(d1, notice, op.guard)],
   );
   if (!done) fail("STAFF_ACTION_NOT_ALLOWED");
+  await textProNotice(env, db, id, notice.key, now);
   return { vendor_id: id, payout_account: "deleted" };
 }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
+import { ReadMessage } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
 import { jsonBody, parseOrFail } from "../../http/validate";
 import { staffCompleteJob } from "../../jobs/staff-complete";
@@ -8,6 +9,7 @@ import { requireAdmin, viewerOf } from "../../middleware/roles";
 const JobIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number)) });
 const CompleteJobBody = v.object({
   reason: v.pipe(v.string(), v.trim(), v.minLength(6, "Say why staff closes this job."), v.maxLength(500)),
+  pro_message: ReadMessage,
 });
 
 /**
@@ -21,6 +23,7 @@ export const adminJobCompleteApi = new Hono<AppEnv>().use(requireAdmin).post("/:
     jobId: id,
     actorUserId: viewerOf(c).user_id,
     reason: body.reason,
+    proMessage: body.pro_message,
     now: c.get("now"),
   });
   return c.json({ data });

@@ -2,7 +2,7 @@ import type { StaffJob } from "../../../schema/contracts/admin";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { paymentsFromEnv } from "../../adapters/payments";
-import { IdParam, ListQuery, pageOf, ReasonBody } from "../../admin/paging";
+import { IdParam, ListQuery, pageOf, ReadMessage, ReasonBody } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
 import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
 import { rescheduleJob, staffJob, suspendJob } from "../../jobs/staff-job";
@@ -16,15 +16,18 @@ const JobsQuery = v.object({
   status: v.optional(v.picklist(STAFF_JOB_FILTERS, "Choose a job state from the list."), ""),
 });
 
+/** The staff note (`reason`, audit log only) and what the customer and the pro read (optional, never the note). */
+const JobActionBody = v.object({ ...ReasonBody.entries, customer_message: ReadMessage, pro_message: ReadMessage });
+
 const SuspendBody = v.object({
-  ...ReasonBody.entries,
+  ...JobActionBody.entries,
   fee: Fee,
   /** Only with fee "reduced": the fee in cents, from $1.00 to less than the full reschedule fee. */
   fee_cents: v.optional(v.pipe(v.number(), v.integer("Whole cents only."), v.minValue(0), v.maxValue(1_000_000))),
 });
 
 const RescheduleBody = v.object({
-  ...ReasonBody.entries,
+  ...JobActionBody.entries,
   date: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, "Pick a date.")),
   time: v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Pick a time.")),
   fee: Fee,
@@ -57,6 +60,8 @@ export const adminJobsApi = new Hono<AppEnv>()
     const data = await suspendJob(c.env, db, () => paymentsFromEnv(c.env, db, now), {
       id,
       reason: body.reason,
+      customerMessage: body.customer_message,
+      proMessage: body.pro_message,
       fee: body.fee,
       feeCents: body.fee_cents,
       actorUserId: viewerOf(c).user_id,
@@ -71,6 +76,8 @@ export const adminJobsApi = new Hono<AppEnv>()
     const data = await rescheduleJob(c.env, c.get("db"), {
       id,
       reason: body.reason,
+      customerMessage: body.customer_message,
+      proMessage: body.pro_message,
       date: body.date,
       time: body.time,
       fee: body.fee,

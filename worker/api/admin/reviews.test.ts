@@ -5,8 +5,18 @@ import { auditRowsFor, signedInAdmin } from "../../admin/test-fixtures";
 import { MASK, outboxBody } from "../../adapters/sms";
 import { customer, insertJob, vendorWorld } from "../../orders/test-fixtures";
 import { freshPhone, T0 } from "../../test-utils";
+import { applicantMessage } from "../../vendors/application-review";
 
 const reason = "Staff decision for the test";
+
+const phoneOf = new Map<number, string>();
+
+async function textsTo(phone: string): Promise<string[]> {
+  const { results } = await env.DB.prepare('SELECT body FROM outbox WHERE "to" = ? ORDER BY id')
+    .bind(phone)
+    .all<{ body: string }>();
+  return results.map((r) => r.body);
+}
 
 async function application(name = "Applicant") {
   const phone = freshPhone();
@@ -16,6 +26,7 @@ async function application(name = "Applicant") {
   )
     .bind(name, phone, `${phone.slice(2)}@example.com`, T0)
     .first<{ application_id: number }>();
+  phoneOf.set(row!.application_id, phone);
   return row!.application_id;
 }
 
@@ -57,6 +68,11 @@ describe("application decisions", () => {
       const rows = await auditRowsFor("vendor_application", id);
       expect(rows.map((r) => r.action)).toEqual([action]);
     }
+    // Each applicant is texted the decision, except the silent rejection (docs/decisions/128).
+    expect(await textsTo(phoneOf.get(a)!)).toEqual([applicantMessage("rejected")]);
+    expect(await textsTo(phoneOf.get(b)!)).toEqual([]);
+    expect(await textsTo(phoneOf.get(c)!)).toEqual([applicantMessage("ignored")]);
+    expect(applicantMessage("ignored")).toMatch(/welcome to apply again/);
     const list = await client.get("/api/admin/applications?status=silently_rejected&q=Silent%20Me");
     expect(list.body.data.items.map((r: { application_id: number }) => r.application_id)).toEqual([b]);
     expect((await client.get("/api/admin/applications?status=nope")).status).toBe(400);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { IdParam, ListQuery, pageOf, ReasonBody } from "../../admin/paging";
+import { IdParam, ListQuery, pageOf, ProReasonBody, ReasonBody } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
 import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
@@ -47,11 +47,12 @@ export const adminVendorsApi = new Hono<AppEnv>()
    */
   .post("/:id/deactivate", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
+    const { reason, pro_message } = await jsonBody(c, ProReasonBody);
     const data = await deactivateVendor(c.env, c.get("db"), {
       vendorId: id,
       actorUserId: viewerOf(c).user_id,
       reason,
+      proMessage: pro_message,
       now: c.get("now"),
     });
     return c.json({ data, code: "STAFF_ACTION_DONE" as const });
@@ -60,11 +61,12 @@ export const adminVendorsApi = new Hono<AppEnv>()
   /** Reactivate a deactivated pro; answers their request to come back, if they made one. */
   .post("/:id/reactivate", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
-    const data = await reactivateVendor(c.env, {
+    const { reason, pro_message } = await jsonBody(c, ProReasonBody);
+    const data = await reactivateVendor(c.env, c.get("db"), {
       vendorId: id,
       actorUserId: viewerOf(c).user_id,
       reason,
+      proMessage: pro_message,
       now: c.get("now"),
     });
     return c.json({ data, code: "STAFF_ACTION_DONE" as const });
@@ -77,11 +79,12 @@ export const adminVendorsApi = new Hono<AppEnv>()
    */
   .post("/:id/terminate", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
+    const { reason, pro_message } = await jsonBody(c, ProReasonBody);
     const data = await terminateVendor(c.env, c.get("db"), {
       vendorId: id,
       actorUserId: viewerOf(c).user_id,
       reason,
+      proMessage: pro_message,
       now: c.get("now"),
     });
     return c.json({ data, code: "STAFF_ACTION_DONE" });
@@ -90,11 +93,12 @@ export const adminVendorsApi = new Hono<AppEnv>()
   /** Soft ban: the account stays, reliability drops to 1 and the vendor is no longer offered jobs. */
   .post("/:id/soft-ban", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
-    const data = await softBanVendor(c.env.DB, {
+    const { reason, pro_message } = await jsonBody(c, ProReasonBody);
+    const data = await softBanVendor(c.env, c.get("db"), {
       vendorId: id,
       actorUserId: viewerOf(c).user_id,
       reason,
+      proMessage: pro_message,
       now: c.get("now"),
     });
     return c.json({ data, code: "STAFF_ACTION_DONE" });
@@ -116,12 +120,13 @@ export const adminVendorsApi = new Hono<AppEnv>()
   /** Restrict the vendor from one service for all future jobs (search and offers skip restricted links). */
   .post("/:id/services/:serviceId/restrict", async (c) => {
     const { id, serviceId } = parseOrFail(ServiceParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
-    const data = await restrictVendorService(c.env.DB, {
+    const { reason, pro_message } = await jsonBody(c, ProReasonBody);
+    const data = await restrictVendorService(c.env, c.get("db"), {
       vendorId: id,
       serviceId,
       actorUserId: viewerOf(c).user_id,
       reason,
+      proMessage: pro_message,
       now: c.get("now"),
     });
     return c.json({ data, code: "STAFF_ACTION_DONE" });
@@ -133,11 +138,12 @@ export const adminVendorsApi = new Hono<AppEnv>()
    */
   .post("/:id/payout-account/delete", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
-    const data = await deleteVendorPayoutAccount(c.env.DB, {
+    const { reason, pro_message } = await jsonBody(c, ProReasonBody);
+    const data = await deleteVendorPayoutAccount(c.env, c.get("db"), {
       vendorId: id,
       actorUserId: viewerOf(c).user_id,
       reason,
+      proMessage: pro_message,
       now: c.get("now"),
     });
     return c.json({ data, code: "STAFF_ACTION_DONE" });

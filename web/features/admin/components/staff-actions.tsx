@@ -21,6 +21,8 @@ import {
   SearchBar,
   StaffListView,
   StateFilter,
+  customerMessage,
+  proMessage,
   useActionNotice,
   useStaffList,
 } from "./staff-kit";
@@ -383,8 +385,16 @@ export function JobsSection() {
                 title={`Suspend job #${job.service_order_id}`}
                 path={`/admin/jobs/${job.service_order_id}/suspend`}
                 body={{ fee, ...(fee === "reduced" && reducedCents !== null ? { fee_cents: reducedCents } : {}) }}
+                messages={[
+                  customerMessage("Your … is on hold. Our team will contact you to pick a new time."),
+                  ...(job.vendor_id !== null ? [proMessage("job.suspend")] : []),
+                ]}
                 onDone={done}
               >
+                <p className="muted" data-testid="suspend-fee-payer">
+                  Who pays: with the fee assessed or reduced, the customer pays the reschedule fee (their saved card, or
+                  a payment link we text them); waived, no one pays. The pro never pays it.
+                </p>
                 <FeeFields
                   fee={fee}
                   setFee={setFee}
@@ -401,13 +411,17 @@ export function JobsSection() {
                 title={`Reschedule job #${job.service_order_id}`}
                 path={`/admin/jobs/${job.service_order_id}/reschedule`}
                 body={{ date, time, fee: "waived" }}
+                messages={[
+                  customerMessage("Your … moved to the new time. We'll text you when a professional confirms."),
+                  ...(job.vendor_id !== null ? [proMessage("job.reschedule")] : []),
+                ]}
                 onDone={done}
               >
-                <p className="muted">
+                <p className="muted" data-testid="reschedule-fee-payer">
                   {job.service_order_status_id === ServiceOrderStatus.SUSPENDED
-                    ? "The fee was decided when the job was suspended."
-                    : "The reschedule fee is waived. To charge a fee, suspend the job with it first."}{" "}
-                  The job goes back to the pros who are free at the new time.
+                    ? "The fee was decided when the job was suspended: the customer paid it, or it was waived."
+                    : "The reschedule fee is waived: no one pays it. To charge the customer the fee, suspend the job with it first."}{" "}
+                  The pro pays nothing. The job goes back to the pros who are free at the new time.
                 </p>
                 <div className="form-grid">
                   <div className="field">
@@ -446,6 +460,7 @@ export function JobsSection() {
                 label="Mark complete"
                 title={`Close job #${job.service_order_id} as completed`}
                 path={`/admin/jobs/${job.service_order_id}/complete`}
+                messages={[proMessage("job.complete")]}
                 onDone={done}
               />
             )}

@@ -3,6 +3,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Pager } from "../../../components/ui/pager";
 import { FormError } from "../../../components/ui/field";
 import { errorMessage } from "../../../lib/api-client";
+import { DEFAULT_PRO_REASON, STAFF_NOTE_LABEL, type StaffProAction } from "../../../../domain/pro-notices";
 import { getStaffPage, staffAction, type StaffPage } from "../api/staff";
 
 /** A staff list: 10 a page from the API, reloaded when its filters change. */
@@ -123,9 +124,34 @@ export function SearchBar({ label, onSearch }: { label: string; onSearch(q: stri
   );
 }
 
+/** A message a person reads about a staff action (the pro, the customer): optional, with its default shown. */
+export interface ReadMessageField {
+  /** The body field (`pro_message`, `customer_message`). */
+  field: string;
+  /** "Message to the pro (they will read it)". */
+  label: string;
+  /** What they read when it is left empty. */
+  fallback: string;
+}
+
+/** The pro's message field of a staff action, with the default they read when it is empty. */
+export function proMessage(action: StaffProAction): ReadMessageField {
+  return {
+    field: "pro_message",
+    label: "Message to the pro (they will read it)",
+    fallback: DEFAULT_PRO_REASON[action],
+  };
+}
+
+/** The customer's message field of a job action: added to the text they get; nothing more when empty. */
+export function customerMessage(fallback: string): ReadMessageField {
+  return { field: "customer_message", label: "Message to the customer (they will read it)", fallback };
+}
+
 /**
  * A staff action button: opens a dialog that asks for the reason (it goes into the audit log), posts, and
- * reports the outcome. `extra` renders more fields whose values go into the body.
+ * reports the outcome. `extra` renders more fields whose values go into the body. `messages` adds a field for
+ * each person who reads about the action, kept apart from the staff note (docs/decisions/127).
  */
 export function ActionButton({
   label,
@@ -133,10 +159,11 @@ export function ActionButton({
   path,
   onDone,
   danger,
-  reasonLabel = "Reason (kept in the audit log)",
+  reasonLabel,
   reasonField = "reason",
   reasonRequired = true,
   body = {},
+  messages = [],
   children,
 }: {
   label: string;
@@ -148,11 +175,15 @@ export function ActionButton({
   reasonField?: string;
   reasonRequired?: boolean;
   body?: Record<string, unknown>;
+  messages?: ReadMessageField[];
   children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
+  const [said, setSaid] = useState<Record<string, string>>({});
   const id = useId();
+  // Where someone reads about the action, the note is plainly staff's own.
+  const noteLabel = reasonLabel ?? (messages.length > 0 ? STAFF_NOTE_LABEL : "Reason (kept in the audit log)");
   return (
     <>
       <button
@@ -168,19 +199,43 @@ export function ActionButton({
         confirmLabel={label}
         onCancel={() => setOpen(false)}
         onConfirm={async () => {
+          const written = Object.fromEntries(
+            messages.map((m) => [m.field, (said[m.field] ?? "").trim()]).filter(([, text]) => text !== ""),
+          );
           await staffAction(path, {
             ...body,
+            ...written,
             ...(reason.trim() || reasonRequired ? { [reasonField]: reason } : {}),
           });
           setOpen(false);
           setReason("");
+          setSaid({});
           onDone(`${label}: done. It is recorded in the audit log.`);
         }}
       >
         {children}
+        {messages.map((m) => (
+          <div className="field" key={m.field}>
+            <label htmlFor={`${id}-${m.field}`} className="field-label">
+              {m.label}
+            </label>
+            <textarea
+              id={`${id}-${m.field}`}
+              className="input"
+              rows={2}
+              maxLength={300}
+              aria-describedby={`${id}-${m.field}-hint`}
+              value={said[m.field] ?? ""}
+              onChange={(e) => setSaid((s) => ({ ...s, [m.field]: e.target.value }))}
+            />
+            <p id={`${id}-${m.field}-hint`} className="field-hint muted">
+              Texted and shown to them. If you leave it empty they read: “{m.fallback}”
+            </p>
+          </div>
+        ))}
         <div className="field">
           <label htmlFor={id} className="field-label">
-            {reasonLabel}
+            {noteLabel}
           </label>
           <textarea
             id={id}

@@ -21,6 +21,7 @@ import { CustomerCharge } from "./staff-actions";
 import { VendorDetailPanel } from "./vendor-detail";
 import {
   ActionButton,
+  proMessage,
   Notice,
   SearchBar,
   StaffListView,
@@ -134,19 +135,27 @@ function VendorActions({
           label="Deactivate"
           title={`Deactivate ${name} (you can reactivate them later)`}
           path={`${path}/deactivate`}
+          messages={[proMessage("vendor.deactivate")]}
           onDone={done}
         >
           <p data-testid="stand-down-effect">{STAND_DOWN_EFFECT_FOR_STAFF}</p>
         </ActionButton>
       )}
       {v.status === "deactivated" && (
-        <ActionButton label="Reactivate" title={`Reactivate ${name}`} path={`${path}/reactivate`} onDone={done} />
+        <ActionButton
+          label="Reactivate"
+          title={`Reactivate ${name}`}
+          path={`${path}/reactivate`}
+          messages={[proMessage("vendor.reactivate")]}
+          onDone={done}
+        />
       )}
       {v.status !== "terminated" && !v.soft_banned && (
         <ActionButton
           label="Soft ban"
           title={`Soft ban ${name} (reliability 1)`}
           path={`${path}/soft-ban`}
+          messages={[proMessage("vendor.soft_ban")]}
           onDone={done}
         />
       )}
@@ -163,6 +172,7 @@ function VendorActions({
           label="Terminate"
           title={`Terminate ${name}: irreversible. Payouts pause.`}
           path={`${path}/terminate`}
+          messages={[proMessage("vendor.terminate")]}
           onDone={done}
           danger
         >

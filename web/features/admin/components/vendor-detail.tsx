@@ -4,7 +4,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { formatPhone } from "../../../lib/format";
 import { useRequest } from "../../../lib/use-request";
 import { getVendor, type VendorDetail } from "../api/staff";
-import { ActionButton, Notice, useActionNotice } from "./staff-kit";
+import { ActionButton, Notice, proMessage, useActionNotice } from "./staff-kit";
 
 const day = (ms: number) =>
   new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
@@ -60,6 +60,7 @@ export function VendorDetailPanel({ vendorId, onChanged }: { vendorId: number; o
                   label="Restrict"
                   title={`Restrict ${v.display_name} from ${s.description} for all future jobs`}
                   path={`/admin/vendors/${v.vendor_id}/services/${s.service_id}/restrict`}
+                  messages={[proMessage("service.restrict")]}
                   onDone={done}
                   danger
                 >
@@ -98,6 +99,7 @@ function PayoutAccount({ vendor, onDone }: { vendor: VendorDetail; onDone(messag
           label="Delete payout account"
           title={`Delete ${vendor.display_name}'s payout account`}
           path={`/admin/vendors/${vendor.vendor_id}/payout-account/delete`}
+          messages={[proMessage("payout_account.delete")]}
           onDone={onDone}
           danger
         >

@@ -1,7 +1,7 @@
 import { useLocation } from "@tanstack/react-router";
 import { PenaltyAppeals } from "./penalty-appeals";
 import { accountStateNotice, vendorMay } from "../../../../domain/vendor/account-policy";
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type {
   MainDetails,
   VendorJobView,
@@ -389,7 +389,7 @@ export function DashboardPage() {
             )}
           </Section>
 
-          <NotificationsSection />
+          <NotificationsSection refresh={liveTick} />
 
           {photos.length > 0 && (
             <Section title="Recent work" id="biz-photos">
@@ -458,7 +458,7 @@ export function DashboardPage() {
 
 function NotificationList({ items }: { items: VendorNotification[] }) {
   return (
-    <ul className="biz-notes" aria-label="Notifications">
+    <ul className="biz-notes" aria-label="Notifications" data-testid="notice-list">
       {items.map((n) => (
         <li key={n.id} className={`biz-note sev-${n.severity}${n.dismissed ? " is-read" : ""}`}>
           <span>{n.message}</span>
@@ -476,9 +476,25 @@ function NotificationList({ items }: { items: VendorNotification[] }) {
   );
 }
 
-function NotificationsSection() {
+/**
+ * What happened to the pro's business (staff actions on their jobs and account, clients' cards and payments,
+ * licences): newest and most urgent first. It follows the dashboard's live events and refreshes when the pro
+ * comes back to the tab, e.g. from the text that told them (docs/decisions/127).
+ */
+function NotificationsSection({ refresh = 0 }: { refresh?: number }) {
   const notes = useRequest("vendor-notifications", (signal) => getNotifications(signal));
   const list = notes.data?.[0] ?? [];
+  const reloadNotes = notes.reload;
+  useEffect(() => {
+    if (refresh > 0) reloadNotes();
+  }, [refresh, reloadNotes]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === "visible") reloadNotes();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [reloadNotes]);
   return (
     <Section title="Notifications" count={notes.data?.[1]?.[0]?.stat} id="biz-notes">
       {notes.loading && !notes.data ? (

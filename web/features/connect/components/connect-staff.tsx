@@ -14,6 +14,7 @@ import {
 } from "../../admin/api/staff";
 import {
   ActionButton,
+  proMessage,
   Notice,
   StaffListView,
   StateFilter,
@@ -297,8 +298,14 @@ function ReassignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m: str
       title={`Hand ${row.business_name}'s booking to another pro`}
       path={`/connect/admin/requests/${row.connect_request_id}/reassign`}
       body={{ vendor_id: Number(vendorId) }}
-      reasonLabel="Note (optional)"
+      reasonLabel="Note for staff (optional, kept in the audit log, not sent)"
       reasonRequired={false}
+      messages={[
+        {
+          ...proMessage("job.reassign"),
+          label: `Message to ${row.vendor_name ?? "the current pro"} (they will read it)`,
+        },
+      ]}
       onDone={onDone}
     >
       <ProSelect label="New pro" pros={pros} value={vendorId} onChange={setPicked} />

@@ -115,11 +115,20 @@ function ServiceRow({
             checked={service.enabled}
             disabled={busy || service.restricted}
             onChange={(e) => toggle(e.target.checked)}
-            aria-describedby={error ? `${id}-err` : undefined}
+            aria-describedby={
+              [error ? `${id}-err` : "", service.restricted ? `${id}-restricted` : ""].filter(Boolean).join(" ") ||
+              undefined
+            }
           />
           Offer {service.name}
         </label>
       </div>
+      {service.restricted && (
+        <p id={`${id}-restricted`} className="callout" data-testid="service-restricted">
+          Support restricted you from this service, so you are not offered it.{" "}
+          {service.restricted_reason ? `Why: ${service.restricted_reason}` : ""} Questions? Contact support.
+        </p>
+      )}
       {error && (
         <div id={`${id}-err`}>
           <FormError message={error} />

@@ -1,7 +1,7 @@
 import type { ConnectRequestRow, ProOption } from "../../../../schema/contracts/admin";
 import { Hono } from "hono";
 import * as v from "valibot";
-import { IdParam, pageOf, ReasonBody } from "../../../admin/paging";
+import { IdParam, pageOf, ReadMessage, ReasonBody } from "../../../admin/paging";
 import { sendConnectInvoice } from "../../../connect/invoice";
 import { acceptConnectProposal } from "../../../connect/propose";
 import { reassignConnectRequest } from "../../../connect/reassign";
@@ -28,6 +28,8 @@ const AssignBody = v.object({
   vendor_id: NumberId,
   reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
 });
+/** A reassign: the old pro reads `pro_message` (a default when empty); `reason` is the staff note. */
+const ReassignBody = v.object({ ...AssignBody.entries, pro_message: ReadMessage });
 /** Offering to several pros at once: 2 to 10 of them (docs/decisions/089). */
 export const CONNECT_OFFER_MAX_PROS = 10;
 const OfferBody = v.object({
@@ -147,11 +149,12 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
    */
   .post("/:id/reassign", async (c) => {
     const { id } = parseOrFail(IdParam, c.req.param());
-    const body = await jsonBody(c, AssignBody);
+    const body = await jsonBody(c, ReassignBody);
     const data = await reassignConnectRequest(c.env, c.get("db"), {
       id,
       vendorId: body.vendor_id,
       reason: body.reason || null,
+      proMessage: body.pro_message,
       actorUserId: viewerOf(c).user_id,
       now: c.get("now"),
     });

@@ -69,6 +69,13 @@ describe("an added charge paid through its payment link", () => {
     ).toBe(1);
     // The link is closed.
     expect((await payer.get(`/api/pay/secure?cpid=${ref.cpid}&vid=${ref.vid}`)).status).toBe(410);
+    // The pro's dashboard says the client approved and paid it, once whatever the number of confirmations.
+    const notices = await env.DB.prepare("SELECT message FROM notifications WHERE vendor_id = ? AND dedupe_key = ?")
+      .bind(j.w.vendorIds[0], `paid:${pi.id}`)
+      .all<{ message: string }>();
+    expect(notices.results.map((n) => n.message)).toEqual([
+      expect.stringContaining("approved and paid the added charge of $12.00"),
+    ]);
   });
 
   it("earns the pro's share of the charge only, when the payer adds a tip on the link", async () => {
