@@ -71,8 +71,48 @@ export interface AddressFound {
   time_zone: string;
 }
 export interface AddressNotFound {
-  code: -1 | -5;
+  /** -1 not found, -5 several places (maps provider), -2 a part is missing: the message says which (decision 133). */
+  code: -1 | -2 | -5;
   message: string;
+}
+
+/** A typing session's id (the browser makes one per session, a UUID): letters, digits, `-` and `_`. */
+const SessionToken = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^[A-Za-z0-9_-]{8,100}$/, "Send the session token: 8 to 100 letters, digits, - or _."),
+);
+
+/** POST /api/google/placeAutocomplete: what was typed in the address box, and its session. */
+export const PlaceAutocompleteBody = v.object({
+  input: v.pipe(v.string(), v.trim(), v.minLength(1, "Type an address."), v.maxLength(200)),
+  session_token: SessionToken,
+});
+
+/** POST /api/google/placeDetails: a suggestion's id (Google's, or the offline "local:<zip>:<street>"). */
+export const PlaceDetailsBody = v.object({
+  place_id: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check(
+      (id) => /^[A-Za-z0-9_-]{1,300}$/.test(id) || /^local:\d{5}:[^\n\r]{1,200}$/.test(id),
+      "Send the place_id of a suggestion.",
+    ),
+  ),
+  session_token: SessionToken,
+});
+
+export interface PlaceSuggestionCard {
+  place_id: string;
+  /** The whole suggestion ("350 5th Ave, New York, NY 10118"). */
+  description: string;
+  main_text: string;
+  secondary_text: string;
+}
+
+export interface PlaceAutocomplete {
+  /** Empty when the text does not pass the autocomplete gate (docs/product.md section 5). */
+  suggestions: PlaceSuggestionCard[];
 }
 export type AddressLookup = AddressFound | AddressNotFound;
 
