@@ -318,3 +318,30 @@ export interface VendorReview {
   job_images: JobImageEntry[];
   job_image: string | null;
 }
+
+// ------------------------------------------------------------------------------------- custom services
+
+/**
+ * A custom service as staff write it (docs/decisions/134): a category, an area (null: everywhere), a name,
+ * a description, a length in minutes (15-minute steps, 15 to 480) and a price in cents ($5 to $2,000).
+ */
+export const CustomServiceInput = v.object({
+  service_code_group_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  area_id: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  name: v.pipe(v.string(), v.trim(), v.minLength(3, "Name it (3 to 80 characters)."), v.maxLength(80)),
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, "At most 500 characters.")), ""),
+  duration_minutes: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(15, "From 15 minutes."),
+    v.maxValue(480, "Up to 8 hours."),
+    v.check((n) => n % 15 === 0, "In steps of 15 minutes."),
+  ),
+  price_cents: v.pipe(
+    v.number(),
+    v.integer("Send the price in whole cents."),
+    v.minValue(500, "From $5."),
+    v.maxValue(200_000, "Up to $2,000."),
+  ),
+});
+export type CustomServiceInput = v.InferOutput<typeof CustomServiceInput>;

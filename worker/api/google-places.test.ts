@@ -112,7 +112,7 @@ describe("places path, offline adapter (the ZIP table)", () => {
     for (const [address, city] of [
       ["350 5th Ave, New York, NY", "New York, NY"],
       ["1600 Pennsylvania Ave NW, Washington, DC", "Washington, DC"],
-    ]) {
+    ] as const) {
       const res = await lookup(address);
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({
