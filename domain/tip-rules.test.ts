@@ -1,4 +1,4 @@
-import { linkTipMaxCents, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   checkTip,
   dollarsToCents,
