@@ -20,10 +20,7 @@ export const TIP_MAX_SECURE_PAY_CENTS = PRICING.tipMaxSecurePayCents;
  * takes a secure-pay tip of up to $500, except a request with no job, which has nothing to keep a tip
  * against and takes none. The $200 customer maximum is the tip modal's.
  */
-export function linkTipMaxCents(link: {
-  kind: "request" | "tip" | "charge";
-  service_order_id: number | null;
-}): number {
+export function linkTipMaxCents(link: { kind: "request" | "tip" | "charge"; service_order_id: number | null }): number {
   if (link.kind === "request" && link.service_order_id === null) return 0;
   return TIP_MAX_SECURE_PAY_CENTS;
 }

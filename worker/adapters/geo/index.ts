@@ -20,7 +20,8 @@ export function geoFromEnv(env: Env, db: DrizzleD1Database): GeoPort {
   const key = envText(env, "GOOGLE_MAPS_KEY");
   const provider = envText(env, "MAPS_PROVIDER") ?? (key ? "google" : "local");
   if (provider === "local") return local;
-  if (provider !== "google") return refusingGeo(local, `MAPS_PROVIDER="${provider}" is not a maps provider (use "google" or "local")`);
+  if (provider !== "google")
+    return refusingGeo(local, `MAPS_PROVIDER="${provider}" is not a maps provider (use "google" or "local")`);
   return key ? googleGeo({ key, local }) : refusingGeo(local, "MAPS_PROVIDER=google but GOOGLE_MAPS_KEY is not set");
 }
 

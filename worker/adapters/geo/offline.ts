@@ -92,7 +92,6 @@ function localSuggestion(street: string, place: ZipPlace): PlaceSuggestion {
 /** LIKE's wildcards taken literally. */
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-
 /** The offline geocoder over D1's zipcodes table (seeded from the `zipcodes` package). */
 export function offlineGeo(db: DrizzleD1Database): GeoPort {
   async function lookupZip(zip: string): Promise<ZipPlace | null> {
