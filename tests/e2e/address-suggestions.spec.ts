@@ -27,7 +27,11 @@ test("the location box suggests a street's ZIPs and takes the one picked; Enter 
   await expect(page.getByRole("alert")).toContainText("Please add your 5 digit ZIP code");
   await expect(page.getByRole("alert")).not.toContainText("multiple locations");
 
+  // The ZIP's first digits list the city's ZIPs that start with them; one more digit narrows to one.
   await input.fill("350 5th Ave, New York, NY 1011");
+  await expect(page.getByRole("option", { name: "350 5th Ave, New York, NY 10110" })).toBeVisible();
+  await input.pressSequentially("8");
+  await expect(page.getByRole("option")).toHaveCount(1);
   const option = page.getByRole("option", { name: "350 5th Ave, New York, NY 10118" });
   await expect(option).toBeVisible();
   await shot(page, "address-suggestions-location-box");
