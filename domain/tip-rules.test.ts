@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkTip,
   dollarsToCents,
+  linkTipMaxCents,
   securePayTotal,
   showsTipPayment,
   TIP_MAX_CUSTOMER_CENTS,
@@ -94,5 +95,14 @@ describe("securePayTotal (secure-pay maximum 500)", () => {
     expect(securePayTotal(100, "500.01")).toEqual({ ok: false, code: "TIP_TOO_LARGE" });
     expect(securePayTotal(100, "0.25")).toEqual({ ok: false, code: "TIP_TOO_SMALL" });
     expect(securePayTotal(100, "1.005")).toEqual({ ok: false, code: "TIP_INVALID" });
+  });
+});
+
+describe("linkTipMaxCents (decision 134)", () => {
+  it("gives every secure-pay link the $500 maximum, and a request with no job none", () => {
+    expect(linkTipMaxCents({ kind: "tip", service_order_id: 7 })).toBe(50_000);
+    expect(linkTipMaxCents({ kind: "charge", service_order_id: 7 })).toBe(50_000);
+    expect(linkTipMaxCents({ kind: "request", service_order_id: 7 })).toBe(50_000);
+    expect(linkTipMaxCents({ kind: "request", service_order_id: null })).toBe(0);
   });
 });

@@ -8,10 +8,22 @@ import { PRICING } from "./pricing-config";
  */
 
 export const TIP_MIN_CENTS = PRICING.tipMinCents;
-/** A customer's tip on their own job (tip modal, tip link). */
+/** A customer's tip on their own job from the tip modal (POST /order/tip). */
 export const TIP_MAX_CUSTOMER_CENTS = PRICING.tipMaxCustomerCents;
-/** A tip added to a vendor's secure-pay charge. */
+/** A tip paid through a secure-pay link (docs/decisions/134). */
 export const TIP_MAX_SECURE_PAY_CENTS = PRICING.tipMaxSecurePayCents;
+
+/**
+ * The most a pay link takes as a tip (docs/decisions/134). Every link paid on the pay page without signing in
+ * is secure pay in the product's sense (docs/product.md section 3 "Secure-pay payload"): the `cpid`+`vid`
+ * links (a customer's shareable tip link, a pro's charge on a job) and a pro's `vpid` payment request. Each
+ * takes a secure-pay tip of up to $500, except a request with no job, which has nothing to keep a tip
+ * against and takes none. The $200 customer maximum is the tip modal's.
+ */
+export function linkTipMaxCents(link: { kind: "request" | "tip" | "charge"; service_order_id: number | null }): number {
+  if (link.kind === "request" && link.service_order_id === null) return 0;
+  return TIP_MAX_SECURE_PAY_CENTS;
+}
 
 export type TipRefusal = "TIP_INVALID" | "TIP_TOO_SMALL" | "TIP_TOO_LARGE";
 export type TipCheck = { ok: true; cents: number } | { ok: false; code: TipRefusal };

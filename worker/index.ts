@@ -1,5 +1,6 @@
 import startEntry from "@tanstack/react-start/server-entry";
 import { env } from "cloudflare:workers";
+import { mapsConfigProblem } from "./adapters/geo";
 import { paymentsConfigProblem } from "./adapters/payments";
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
@@ -17,6 +18,9 @@ export { VendorCalendar } from "../durable/vendor-calendar";
 const paymentsProblem = paymentsConfigProblem({ ...env, REQUEST_RUNTIME: "deployed" } as Env);
 if (paymentsProblem)
   console.error(JSON.stringify({ at: "startup", error: "payments refused", problem: paymentsProblem }));
+// Likewise for maps: MAPS_PROVIDER=google without its key refuses address lookups (docs/decisions/133).
+const mapsProblem = mapsConfigProblem(env as Env);
+if (mapsProblem) console.error(JSON.stringify({ at: "startup", error: "maps refused", problem: mapsProblem }));
 
 const app = createApp({
   renderPage: async (request, shell, { nonce, pageApi }) =>

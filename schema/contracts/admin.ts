@@ -330,3 +330,27 @@ export interface ConnectService {
   description: string;
   duration_minutes: number;
 }
+
+/** A custom service in the staff list (GET /api/admin/custom-services), retired ones included. */
+export interface StaffCustomServiceRow {
+  custom_service_id: number;
+  custom_sc: string;
+  service_code_group_id: number;
+  group_name: string;
+  /** null: offered everywhere. */
+  area_id: number | null;
+  area_name: string | null;
+  name: string;
+  description: string | null;
+  duration_minutes: number;
+  price_cents: number;
+  /** false once retired. */
+  enable: boolean;
+  created_at: number;
+}
+
+/** What the custom-service form chooses from. */
+export interface CustomServiceChoices {
+  areas: Array<{ area_id: number; name: string }>;
+  groups: Array<{ service_code_group_id: number; name: string }>;
+}

@@ -71,8 +71,48 @@ export interface AddressFound {
   time_zone: string;
 }
 export interface AddressNotFound {
-  code: -1 | -5;
+  /** -1 not found, -5 several places (maps provider), -2 a part is missing: the message says which (decision 133). */
+  code: -1 | -2 | -5;
   message: string;
+}
+
+/** A typing session's id (the browser makes one per session, a UUID): letters, digits, `-` and `_`. */
+const SessionToken = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^[A-Za-z0-9_-]{8,100}$/, "Send the session token: 8 to 100 letters, digits, - or _."),
+);
+
+/** POST /api/google/placeAutocomplete: what was typed in the address box, and its session. */
+export const PlaceAutocompleteBody = v.object({
+  input: v.pipe(v.string(), v.trim(), v.minLength(1, "Type an address."), v.maxLength(200)),
+  session_token: SessionToken,
+});
+
+/** POST /api/google/placeDetails: a suggestion's id (Google's, or the offline "local:<zip>:<street>"). */
+export const PlaceDetailsBody = v.object({
+  place_id: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check(
+      (id) => /^[A-Za-z0-9_-]{1,300}$/.test(id) || /^local:\d{5}:[^\n\r]{1,200}$/.test(id),
+      "Send the place_id of a suggestion.",
+    ),
+  ),
+  session_token: SessionToken,
+});
+
+export interface PlaceSuggestionCard {
+  place_id: string;
+  /** The whole suggestion ("350 5th Ave, New York, NY 10118"). */
+  description: string;
+  main_text: string;
+  secondary_text: string;
+}
+
+export interface PlaceAutocomplete {
+  /** Empty when the text does not pass the autocomplete gate (docs/product.md section 5). */
+  suggestions: PlaceSuggestionCard[];
 }
 export type AddressLookup = AddressFound | AddressNotFound;
 
@@ -278,3 +318,30 @@ export interface VendorReview {
   job_images: JobImageEntry[];
   job_image: string | null;
 }
+
+// ------------------------------------------------------------------------------------- custom services
+
+/**
+ * A custom service as staff write it (docs/decisions/134): a category, an area (null: everywhere), a name,
+ * a description, a length in minutes (15-minute steps, 15 to 480) and a price in cents ($5 to $2,000).
+ */
+export const CustomServiceInput = v.object({
+  service_code_group_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  area_id: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  name: v.pipe(v.string(), v.trim(), v.minLength(3, "Name it (3 to 80 characters)."), v.maxLength(80)),
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, "At most 500 characters.")), ""),
+  duration_minutes: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(15, "From 15 minutes."),
+    v.maxValue(480, "Up to 8 hours."),
+    v.check((n) => n % 15 === 0, "In steps of 15 minutes."),
+  ),
+  price_cents: v.pipe(
+    v.number(),
+    v.integer("Send the price in whole cents."),
+    v.minValue(500, "From $5."),
+    v.maxValue(200_000, "Up to $2,000."),
+  ),
+});
+export type CustomServiceInput = v.InferOutput<typeof CustomServiceInput>;

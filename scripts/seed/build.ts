@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { hashPassword } from "../../worker/auth/password";
 import { busyRows, buildActivity, jobRows, moneyRows, serviceF3, testimonialRows, vendorStats } from "./activity";
-import { AREAS, GROUP, catalogueRows, serviceBySlug, serviceRows } from "./catalogue";
+import { AREAS, GROUP, catalogueRows, customServiceRows, serviceBySlug, serviceRows } from "./catalogue";
 import {
   AVA_ADDRESS,
   AVA_CREDIT_CENTS,
@@ -663,6 +663,7 @@ export async function buildSeed(now: number): Promise<SeedBuild> {
     ...insertRows("services", serviceRows(serviceF3(jobs)), 20),
     ...insertRows("price_areas", cat.areas),
     ...insertRows("service_prices", cat.prices),
+    ...insertRows("custom_services", customServiceRows(now)),
     ...insertRows("zipcodes", zipRows(zips), 500),
     ...insertRows("users", users, 100),
     ...insertRows("vendors", vendorRows, 50),

@@ -209,6 +209,34 @@ export function headerShortcuts(): Shortcut[] {
   ];
 }
 
+/**
+ * Custom services (docs/decisions/134): offered only in one area (or everywhere), by request, listed in their
+ * category for customers of that area. New York has a bridal party and an event; Los Angeles a set day;
+ * everywhere a corporate chair-massage day.
+ */
+// prettier-ignore
+export const CUSTOM_SERVICES = [
+  { id: 1, group: GROUP.HAIR, area: 1, code: "CS-NYC-BRIDAL", name: "Bridal Party Hair & Makeup", description: "Hair and makeup for the bride and up to five others at one address, with a trial the week before.", minutes: 300, price: 95000 },
+  { id: 2, group: GROUP.MAKEUP, area: 1, code: "CS-NYC-GALA", name: "Gala Night Glam for Two", description: "Evening makeup and a blowout for two, timed to your event.", minutes: 150, price: 42000 },
+  { id: 3, group: GROUP.MAKEUP, area: 2, code: "CS-LA-SET", name: "On-Set Makeup Day", description: "A makeup artist on your shoot for up to eight hours, touch-ups included.", minutes: 480, price: 120000 },
+  { id: 4, group: GROUP.MASSAGE, area: null, code: "CS-OFFICE-CHAIR", name: "Office Chair Massage Afternoon", description: "Two therapists, ten-minute chair massages for your team for three hours.", minutes: 180, price: 60000 },
+] as const;
+
+export function customServiceRows(now: number): Row[] {
+  return CUSTOM_SERVICES.map((c) => ({
+    custom_service_id: c.id,
+    service_code_group_id: c.group,
+    area_id: c.area,
+    custom_sc: c.code,
+    name: c.name,
+    description: c.description,
+    duration_minutes: c.minutes,
+    price_cents: c.price,
+    enable: true,
+    created_at: now,
+  }));
+}
+
 export function catalogueRows(areaCenters: Map<string, { latitude: number; longitude: number }>) {
   const shortcuts = headerShortcuts();
   const groups: Row[] = GROUPS.map((g) => ({

@@ -1,6 +1,6 @@
 import { parseLocationInput } from "../../domain/location-input";
 import { addressLookupMessage, INVALID_LOCATION_MESSAGE } from "../../domain/location/messages";
-import type { AddressLookup, ZipFromLatLong } from "../../schema/payloads/catalogue";
+import type { AddressLookup, PlaceAutocomplete, ZipFromLatLong } from "../../schema/payloads/catalogue";
 import { ApiError, apiRequest } from "./api-client";
 
 /**
@@ -31,7 +31,8 @@ export async function resolveLocation(text: string, signal?: AbortSignal): Promi
   try {
     const found = await getAddress(parsed.address, signal);
     if (found.code === 1) return { ok: true, zip: found.zipcode, label: found.formatted_address };
-    return { ok: false, message: addressLookupMessage(found.code) };
+    // The server says what is wrong or missing (-1, -5, or -2 "add your ZIP code").
+    return { ok: false, message: found.message || addressLookupMessage(found.code) };
   } catch (err) {
     if (err instanceof ApiError && err.code === "NETWORK") return { ok: false, message: err.message };
     if (signal?.aborted) throw err;
@@ -40,27 +41,50 @@ export async function resolveLocation(text: string, signal?: AbortSignal): Promi
 }
 
 export interface AddressSuggestion {
-  zip: string;
-  /** What the list shows: the formatted address ("350 5th Ave, New York, NY 10118"). */
+  /** What the list shows: the whole suggestion ("350 5th Ave, New York, NY 10118"). */
   label: string;
-  /** docs/product.md section 3 "Place result": chosen from the list. */
-  via: "suggestion";
+  /** Resolved by placeDetails when picked (docs/product.md section 3 "Place result"). */
+  place_id: string;
 }
 
 /**
- * Suggestions for a typed street address. There is no places service offline, so the one suggestion is the
- * place our own lookup resolves the text to (when it finds exactly one): picking it is the same as
- * submitting, but the customer sees the ZIP before committing. With the Google adapter the label is Google's
- * formatted address.
+ * One autocomplete session (docs/decisions/133): a random token sent with every suggestion request and with
+ * the details call that ends it, after which the next keystroke starts a new one (Google bills a session
+ * as one lookup).
+ */
+let sessionToken: string | null = null;
+const session = () => (sessionToken ??= crypto.randomUUID());
+
+/**
+ * POST /api/google/placeAutocomplete: street-address suggestions (Google's Places, or offline the street in
+ * each ZIP of the city typed). The caller has applied the autocomplete gate; a failure is no suggestions.
  */
 export async function suggestAddresses(text: string, signal?: AbortSignal): Promise<AddressSuggestion[]> {
-  const parsed = parseLocationInput(text);
-  if (parsed.kind !== "address") return [];
   try {
-    const found = await getAddress(parsed.address, signal);
-    return found.code === 1 ? [{ zip: found.zipcode, label: found.formatted_address, via: "suggestion" }] : [];
+    const found = await apiRequest<PlaceAutocomplete>("/google/placeAutocomplete", {
+      json: { input: text.trim(), session_token: session() },
+      signal,
+    });
+    return found.suggestions.map((s) => ({ label: s.description, place_id: s.place_id }));
   } catch {
     return [];
+  }
+}
+
+/** POST /api/google/placeDetails: a picked suggestion to its address and ZIP; ends the session. */
+export async function resolvePlace(placeId: string, signal?: AbortSignal): Promise<ResolvedLocation> {
+  const token = session();
+  sessionToken = null;
+  try {
+    const found = await apiRequest<AddressLookup>("/google/placeDetails", {
+      json: { place_id: placeId, session_token: token },
+      signal,
+    });
+    if (found.code === 1) return { ok: true, zip: found.zipcode, label: found.formatted_address };
+    return { ok: false, message: found.message };
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    return { ok: false, message: err instanceof ApiError ? err.message : INVALID_LOCATION_MESSAGE };
   }
 }
 

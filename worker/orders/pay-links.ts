@@ -5,12 +5,7 @@ import { bpsOf } from "../../domain/checkout-rules";
 import { messageFor } from "../../domain/messages";
 import { PRICING } from "../../domain/pricing-config";
 import { centsToDecimal } from "../../domain/money";
-import {
-  dollarsToCents,
-  securePayTotal,
-  TIP_MAX_CUSTOMER_CENTS,
-  TIP_MAX_SECURE_PAY_CENTS,
-} from "../../domain/tip-rules";
+import { dollarsToCents, linkTipMaxCents, securePayTotal, TIP_MAX_SECURE_PAY_CENTS } from "../../domain/tip-rules";
 import type { SecurePayData } from "../../schema/payloads/orders";
 import { payLinks } from "../../schema/tables/after-booking";
 import { jobAdjustments } from "../../schema/tables/job-actions";
@@ -85,7 +80,6 @@ async function resolve(
       )
       .limit(1);
     if (!r) return expired();
-    const jobTip = r.request.service_order_id !== null;
     return {
       source: "payment_request",
       id: r.request.payment_request_id,
@@ -98,7 +92,7 @@ async function resolve(
       vendor_name: r.vendor_name,
       vendor_photo: vendorPhoto(r.photo, r.photo_status),
       // A tip is kept against a job; a request without one takes no tip.
-      tip_max_cents: jobTip ? TIP_MAX_SECURE_PAY_CENTS : 0,
+      tip_max_cents: linkTipMaxCents({ kind: "request", service_order_id: r.request.service_order_id }),
       tip_required: false,
     };
   }
@@ -128,8 +122,8 @@ async function resolve(
     expires_at: r.link.expires_at,
     vendor_name: r.vendor_name,
     vendor_photo: vendorPhoto(r.photo, r.photo_status),
-    // A tip link is a customer's tip (maximum 200); a charge may carry a secure-pay tip (maximum 500).
-    tip_max_cents: tipLink ? TIP_MAX_CUSTOMER_CENTS : TIP_MAX_SECURE_PAY_CENTS,
+    // Both kinds of cpid link are secure pay: a secure-pay tip of up to $500 (docs/decisions/134).
+    tip_max_cents: linkTipMaxCents(r.link),
     tip_required: tipLink,
   };
 }

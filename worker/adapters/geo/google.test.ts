@@ -19,6 +19,8 @@ function localStub(): GeoPort {
     lookupZip: vi.fn(async (zip: string) => (zip === "10118" ? place : null)),
     nearestZip: vi.fn(async () => ({ place, miles: 1 })),
     geocodeAddress: vi.fn(async () => ({ code: -1 as const })),
+    suggestPlaces: vi.fn(async () => []),
+    placeDetails: vi.fn(async () => ({ code: -1 as const })),
   };
 }
 

@@ -1,11 +1,12 @@
-import { and, between, eq, sql } from "drizzle-orm";
+import { and, between, eq, like, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { addressParts, findState, type UsState } from "../../../domain/location/address";
+import { addressParts, findState, shouldSuggest, type UsState } from "../../../domain/location/address";
 import { nearestZip as nearestOf } from "../../../domain/location/distance";
+import { parseSuggestInput } from "../../../domain/location/suggest-input";
 import { isMilitaryZip, zipFromAddress } from "../../../domain/location/zip";
 import { zipcodes } from "../../../schema/tables/places";
 import { boundingBox } from "./box";
-import type { GeocodeResult, GeoPort, NearestZip, ZipPlace } from "./port";
+import type { GeocodeResult, GeoPort, NearestZip, PlaceSuggestion, ZipPlace } from "./port";
 
 /**
  * The nearest-ZIP search looks this far first (almost every US point has a ZIP centre this close), then
@@ -70,6 +71,27 @@ function cityCandidates(beforeState: string): string[] {
   return out.filter((c) => /[A-Za-z]/.test(c) && !/\d/.test(c));
 }
 
+/** At most this many offline suggestions: the customer narrows them by typing the state or the ZIP's digits. */
+export const LOCAL_SUGGESTIONS = 8;
+
+/** The offline adapter's place ids: "local:<zip>:<street>", resolved from the ZIP table alone. */
+export const LOCAL_PLACE_PREFIX = "local:";
+const LOCAL_PLACE_ID = /^local:(\d{5}):(.+)$/s;
+
+/** A street in one of our ZIPs, as the list shows it and as the place id carries it. */
+function localSuggestion(street: string, place: ZipPlace): PlaceSuggestion {
+  const secondary = placeLabel(place);
+  return {
+    place_id: `${LOCAL_PLACE_PREFIX}${place.zip}:${street}`,
+    description: `${street}, ${secondary}`,
+    main_text: street,
+    secondary_text: secondary,
+  };
+}
+
+/** LIKE's wildcards taken literally. */
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** The offline geocoder over D1's zipcodes table (seeded from the `zipcodes` package). */
 export function offlineGeo(db: DrizzleD1Database): GeoPort {
   async function lookupZip(zip: string): Promise<ZipPlace | null> {
@@ -116,17 +138,68 @@ export function offlineGeo(db: DrizzleD1Database): GeoPort {
         return { code: 1, place, formatted_address: formatted };
       }
       const state = stateOf(text);
-      if (!state) return { code: -1 };
+      // A street with nothing to place it: say what to add, not that it cannot exist.
+      if (!state) return shouldSuggest(text) ? { code: -2, missing: "city_state" } : { code: -1 };
       for (const city of cityCandidates(text.slice(0, state.index).replace(/[\s,]+$/, ""))) {
         const rows = await db
           .select(placeColumns)
           .from(zipcodes)
           .where(and(eq(zipcodes.state, state.abbr), sql`${zipcodes.city} = ${city} COLLATE NOCASE`))
           .limit(2);
-        if (rows.length > 1) return { code: -5 };
+        // One street address in a city of several ZIPs is one place; the table only lacks its ZIP.
+        if (rows.length > 1) return { code: -2, missing: "zip", city: rows[0]!.city, state: rows[0]!.state };
         if (rows.length === 1) return { code: 1, place: rows[0]!, formatted_address: placeLabel(rows[0]!) };
       }
       return { code: -1 };
+    },
+
+    /**
+     * The street with each ZIP of the city typed so far (docs/decisions/133): "350 5th Ave, New York, NY 101"
+     * lists New York's ZIPs from 10100, exact city names first. A full ZIP is that ZIP's place. Nothing
+     * follows a bare street: the table has no streets.
+     */
+    async suggestPlaces(input) {
+      const typed = parseSuggestInput(input);
+      if (!typed.street) return [];
+      if (typed.zip?.length === 5) {
+        const place = isMilitaryZip(typed.zip) ? null : await lookupZip(typed.zip);
+        return place ? [localSuggestion(typed.street, place)] : [];
+      }
+      if (!typed.city) return [];
+      const rows = await db
+        .select(placeColumns)
+        .from(zipcodes)
+        .where(
+          and(
+            // With the state written the city is complete; before it, it is the start of one.
+            typed.state
+              ? sql`${zipcodes.city} = ${typed.city} COLLATE NOCASE`
+              : sql`${zipcodes.city} LIKE ${likePrefix(typed.city)} ESCAPE '\\'`,
+            typed.state ? eq(zipcodes.state, typed.state) : undefined,
+            typed.zip ? like(zipcodes.zip, `${typed.zip}%`) : undefined,
+          ),
+        )
+        .orderBy(
+          sql`${zipcodes.city} = ${typed.city} COLLATE NOCASE DESC`,
+          sql`length(${zipcodes.city})`,
+          zipcodes.city,
+          zipcodes.state,
+          zipcodes.zip,
+        )
+        .limit(LOCAL_SUGGESTIONS * 2);
+      return rows
+        .filter((r) => !isMilitaryZip(r.zip))
+        .slice(0, LOCAL_SUGGESTIONS)
+        .map((r) => localSuggestion(typed.street, r));
+    },
+
+    async placeDetails(placeId) {
+      const m = LOCAL_PLACE_ID.exec(placeId);
+      if (!m || isMilitaryZip(m[1]!)) return { code: -1 };
+      const place = await lookupZip(m[1]!);
+      const street = m[2]!.replace(/\s+/g, " ").trim();
+      if (!place || !street) return { code: -1 };
+      return { code: 1, place, formatted_address: `${street}, ${placeLabel(place)}` };
     },
   };
 }

@@ -5,6 +5,7 @@ import { adminAddedChargesApi } from "./added-charges";
 import { adminApplicationsApi } from "./applications";
 import { adminAuditApi } from "./audit";
 import { adminChargesApi } from "./charges";
+import { adminCustomServicesApi } from "./custom-services";
 import { adminCustomersApi } from "./customers";
 import { adminExceptionsApi } from "./exceptions";
 import { adminJobCompleteApi } from "./job-complete";
@@ -33,4 +34,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/charges", adminChargesApi)
   .route("/added-charges", adminAddedChargesApi)
   .route("/jobs", adminJobsApi)
-  .route("/exceptions", adminExceptionsApi);
+  .route("/exceptions", adminExceptionsApi)
+  .route("/custom-services", adminCustomServicesApi);

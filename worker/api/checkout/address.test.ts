@@ -50,10 +50,15 @@ describe("POST /api/checkout/getAddress", () => {
     expect((await lookup("12 Main St, White River Junction, Vermont")).body.data.zipcode).toBe("05001");
   });
 
-  it("answers -5 with the spec's message when the city has several ZIPs", async () => {
+  it("asks for the ZIP (-2) when the city has several, never claiming a duplicate address (decision 133)", async () => {
     const res = await lookup("New York, NY");
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ code: -5, message: AMBIGUOUS_MESSAGE });
+    expect(res.body.data).toEqual({
+      code: -2,
+      message:
+        "New York, NY has more than one ZIP code. Please add your 5 digit ZIP code to the address, or pick one from the list.",
+    });
+    expect(res.body.data.message).not.toBe(AMBIGUOUS_MESSAGE);
   });
 
   it("answers -1 with the spec's message for an unknown place or ZIP", async () => {
@@ -63,8 +68,8 @@ describe("POST /api/checkout/getAddress", () => {
       message: NOT_FOUND_MESSAGE,
     });
     expect((await lookup("somewhere without a state")).body.data.code).toBe(-1);
-    // A street number is not a ZIP.
-    expect((await lookup("12345 Main St")).body.data.code).toBe(-1);
+    // A street number is not a ZIP: the street needs its city and state.
+    expect((await lookup("12345 Main St")).body.data.code).toBe(-2);
   });
 
   it("refuses a malformed body with INVALID_INPUT", async () => {

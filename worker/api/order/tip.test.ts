@@ -209,7 +209,7 @@ describe("POST /api/order/tip/url", () => {
     expect(page.body.data).toMatchObject({
       money_amount: "0.00",
       connect_tip: 1,
-      tip_max_cents: 20_000,
+      tip_max_cents: 50_000,
       name: w.vendorName,
     });
 
@@ -217,6 +217,29 @@ describe("POST /api/order/tip/url", () => {
     const old = await me.client.get(`/api/pay/secure?cpid=${cpid}&vid=${w.vendorId}`);
     expect(old.status).toBe(410);
     expect(old.body.error).toMatchObject({ code: "ERROR_CUSTOMER_PAY", message: "We're sorry, this link is expired." });
+  });
+
+  it("takes a secure-pay tip of up to $500 on the link, while the tip modal stops at $200 (decision 134)", async () => {
+    const { w, me, soid } = await completedJob();
+    const url = new URL((await me.client.post("/api/order/tip/url", { service_order_id: soid })).body.data.url);
+    const link = { cpid: url.searchParams.get("cpid")!, vid: w.vendorId };
+    // Before: the link answered tip_max_cents 20000 and refused $250 with TIP_TOO_LARGE.
+    const quarter = await me.client.post("/api/pay/secure/intent", { ...link, charge_amount: "250", tip: "250" });
+    expect(quarter.status).toBe(200);
+    expect(quarter.body.data).toMatchObject({ tip_cents: 25_000, total_cents: 25_000 });
+    const most = await me.client.post("/api/pay/secure/intent", { ...link, charge_amount: "500", tip: "500" });
+    expect(most.body.data.total_cents).toBe(50_000);
+    const over = await me.client.post("/api/pay/secure/intent", { ...link, charge_amount: "500.01", tip: "500.01" });
+    expect(over.body.error).toMatchObject({
+      code: "TIP_TOO_LARGE",
+      fields: { tip: "The most you can tip is $500.00." },
+    });
+    // The same customer's tip from the tip modal keeps the customer maximum.
+    const modal = await me.client.post("/api/order/tip", { service_order_id: soid, tip_amount: "250" });
+    expect(modal.body.error).toMatchObject({
+      code: "TIP_TOO_LARGE",
+      fields: { tip_amount: "The most you can tip is $200.00." },
+    });
   });
 
   it("refuses a job that is not completed", async () => {

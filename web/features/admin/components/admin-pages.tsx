@@ -11,6 +11,7 @@ import {
   VendorsSection,
 } from "./staff-sections";
 import { AddedChargesSection } from "./added-charges-section";
+import { CustomServicesSection } from "./custom-services-section";
 import { ExceptionsSection, JobsSection } from "./staff-actions";
 
 export const ADMIN_SECTIONS = [
@@ -69,6 +70,12 @@ export const ADMIN_SECTIONS = [
     text: "Payouts and their state; adjust a job's payout within limits.",
     live: true,
   },
+  {
+    page: "custom-services",
+    title: "Custom services",
+    text: "Services offered in one area by request: add, edit, retire.",
+    live: true,
+  },
   { page: "audit", title: "Audit log", text: "Every staff action: who, when, what, before and after.", live: true },
 ] as const;
 
@@ -82,6 +89,7 @@ const SECTION_BODY: Record<string, () => ReactNode> = {
   customers: () => <CustomersSection />,
   payouts: () => <PayoutsSection />,
   "added-charges": () => <AddedChargesSection />,
+  "custom-services": () => <CustomServicesSection />,
   audit: () => <AuditSection />,
 };
 

@@ -15,6 +15,7 @@ import { searchServices } from "../api/search-services";
 import { useCatalogue, CATALOGUE_TTL_MS } from "../hooks/use-catalogue";
 import { useServiceZip } from "../hooks/use-service-zip";
 import { CatalogNav, type JumpTarget } from "./catalog-nav";
+import { CustomServices } from "./custom-services";
 import { ServiceCard, ServiceCardSkeleton } from "./service-card";
 import { ZipPrompt } from "./zip-prompt";
 
@@ -122,6 +123,11 @@ export function ServicesPage({ search, actions }: { search?: ReactNode; actions?
     return groups.map((g) => ({ id: `category-${g.id}`, label: g.name, value: 0 }));
   }, [groups, scgid, searching]);
 
+  // The area's custom services: the category's when one is chosen (docs/decisions/134).
+  const customs =
+    searching || !zip || catalogue.data?.zipCode !== zip
+      ? []
+      : (catalogue.data?.customSC ?? []).filter((c) => !scgid || c.service_code_group_id === scgid);
   const hasContent = groups.some((g) => g.services.length > 0);
   // An answer for the previous ZIP is not shown under the new one's heading.
   const stale = active.data !== undefined && active.data.zipCode !== zip;
@@ -257,6 +263,7 @@ export function ServicesPage({ search, actions }: { search?: ReactNode; actions?
             ),
           )
         )}
+        {!loading && <CustomServices items={customs} supportPhone={shell.supportPhone} />}
       </Page>
     </>
   );

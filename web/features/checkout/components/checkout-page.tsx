@@ -7,12 +7,14 @@ import { catalogue } from "../../../../domain/messages";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { CardForm, SavedCardRadios, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
+import { AddressInput } from "../../../components/ui/address-input";
 import { Field, FormError } from "../../../components/ui/field";
 import { CheckIcon, ChevronDownIcon, ClockIcon, ShieldIcon } from "../../../components/ui/icons";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { mergeCart } from "../../../lib/cart-api";
 import { formatCents, formatPhone } from "../../../lib/format";
 import { looksLikeUsPhone } from "../../../lib/validate";
+import { resolvePlace, suggestAddresses, type AddressSuggestion } from "../../../lib/location-lookup";
 import { formatLocalTime } from "../../../lib/local-time";
 import {
   cardFailureMessage,
@@ -411,15 +413,11 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
         </Area>
 
         <Area title="Service address" summary={address} done={!isPartialAddress(address)}>
-          <Field
-            label="Where should your professional come?"
-            autoComplete="street-address"
-            placeholder="Street, city, state and ZIP"
+          <ServiceAddressField
             value={address}
-            onChange={(e) => setAddress(e.target.value)}
+            onChange={setAddress}
             error={errors.address}
             hint={data.zipCode ? `Your cart was priced for ZIP ${data.zipCode}.` : undefined}
-            data-testid="checkout-address"
           />
           <div className={`field${errors.notes ? " has-error" : ""}`}>
             <label htmlFor="checkout-notes" className="field-label">
@@ -628,5 +626,67 @@ function SummaryItems({ items }: { items: readonly CheckoutItem[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The service address with the address autocomplete (docs/product.md section 5): street-address suggestions
+ * from 3 characters that start with a street number, 300 ms after the last keystroke, US only; a picked
+ * suggestion is resolved to its full address with its ZIP (POST /google/placeDetails); Enter without a
+ * pick keeps the typed text and submits the form.
+ */
+function ServiceAddressField({
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+  hint?: string;
+}) {
+  const id = useId();
+  const [pickError, setPickError] = useState<string | null>(null);
+  const shown = pickError ?? error ?? null;
+  const describedBy = [hint ? `${id}-hint` : null, shown ? `${id}-err` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${shown ? " has-error" : ""}`}>
+      <label htmlFor={`${id}-input`} className="field-label">
+        Where should your professional come?
+      </label>
+      <AddressInput<AddressSuggestion>
+        id={`${id}-input`}
+        name="address"
+        autoComplete="street-address"
+        placeholder="Street, city, state and ZIP"
+        value={value}
+        onValueChange={(v) => {
+          setPickError(null);
+          onChange(v);
+        }}
+        getSuggestions={suggestAddresses}
+        onPick={(s) => {
+          onChange(s.label);
+          void resolvePlace(s.place_id).then((found) => {
+            if (found.ok) onChange(found.label ?? s.label);
+            else setPickError(found.message);
+          });
+        }}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={describedBy}
+        data-testid="checkout-address"
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {shown && (
+        <p id={`${id}-err`} className="field-error">
+          {shown}
+        </p>
+      )}
+    </div>
   );
 }

@@ -3,15 +3,21 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { AddressInput } from "../../../components/ui/address-input";
 import { PinIcon } from "../../../components/ui/icons";
 import { setServiceZip } from "../../../lib/location";
-import { locateZip, resolveLocation, suggestAddresses, type AddressSuggestion } from "../../../lib/location-lookup";
+import {
+  locateZip,
+  resolveLocation,
+  resolvePlace,
+  suggestAddresses,
+  type AddressSuggestion,
+} from "../../../lib/location-lookup";
 import { notify } from "../../../stores/alert-store";
 import { closeZipBox, uiStore } from "../../../stores/ui-store";
 
 /**
  * The location box's form (loaded when the box first opens). Accepts a ZIP, an address ending in a ZIP, or
- * an address without one (POST /checkout/getAddress, with the exact -1 / -5 / invalid-location messages),
- * suggests the place an address resolves to (gated, 300 ms), and "Use my location" (browser position, then
- * POST /google/getZipFromLatLong).
+ * an address without one (POST /checkout/getAddress, with the server's -1 / -2 / -5 messages), street-address
+ * suggestions (gated, 300 ms; POST /google/placeAutocomplete, then /google/placeDetails for the one picked),
+ * and "Use my location" (browser position, then POST /google/getZipFromLatLong).
  */
 export default function LocationPanel({
   id,
@@ -46,14 +52,17 @@ export default function LocationPanel({
     onApplied();
   };
 
-  const submitText = async (text: string) => {
+  const submitText = (text: string) => resolveWith((signal) => resolveLocation(text, signal));
+
+  /** A typed text or a picked suggestion to a ZIP; the newest lookup wins. */
+  const resolveWith = async (lookup: (signal: AbortSignal) => ReturnType<typeof resolveLocation>) => {
     ctrlRef.current?.abort();
     const ctrl = new AbortController();
     ctrlRef.current = ctrl;
     setBusy("lookup");
     setError(null);
     try {
-      const result = await resolveLocation(text, ctrl.signal);
+      const result = await lookup(ctrl.signal);
       if (ctrl.signal.aborted) return;
       if (result.ok) apply(result.zip, result.label);
       else {
@@ -108,7 +117,7 @@ export default function LocationPanel({
           getSuggestions={suggestAddresses}
           onPick={(s) => {
             setValue(s.label);
-            apply(s.zip, s.label);
+            void resolveWith((signal) => resolvePlace(s.place_id, signal));
           }}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${noteId}${error ? ` ${errId}` : ""}`}
