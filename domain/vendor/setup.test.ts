@@ -9,8 +9,20 @@ import {
   type SetupService,
 } from "./setup";
 
-const nails: SetupService = { enabled: true, restricted: false, sold: true, licenceRequired: false, licenceValid: false };
-const massage: SetupService = { enabled: true, restricted: false, sold: true, licenceRequired: true, licenceValid: true };
+const nails: SetupService = {
+  enabled: true,
+  restricted: false,
+  sold: true,
+  licenceRequired: false,
+  licenceValid: false,
+};
+const massage: SetupService = {
+  enabled: true,
+  restricted: false,
+  sold: true,
+  licenceRequired: true,
+  licenceValid: true,
+};
 
 /** A pro who finished every step. */
 const ready: SetupFacts = {
@@ -57,7 +69,11 @@ describe("canReceiveOffers (the offer code's gating)", () => {
   it("does not wait for the agreement, the photo or the payout account (the offer code does not)", () => {
     const bare = { ...ready, agreementSigned: false, hasApprovedPhoto: false, payoutsReady: false };
     expect(canReceiveOffers(bare)).toBe(true);
-    expect(setupItems(bare).filter((i) => !i.done).map((i) => i.key)).toEqual(["agreement", "photo", "payouts"]);
+    expect(
+      setupItems(bare)
+        .filter((i) => !i.done)
+        .map((i) => i.key),
+    ).toEqual(["agreement", "photo", "payouts"]);
   });
 });
 
@@ -91,12 +107,11 @@ describe("setupItems", () => {
       hasApprovedPhoto: false,
       payoutsReady: false,
     };
-    expect(setupItems(fresh).filter((i) => !i.done).map((i) => i.key)).toEqual([
-      "agreement",
-      "services",
-      "photo",
-      "payouts",
-    ]);
+    expect(
+      setupItems(fresh)
+        .filter((i) => !i.done)
+        .map((i) => i.key),
+    ).toEqual(["agreement", "services", "photo", "payouts"]);
     expect(canReceiveOffers(fresh)).toBe(false);
   });
 });

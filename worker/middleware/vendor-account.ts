@@ -37,6 +37,7 @@ export const VENDOR_ROUTE_ACTIONS: Readonly<Record<string, VendorAction>> = {
   "GET /api/vendor/me/calendar": "read",
   "GET /api/vendor/me/calendar/feed": "read",
   "GET /api/vendor/me/profile": "read",
+  "GET /api/vendor/me/setup": "read",
   "GET /api/vendor/me/license": "read",
   "GET /api/vendor/me/download-agreement": "read",
   "POST /api/vendor/me/download-agreement": "read",
