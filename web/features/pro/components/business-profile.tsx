@@ -50,7 +50,7 @@ function AgreementCard({ profile, onSigned }: { profile: ProProfile; onSigned():
     }
   };
   return (
-    <section className="card" aria-labelledby="agreement-title">
+    <section className="card" id="agreement" aria-labelledby="agreement-title">
       <h2 className="card-title" id="agreement-title">
         Professional agreement
       </h2>
