@@ -33,6 +33,7 @@ const ICONS: Record<string, ReactNode> = {
   business: <SparkleIcon />,
   orders: <ReceiptIcon />,
   book: <CalendarIcon />,
+  pro: <SparkleIcon />,
   profile: <UserIcon />,
   checkout: <BagIcon />,
   login: <UserIcon />,
