@@ -95,6 +95,7 @@ export const VENDOR_ROUTE_ACTIONS: Readonly<Record<string, VendorAction>> = {
 
   // What the public sees and what they are offered.
   "PUT /api/vendor/me/description": "profile_edit",
+  "PUT /api/vendor/me/photo": "profile_edit",
   "POST /api/vendor/me/do-upload": "profile_edit",
   "POST /api/vendor/me/remove-upload": "profile_edit",
   "POST /api/vendor/me/serviceRange": "profile_edit",
