@@ -10,7 +10,7 @@ export function BusinessFrame({ children, account }: { children: ReactNode; acco
       <AreaBar
         title="Business"
         nav={
-          <nav className="area-nav" aria-label="Business">
+          <nav className="area-nav business-area-nav" aria-label="Business pages">
             <AppLink href="/business" className="area-link" activeMatch="exact">
               Dashboard
             </AppLink>
