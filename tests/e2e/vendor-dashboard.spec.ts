@@ -134,7 +134,10 @@ for (const live of [true, false]) {
 test.describe("at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("the dashboard, its one navigation (four tabs and More) and the calendar fit a phone", async ({ page, context }) => {
+  test("the dashboard, its one navigation (four tabs and More) and the calendar fit a phone", async ({
+    page,
+    context,
+  }) => {
     await signIn(context.request, DEMO.vendor.email);
     await page.goto("/business");
     await expect(page.getByRole("heading", { name: /Welcome, Maya/ })).toBeVisible();

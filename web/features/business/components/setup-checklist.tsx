@@ -6,7 +6,11 @@ type Key = SetupView["items"][number]["key"];
 
 /** What each step asks, in the pro's words. */
 const LABELS: Record<Key, { todo: string; done: string; why: string }> = {
-  agreement: { todo: "Sign the professional agreement", done: "Agreement signed", why: "Needed before your first job." },
+  agreement: {
+    todo: "Sign the professional agreement",
+    done: "Agreement signed",
+    why: "Needed before your first job.",
+  },
   services: {
     todo: "Choose the services you offer",
     done: "Services chosen",

@@ -108,7 +108,12 @@ export function BottomNav({ disabled = false }: { disabled?: boolean }) {
           <ReceiptIcon />
           <span>Pay</span>
         </AppLink>
-        <AppLink href="/business/subscriptions" className="bottom-tab" data-testid="bottom-tab-subscriptions" activeMatch="exact">
+        <AppLink
+          href="/business/subscriptions"
+          className="bottom-tab"
+          data-testid="bottom-tab-subscriptions"
+          activeMatch="exact"
+        >
           <RepeatIcon />
           <span>Subscriptions</span>
         </AppLink>
