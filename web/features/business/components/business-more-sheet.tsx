@@ -1,6 +1,6 @@
 import { Dialog } from "../../../components/ui/dialog";
 import { AppLink } from "../../../components/ui/app-link";
-import { ListIcon, ShareIcon } from "../../../components/ui/icons";
+import { BagIcon, ListIcon, ShareIcon } from "../../../components/ui/icons";
 import { notify } from "../../../stores/alert-store";
 import { PRO_LINKS } from "../../pro/components/pro-nav";
 
@@ -43,6 +43,11 @@ export default function BusinessMoreSheet({
               </AppLink>
             </li>
           ))}
+          <li>
+            <AppLink href="/business/products" className="more-link" activeMatch="exact" onClick={onClose}>
+              <BagIcon size={18} /> Products
+            </AppLink>
+          </li>
           <li>
             <AppLink href="/business?view=logs" className="more-link" onClick={onClose} data-testid="more-logs">
               <ListIcon size={18} /> Logs

@@ -23,6 +23,9 @@ export function BusinessFrame({ children, account }: { children: ReactNode; acco
             <AppLink href="/business/subscriptions" className="area-link" activeMatch="exact">
               Subscriptions
             </AppLink>
+            <AppLink href="/business/products" className="area-link" activeMatch="exact">
+              Products
+            </AppLink>
           </nav>
         }
       >
