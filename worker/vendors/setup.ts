@@ -20,7 +20,7 @@ const WHERE: Record<SetupItemKey, string> = {
   area: "/business/service-area",
   hours: "/business/calendar#hours",
   photo: "/business/profile#photo",
-  payouts: "/business/payouts-onboarding",
+  payouts: "/business/pay#payout-account",
 };
 
 /**
