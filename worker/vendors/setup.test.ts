@@ -34,7 +34,11 @@ async function liveAndOffered(world: Awaited<ReturnType<typeof vendorWorld>>, us
     ],
     T0,
   );
-  return { live: setup.body.live as boolean, offered: candidates!.includes(world.vendorId), body: setup.body };
+  return {
+    live: setup.body.data.live as boolean,
+    offered: candidates!.includes(world.vendorId),
+    body: setup.body.data,
+  };
 }
 
 const sql = (query: string, ...args: unknown[]) =>
@@ -114,7 +118,7 @@ describe("GET /api/vendor/me/setup", () => {
       world.serviceId,
     );
     await sql("UPDATE vendor_services SET enabled = 0 WHERE vendor_id = ?", world.vendorId);
-    const body = (await world.vendorClient.get("/api/vendor/me/setup")).body;
+    const body = (await world.vendorClient.get("/api/vendor/me/setup")).body.data;
     expect(body.items.find((i: { key: string }) => i.key === "licences")).toMatchObject({
       done: false,
       href: "/business/licences",
