@@ -38,15 +38,7 @@ export function isVendor(subject: Pick<RoleSubject, "vendor_id">): boolean {
 }
 
 export type MenuItem =
-  | "administrative"
-  | "connect"
-  | "dashboard"
-  | "orders"
-  | "wallet"
-  | "membership"
-  | "account"
-  | "become_pro"
-  | "logout";
+  "administrative" | "connect" | "dashboard" | "orders" | "wallet" | "membership" | "account" | "become_pro" | "logout";
 
 /** Who is offered "Become a pro" (issue 21): anyone who is neither a pro already nor staff. */
 export function mayBecomePro(subject: RoleSubject | null): boolean {
