@@ -33,7 +33,7 @@ describe("security groups", () => {
 describe("profile menu", () => {
   it("follows docs/product.md section 2 order and section 6 visibility", () => {
     const common = ["orders", "wallet", "membership", "account", "logout"];
-    expect(profileMenu(customer)).toEqual(common);
+    expect(profileMenu(customer)).toEqual([...common.slice(0, -1), "become_pro", "logout"]);
     expect(profileMenu(vendor)).toEqual(["dashboard", ...common]);
     expect(profileMenu(connect)).toEqual(["connect", ...common]);
     expect(profileMenu(admin)).toEqual(["administrative", ...common]);
@@ -49,8 +49,8 @@ describe("profile menu", () => {
 describe("mobile bottom navigation", () => {
   const keys = (s: Parameters<typeof bottomNavTabs>[0], ref = false) =>
     bottomNavTabs(s, { hasReferralCode: ref }).map((t) => t.href);
-  it("gives visitors Help, Book Now, Checkout and Log In (or Create Account with a referral code)", () => {
-    expect(keys(null)).toEqual(["/help", "/#book", "/checkout", "/account/settings"]);
+  it("gives visitors Help, Book Now, Become a pro, Checkout and Log In (or Create Account with a referral code)", () => {
+    expect(keys(null)).toEqual(["/help", "/#book", "/become-a-pro", "/checkout", "/account/settings"]);
     expect(bottomNavTabs(null, { hasReferralCode: true }).at(-1)).toMatchObject({
       label: "Create Account",
       modal: "signup",
@@ -58,7 +58,7 @@ describe("mobile bottom navigation", () => {
     expect(bottomNavTabs(null, { hasReferralCode: false }).at(-1)).toMatchObject({ label: "Log In", modal: "login" });
   });
   it("gives each role its tabs", () => {
-    expect(keys(customer)).toEqual(["/help", "/account/orders", "/account/settings", "/checkout"]);
+    expect(keys(customer)).toEqual(["/help", "/account/orders", "/become-a-pro", "/account/settings", "/checkout"]);
     expect(keys(vendor)).toEqual(["/help", "/business", "/account/orders", "/account/settings", "/checkout"]);
     expect(keys(connect)).toEqual(["/help", "/connect/admin", "/account/orders", "/account/settings", "/checkout"]);
     expect(keys(admin)).toEqual(["/admin", "/account/orders", "/account/settings", "/checkout"]);

@@ -38,7 +38,12 @@ export function isVendor(subject: Pick<RoleSubject, "vendor_id">): boolean {
 }
 
 export type MenuItem =
-  "administrative" | "connect" | "dashboard" | "orders" | "wallet" | "membership" | "account" | "logout";
+  "administrative" | "connect" | "dashboard" | "orders" | "wallet" | "membership" | "account" | "become_pro" | "logout";
+
+/** Who is offered "Become a pro" (issue 21): anyone who is neither a pro already nor staff. */
+export function mayBecomePro(subject: RoleSubject | null): boolean {
+  return !subject || (!isVendor(subject) && !isAdmin(subject) && !isConnectAdminGroup(subject));
+}
 
 /** The logged-in profile menu, in the order of docs/product.md section 2. */
 export function profileMenu(subject: RoleSubject): MenuItem[] {
@@ -46,7 +51,9 @@ export function profileMenu(subject: RoleSubject): MenuItem[] {
   if (isAdmin(subject)) items.push("administrative");
   if (isConnectAdminGroup(subject)) items.push("connect");
   if (isVendor(subject)) items.push("dashboard");
-  items.push("orders", "wallet", "membership", "account", "logout");
+  items.push("orders", "wallet", "membership", "account");
+  if (mayBecomePro(subject)) items.push("become_pro");
+  items.push("logout");
   return items;
 }
 
@@ -67,6 +74,7 @@ export function bottomNavTabs(subject: RoleSubject | null, opts: { hasReferralCo
   if (subject && isVendor(subject)) tabs.push({ key: "business", href: "/business", label: "Business" });
   if (subject) tabs.push({ key: "orders", href: "/account/orders", label: "Orders" });
   else tabs.push({ key: "book", href: "/#book", label: "Book Now" });
+  if (mayBecomePro(subject)) tabs.push({ key: "pro", href: "/become-a-pro", label: "Become a pro" });
   if (subject) tabs.push({ key: "profile", href: "/account/settings", label: "Profile" });
   tabs.push({ key: "checkout", href: "/checkout", label: "Checkout" });
   if (!subject) {

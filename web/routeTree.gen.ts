@@ -51,6 +51,7 @@ import { Route as BusinessHelpRouteImport } from './routes/business/help'
 import { Route as BusinessLicencesRouteImport } from './routes/business/licences'
 import { Route as BusinessPayRouteImport } from './routes/business/pay'
 import { Route as BusinessPayoutsOnboardingRouteImport } from './routes/business/payouts-onboarding'
+import { Route as BusinessProductsRouteImport } from './routes/business/products'
 import { Route as BusinessProfileRouteImport } from './routes/business/profile'
 import { Route as BusinessServiceAreaRouteImport } from './routes/business/service-area'
 import { Route as BusinessServicesRouteImport } from './routes/business/services'
@@ -275,6 +276,11 @@ const BusinessPayoutsOnboardingRoute =
     path: '/payouts-onboarding',
     getParentRoute: () => BusinessRouteRoute,
   } as any)
+const BusinessProductsRoute = BusinessProductsRouteImport.update({
+  id: '/products',
+  path: '/products',
+  getParentRoute: () => BusinessRouteRoute,
+} as any)
 const BusinessProfileRoute = BusinessProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -376,6 +382,7 @@ export interface FileRoutesByFullPath {
   '/business/licences': typeof BusinessLicencesRoute
   '/business/pay': typeof BusinessPayRoute
   '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
+  '/business/products': typeof BusinessProductsRoute
   '/business/profile': typeof BusinessProfileRoute
   '/business/service-area': typeof BusinessServiceAreaRoute
   '/business/services': typeof BusinessServicesRoute
@@ -429,6 +436,7 @@ export interface FileRoutesByTo {
   '/business/licences': typeof BusinessLicencesRoute
   '/business/pay': typeof BusinessPayRoute
   '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
+  '/business/products': typeof BusinessProductsRoute
   '/business/profile': typeof BusinessProfileRoute
   '/business/service-area': typeof BusinessServiceAreaRoute
   '/business/services': typeof BusinessServicesRoute
@@ -486,6 +494,7 @@ export interface FileRoutesById {
   '/business/licences': typeof BusinessLicencesRoute
   '/business/pay': typeof BusinessPayRoute
   '/business/payouts-onboarding': typeof BusinessPayoutsOnboardingRoute
+  '/business/products': typeof BusinessProductsRoute
   '/business/profile': typeof BusinessProfileRoute
   '/business/service-area': typeof BusinessServiceAreaRoute
   '/business/services': typeof BusinessServicesRoute
@@ -544,6 +553,7 @@ export interface FileRouteTypes {
     | '/business/licences'
     | '/business/pay'
     | '/business/payouts-onboarding'
+    | '/business/products'
     | '/business/profile'
     | '/business/service-area'
     | '/business/services'
@@ -597,6 +607,7 @@ export interface FileRouteTypes {
     | '/business/licences'
     | '/business/pay'
     | '/business/payouts-onboarding'
+    | '/business/products'
     | '/business/profile'
     | '/business/service-area'
     | '/business/services'
@@ -653,6 +664,7 @@ export interface FileRouteTypes {
     | '/business/licences'
     | '/business/pay'
     | '/business/payouts-onboarding'
+    | '/business/products'
     | '/business/profile'
     | '/business/service-area'
     | '/business/services'
@@ -1003,6 +1015,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BusinessPayoutsOnboardingRouteImport
       parentRoute: typeof BusinessRouteRoute
     }
+    '/business/products': {
+      id: '/business/products'
+      path: '/products'
+      fullPath: '/business/products'
+      preLoaderRoute: typeof BusinessProductsRouteImport
+      parentRoute: typeof BusinessRouteRoute
+    }
     '/business/profile': {
       id: '/business/profile'
       path: '/profile'
@@ -1135,6 +1154,7 @@ interface BusinessRouteRouteChildren {
   BusinessLicencesRoute: typeof BusinessLicencesRoute
   BusinessPayRoute: typeof BusinessPayRoute
   BusinessPayoutsOnboardingRoute: typeof BusinessPayoutsOnboardingRoute
+  BusinessProductsRoute: typeof BusinessProductsRoute
   BusinessProfileRoute: typeof BusinessProfileRoute
   BusinessServiceAreaRoute: typeof BusinessServiceAreaRoute
   BusinessServicesRoute: typeof BusinessServicesRoute
@@ -1150,6 +1170,7 @@ const BusinessRouteRouteChildren: BusinessRouteRouteChildren = {
   BusinessLicencesRoute: BusinessLicencesRoute,
   BusinessPayRoute: BusinessPayRoute,
   BusinessPayoutsOnboardingRoute: BusinessPayoutsOnboardingRoute,
+  BusinessProductsRoute: BusinessProductsRoute,
   BusinessProfileRoute: BusinessProfileRoute,
   BusinessServiceAreaRoute: BusinessServiceAreaRoute,
   BusinessServicesRoute: BusinessServicesRoute,

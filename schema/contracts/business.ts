@@ -31,3 +31,20 @@ export interface TimeOffView {
   end: string;
   note: string | null;
 }
+
+/** GET /api/vendor/me/setup: the new pro's checklist and whether they can receive offers (domain/vendor/setup.ts). */
+export interface SetupView {
+  /** The pro can receive job offers now. */
+  live: boolean;
+  /** The steps that keep them from offers (empty when live; the account state is told apart). */
+  not_live_because: Array<"agreement" | "services" | "licences" | "area" | "hours" | "photo" | "payouts">;
+  account_state: "active" | "paused" | "soft_banned" | "deactivated" | "terminated" | "pending";
+  /** Every step is done: the dashboard stops showing the checklist. */
+  complete: boolean;
+  items: Array<{
+    key: "agreement" | "services" | "licences" | "area" | "hours" | "photo" | "payouts";
+    done: boolean;
+    /** Where in the business area the step is done. */
+    href: string;
+  }>;
+}

@@ -27,6 +27,9 @@ export interface ProProfile {
   reactivation_requested_at: number | null;
   description: string;
   photo: string | null;
+  /** Staff's review of the photo: a rejected one shows the default picture to clients, with review_note. */
+  photo_status: "pending" | "approved" | "rejected";
+  review_note: string | null;
   reliability: number;
   tz: string;
   base_zip: string | null;

@@ -34,7 +34,14 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("account-menu")).toBeVisible();
     await shot(page, "signed-up");
 
-    expect(await menuItems(page)).toEqual(["My Orders", "My Wallet", "Membership", "My Account", "Logout"]);
+    expect(await menuItems(page)).toEqual([
+      "My Orders",
+      "My Wallet",
+      "Membership",
+      "My Account",
+      "Become a pro",
+      "Logout",
+    ]);
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("header-login")).toBeVisible();
@@ -55,7 +62,7 @@ test.describe("accounts", () => {
   });
 
   const menus = {
-    customer: ["My Orders", "My Wallet", "Membership", "My Account", "Logout"],
+    customer: ["My Orders", "My Wallet", "Membership", "My Account", "Become a pro", "Logout"],
     vendor: ["Dashboard", "My Orders", "My Wallet", "Membership", "My Account", "Logout"],
     connect: ["Connect", "My Orders", "My Wallet", "Membership", "My Account", "Logout"],
     admin: ["Administrative", "My Orders", "My Wallet", "Membership", "My Account", "Logout"],

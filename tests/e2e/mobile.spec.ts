@@ -5,11 +5,12 @@ import { DEMO, DEMO_PASSWORD, shot } from "./helpers";
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 test.describe("phone layout", () => {
-  test("visitors get the bottom bar with Help, Book Now, Checkout and Log In", async ({ page }) => {
+  test("visitors get the bottom bar with Help, Book Now, Become a pro, Checkout and Log In", async ({ page }) => {
     await page.goto("/");
     const bar = page.getByRole("navigation", { name: "Main" });
     await expect(bar).toBeVisible();
-    await expect(bar.locator(".bottom-tab")).toHaveText(["Help", "Book Now", "Checkout", "Log In"]);
+    await expect(bar.locator(".bottom-tab")).toHaveText(["Help", "Book Now", "Become a pro", "Checkout", "Log In"]);
+    await expect(bar.getByTestId("bottom-tab-pro")).toHaveAttribute("href", "/become-a-pro");
     await shot(page, "mobile-home-visitor");
 
     await bar.getByTestId("bottom-tab-login").click();
@@ -29,7 +30,7 @@ test.describe("phone layout", () => {
     await sheet.getByTestId("login-submit").click();
     await expect(sheet).toBeHidden();
     const bar = page.getByRole("navigation", { name: "Main" });
-    await expect(bar.locator(".bottom-tab")).toHaveText(["Help", "Orders", "Profile", "Checkout"]);
+    await expect(bar.locator(".bottom-tab")).toHaveText(["Help", "Orders", "Become a pro", "Profile", "Checkout"]);
     await shot(page, "mobile-customer");
   });
 

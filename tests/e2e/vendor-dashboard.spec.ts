@@ -134,13 +134,19 @@ for (const live of [true, false]) {
 test.describe("at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("the dashboard, its four icons and the calendar fit a phone", async ({ page, context }) => {
+  test("the dashboard, its one navigation (four tabs and More) and the calendar fit a phone", async ({
+    page,
+    context,
+  }) => {
     await signIn(context.request, DEMO.vendor.email);
     await page.goto("/business");
     await expect(page.getByRole("heading", { name: /Welcome, Maya/ })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Job offers" })).toBeVisible();
-    const bar = page.getByRole("navigation", { name: "Business shortcuts" });
-    await expect(bar.locator(".bottom-tab")).toHaveText(["Share", "Logs", "Subscriptions", /^\d*Calendar$/]);
+    const bar = page.getByRole("navigation", { name: "Business", exact: true });
+    await expect(bar.locator(".bottom-tab")).toHaveText(["Dashboard", /^\d*Calendar$/, "Pay", "Subscriptions", "More"]);
+    // One navigation: the business bar's links and the profile row are not shown on a phone.
+    await expect(page.getByRole("navigation", { name: "Business pages" })).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Your profile" })).toBeHidden();
     await expect(bar.getByTestId("bottom-tab-subscriptions")).toHaveAttribute("href", "/business/subscriptions");
     // The Calendar icon carries the same badge as the business bar: the count of scheduled jobs ahead.
     const today = await page.evaluate(() => new Date().toLocaleDateString("en-CA"));
@@ -156,10 +162,14 @@ test.describe("at 390 px", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, "business-dashboard-390");
 
-    await bar.getByTestId("bottom-tab-logs").click();
+    await bar.getByTestId("bottom-tab-more").click();
+    const more = page.getByRole("dialog", { name: "More" });
+    await expect(more.getByRole("link", { name: "Service area" })).toBeVisible();
+    await more.getByTestId("more-logs").click();
     await expect(page.getByRole("heading", { name: "Vendor logs" })).toBeVisible();
+    await expect(more).toBeHidden();
 
-    await page.getByRole("navigation", { name: "Business shortcuts" }).getByTestId("bottom-tab-calendar").click();
+    await page.getByRole("navigation", { name: "Business", exact: true }).getByTestId("bottom-tab-calendar").click();
     await expect(page).toHaveURL(/\/business\/calendar/);
     await expect(page.getByTestId("calendar-grid")).toBeVisible();
     await expect(page.getByRole("button", { name: "Day", pressed: true })).toBeVisible();

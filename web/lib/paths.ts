@@ -39,5 +39,6 @@ export const MENU_TARGETS = {
   wallet: { label: "My Wallet", href: "/account/wallet" },
   membership: { label: "Membership", href: "/account/membership" },
   account: { label: "My Account", href: "/account/settings" },
+  become_pro: { label: "Become a pro", href: "/become-a-pro" },
   logout: { label: "Logout", href: "/?logout=1" },
 } as const;

@@ -37,6 +37,7 @@ export const VENDOR_ROUTE_ACTIONS: Readonly<Record<string, VendorAction>> = {
   "GET /api/vendor/me/calendar": "read",
   "GET /api/vendor/me/calendar/feed": "read",
   "GET /api/vendor/me/profile": "read",
+  "GET /api/vendor/me/setup": "read",
   "GET /api/vendor/me/license": "read",
   "GET /api/vendor/me/download-agreement": "read",
   "POST /api/vendor/me/download-agreement": "read",
@@ -94,6 +95,7 @@ export const VENDOR_ROUTE_ACTIONS: Readonly<Record<string, VendorAction>> = {
 
   // What the public sees and what they are offered.
   "PUT /api/vendor/me/description": "profile_edit",
+  "PUT /api/vendor/me/photo": "profile_edit",
   "POST /api/vendor/me/do-upload": "profile_edit",
   "POST /api/vendor/me/remove-upload": "profile_edit",
   "POST /api/vendor/me/serviceRange": "profile_edit",

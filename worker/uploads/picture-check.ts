@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, notInArray } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { checkImageQuality, isSamePicture } from "../../domain/image-quality";
 import { DUPLICATE_MEMORY_MS } from "../../domain/uploads";
@@ -22,7 +22,13 @@ export type PictureVerdict =
 
 export async function checkPicturePixels(
   db: DrizzleD1Database,
-  input: { ownerUserId: number; bytes: Uint8Array; now: number },
+  input: {
+    ownerUserId: number;
+    bytes: Uint8Array;
+    now: number;
+    /** Stored pictures that are not repeats for this use (a pro's application photo, set as their photo). */
+    exceptUploadIds?: readonly number[];
+  },
 ): Promise<PictureVerdict> {
   const decoded = await decodePicture(input.bytes);
   if ("refused" in decoded) return { result: decoded.refused === "too-large" ? -2 : -1 };
@@ -39,6 +45,7 @@ export async function checkPicturePixels(
         isNotNull(uploads.image_hash),
         isNull(uploads.deleted_at),
         gt(uploads.created_at, input.now - DUPLICATE_MEMORY_MS),
+        input.exceptUploadIds?.length ? notInArray(uploads.upload_id, [...input.exceptUploadIds]) : undefined,
       ),
     );
   if (recent.some((r) => r.sha256 === sha256 || isSamePicture(r.image_hash ?? "", verdict.hash))) {

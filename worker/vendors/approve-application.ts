@@ -111,9 +111,15 @@ export async function approveApplication(
               ${status === "approved" ? opts.staffUserId : null}, ${status === "approved" ? now : null}, ${now}, ${now})`,
       ];
     }),
+    // The application's photo is the pro's starting photo everywhere (docs/decisions/132): their account keeps
+    // a photo they chose themselves.
     db
       .update(users)
-      .set({ vendor_id: sql`${vendorIdOf}`, updated_at: now })
+      .set({
+        vendor_id: sql`${vendorIdOf}`,
+        photo: photo ? sql`coalesce(${users.photo}, ${`/media/${photo.key}`})` : sql`${users.photo}`,
+        updated_at: now,
+      })
       .where(eq(users.user_id, userId)),
     db
       .update(vendorApplications)

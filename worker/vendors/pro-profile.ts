@@ -42,6 +42,8 @@ export async function vendorProfile(db: Db, vendorId: number) {
     reactivation_requested_at: vendor.reactivation_requested_at,
     description: vendor.description ?? "",
     photo: vendor.photo,
+    photo_status: vendor.photo_status,
+    review_note: vendor.review_note,
     reliability: vendor.reliability,
     tz: vendor.tz,
     base_zip: vendor.base_zip,

@@ -221,7 +221,10 @@ export function Dialog({
             {description}
           </p>
         )}
-        <div className="dialog-body">{children}</div>
+        {/* Focusable, so a keyboard can scroll a long sheet (axe scrollable-region-focusable). */}
+        <div className="dialog-body" tabIndex={0} role="region" aria-labelledby={titleId}>
+          {children}
+        </div>
       </div>
     </div>,
     document.body,

@@ -27,7 +27,8 @@ export function StaffTable<T>({
   testId?: string;
 }) {
   return (
-    <div className="table-wrap">
+    // Focusable with a name, so a keyboard can scroll a wide table (axe scrollable-region-focusable).
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="table table-stack" data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

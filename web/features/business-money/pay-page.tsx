@@ -245,8 +245,9 @@ export function PayScreen() {
         {d.jobs.length === 0 ? (
           <p className="muted">Completed jobs and what you earned on each appear here.</p>
         ) : (
-          <div className="money-table-wrap">
-            <table className="money-table">
+          // Focusable with a name, so a keyboard can scroll the table on a narrow screen; phones stack its rows.
+          <div className="money-table-wrap" tabIndex={0} role="region" aria-label="Earnings by job">
+            <table className="money-table table-stack">
               <thead>
                 <tr>
                   <th scope="col">Job</th>
@@ -261,17 +262,17 @@ export function PayScreen() {
               <tbody>
                 {d.jobs.map((j) => (
                   <tr key={j.service_order_id}>
-                    <td>
+                    <td data-label="Job">
                       {j.description}
                       <br />
                       <span className="muted">{day(j.completed_at)}</span>
                     </td>
-                    <td>{formatCents(j.price_cents)}</td>
-                    <td>-{formatCents(j.commission_cents)}</td>
-                    <td>{formatCents(j.tip_cents)}</td>
-                    <td>{formatCents(j.add_charge_cents + j.adjustment_cents)}</td>
-                    <td>{j.refund_cents ? `-${formatCents(j.refund_cents)}` : formatCents(0)}</td>
-                    <td>
+                    <td data-label="Price">{formatCents(j.price_cents)}</td>
+                    <td data-label="Commission">-{formatCents(j.commission_cents)}</td>
+                    <td data-label="Tips">{formatCents(j.tip_cents)}</td>
+                    <td data-label="Added">{formatCents(j.add_charge_cents + j.adjustment_cents)}</td>
+                    <td data-label="Refunds">{j.refund_cents ? `-${formatCents(j.refund_cents)}` : formatCents(0)}</td>
+                    <td data-label="Earned">
                       <strong>{formatCents(j.earned_cents)}</strong>
                       {j.paid_out && <span className="muted"> paid</span>}
                     </td>

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
-import { MAX_PROFILE_PHOTO_BYTES } from "../../../domain/uploads";
 import { ProfileUpdateBody } from "../../../schema/payloads/accounts";
 import { redirectInfo, updateProfile } from "../../auth/own-profile";
 import { toProfile } from "../../auth/profile";
-import { AppError, fail } from "../../http/errors";
+import { pictureBytesOf } from "../../http/picture-form";
 import type { AppEnv } from "../../http/types";
 import { jsonBody } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
@@ -24,21 +23,8 @@ export const profileApi = new Hono<AppEnv>()
   })
 
   .put("/profile-picture", async (c) => {
-    const viewer = viewerOf(c);
-    // Refuse oversized bodies before reading them (multipart framing adds a little to the file size).
-    const declared = Number(c.req.header("content-length") ?? "0");
-    if (declared > MAX_PROFILE_PHOTO_BYTES + 64 * 1024) fail("FILE_TOO_LARGE");
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      fail("INVALID_INPUT", { file: "Send the picture as multipart form data in the field 'file'." });
-    }
-    const file = form.get("file");
-    if (!(file instanceof File)) fail("INVALID_INPUT", { file: "Choose a picture to upload." });
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const updated = await setProfilePicture(c.env, c.get("db"), viewer, bytes, c.get("now"));
+    const bytes = await pictureBytesOf(c);
+    const updated = await setProfilePicture(c.env, c.get("db"), viewerOf(c), bytes, c.get("now"));
     return c.json({ data: [toProfile(updated)] });
   })
 

@@ -4,7 +4,7 @@ import type {
   FeedView,
   MainDetails,
 } from "../../../../schema/payloads/vendor-dashboard";
-import type { NotificationResponse, TimeOffView } from "../../../../schema/contracts/business";
+import type { NotificationResponse, SetupView, TimeOffView } from "../../../../schema/contracts/business";
 import { apiRequest } from "../../../lib/api-client";
 
 export type { NotificationResponse, TimeOffView, VendorNotification } from "../../../../schema/contracts/business";
@@ -111,4 +111,9 @@ export function scheduleConnectRequest(connectRequestId: number, sessions: numbe
   return apiRequest<{ service_order_id: number; promised_arrival_time: string }>("/vendor/me/vendor-connect-schedule", {
     json: { connect_request_id: connectRequestId, sessions },
   });
+}
+
+/** The setup checklist and whether the pro is Live (GET /vendor/me/setup). */
+export function getSetup(signal?: AbortSignal): Promise<SetupView> {
+  return apiRequest<SetupView>("/vendor/me/setup", { signal });
 }

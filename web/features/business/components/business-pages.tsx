@@ -10,7 +10,7 @@ export function BusinessFrame({ children, account }: { children: ReactNode; acco
       <AreaBar
         title="Business"
         nav={
-          <nav className="area-nav" aria-label="Business">
+          <nav className="area-nav business-area-nav" aria-label="Business pages">
             <AppLink href="/business" className="area-link" activeMatch="exact">
               Dashboard
             </AppLink>
@@ -22,6 +22,9 @@ export function BusinessFrame({ children, account }: { children: ReactNode; acco
             </AppLink>
             <AppLink href="/business/subscriptions" className="area-link" activeMatch="exact">
               Subscriptions
+            </AppLink>
+            <AppLink href="/business/products" className="area-link" activeMatch="exact">
+              Products
             </AppLink>
           </nav>
         }

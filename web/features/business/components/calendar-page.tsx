@@ -195,8 +195,18 @@ export function CalendarPage() {
           </button>
         </div>
       )}
-      {data && (
-        <div className={`cal-scroll${cal.loading ? " is-refreshing" : ""}`} aria-busy={cal.loading || undefined}>
+      {data && narrow && view === "week" && (
+        <WeekList days={data.days} today={today} loading={cal.loading} onOpen={openItem} />
+      )}
+      {data && !(narrow && view === "week") && (
+        // Focusable with a name, so a keyboard can scroll a wide week (axe scrollable-region-focusable).
+        <div
+          className={`cal-scroll${cal.loading ? " is-refreshing" : ""}`}
+          aria-busy={cal.loading || undefined}
+          tabIndex={0}
+          role="region"
+          aria-label={view === "week" ? "Week grid" : "Day grid"}
+        >
           <div
             className="cal-grid"
             style={{
@@ -246,6 +256,90 @@ export function CalendarPage() {
       <JobDetailModal job={job ?? null} onClose={() => setJob(null)} />
       <TimeOffModal draft={timeOff} onClose={() => setTimeOff(null)} onDone={reloadAll} />
     </Page>
+  );
+}
+
+/**
+ * The week on a phone (issue 21): one card per day, its hours and its items in order, so nothing scrolls
+ * sideways inside a card. The day view keeps the time grid, which fits a phone's width.
+ */
+function WeekList({
+  days,
+  today,
+  loading,
+  onOpen,
+}: {
+  days: CalendarDay[];
+  today: string | null;
+  loading: boolean;
+  onOpen(item: CalendarItem, day: CalendarDay): void;
+}) {
+  return (
+    <ol
+      className={`cal-week-list${loading ? " is-refreshing" : ""}`}
+      aria-busy={loading || undefined}
+      aria-label="Week"
+      data-testid="calendar-week-list"
+    >
+      {days.map((d) => {
+        const items = d.items.filter((i) => i.kind !== "padding" && i.kind !== "commute");
+        return (
+          <li key={d.date} className={`card cal-week-day${d.date === today ? " is-today" : ""}`} data-date={d.date}>
+            <h3 className="cal-week-title">
+              {dayTitle(d)}
+              <span className="muted">
+                {d.off_for_holiday
+                  ? `${d.holiday} (off)`
+                  : d.hours.length === 0
+                    ? "Not working"
+                    : d.hours.map(([a, b]) => `${a}–${b}`).join(", ")}
+              </span>
+            </h3>
+            {items.length === 0 ? (
+              <p className="muted">Nothing booked.</p>
+            ) : (
+              <ul className="cal-week-items">
+                {items.map((item, i) => {
+                  const text = (
+                    <>
+                      <span className="cal-item-time">
+                        {item.start_minute === 0 && item.end_minute === 24 * 60
+                          ? "All day"
+                          : `${item.start.slice(11)}–${item.end.slice(11)}`}
+                      </span>
+                      <span className="cal-item-title">
+                        {KIND_LABEL[item.kind]}: {item.title}
+                        {item.kind === "job" && item.scheduled_status === 0 ? " (waiting for your confirmation)" : ""}
+                      </span>
+                    </>
+                  );
+                  const className = `cal-week-item kind-${item.kind}${item.scheduled_status === 0 ? " is-unconfirmed" : ""}`;
+                  return (
+                    <li key={`${item.kind}-${item.id}-${i}`}>
+                      {item.kind === "job" || item.kind === "time_off" ? (
+                        <button
+                          type="button"
+                          className={className}
+                          onClick={() => onOpen(item, d)}
+                          data-testid={`cal-${item.kind}`}
+                          data-id={item.id}
+                        >
+                          {text}
+                        </button>
+                      ) : (
+                        <div className={className} data-testid={`cal-${item.kind}`}>
+                          {text}
+                        </div>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 

@@ -57,7 +57,7 @@ export function CalendarSettingsPanel({ details }: { details: RequestState<MainD
 
   if (!profile || !weekly) {
     return (
-      <section className="card cal-settings" aria-labelledby={`${ids}-h`}>
+      <section className="card cal-settings" id="hours" aria-labelledby={`${ids}-h`}>
         <h2 id={`${ids}-h`} className="card-title">
           Working hours
         </h2>

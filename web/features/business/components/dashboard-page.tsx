@@ -24,11 +24,13 @@ import {
   declineOffer,
   getMainDetails,
   getNotifications,
+  getSetup,
   type VendorNotification,
 } from "../api/business";
 import { useLiveUpdates, type LiveStatus } from "../hooks/use-live-updates";
 import { ConnectRequestsSection } from "./connect-requests-section";
 import { JobDetailModal } from "./job-detail-modal";
+import { ReadyLabel, SetupChecklist } from "./setup-checklist";
 
 /** "YYYY-MM-DD" of an instant in a zone. */
 export function localDateIn(ms: number, tz: string): string {
@@ -97,7 +99,14 @@ function JobLine({ job, onOpen, children }: { job: VendorJobView; onOpen(): void
 export function DashboardPage() {
   const view = useLocation({ select: (l) => String((l.search as Record<string, unknown>).view ?? "") });
   const details = useRequest<MainDetails>("main-details", (signal) => getMainDetails(signal));
-  const reload = details.reload;
+  // The setup checklist and Live (issue 21) follow every reload of the dashboard.
+  const setup = useRequest("vendor-setup", (signal) => getSetup(signal));
+  const reloadSetup = setup.reload;
+  const reloadDetails = details.reload;
+  const reload = useCallback(() => {
+    reloadDetails();
+    reloadSetup();
+  }, [reloadDetails, reloadSetup]);
   // Every live event resyncs the page; the business requests list follows the same tick.
   const [liveTick, setLiveTick] = useState(0);
   // A deactivated or closed account has no live socket (docs/decisions/118): the pill says Offline.
@@ -214,7 +223,12 @@ export function DashboardPage() {
     );
 
   return (
-    <Page width="wide" eyebrow="Your business" title={title} actions={<LivePill status={live} />}>
+    <Page
+      width="wide"
+      eyebrow="Your business"
+      title={title}
+      actions={setup.data && !setup.data.live ? <ReadyLabel setup={setup.data} /> : <LivePill status={live} />}
+    >
       {details.loading && !details.data && (
         <div className="biz-grid" aria-busy="true">
           {[0, 1, 2].map((i) => (
@@ -240,6 +254,7 @@ export function DashboardPage() {
               {accountStateNotice(profile.account_state)}
             </p>
           )}
+          <SetupChecklist setup={setup.data ?? null} />
           <Section title="Job offers" count={offers.length} id="biz-offers">
             {removed.length > 0 && (
               <ul className="biz-notes" aria-label="Offers no longer open" data-testid="offers-removed">

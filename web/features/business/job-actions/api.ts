@@ -91,3 +91,42 @@ export function proposeNewTime(soId: number, selectedDate: string, reason: strin
     json: { service_order_id: soId, selectedDate, reason: reason || undefined },
   });
 }
+
+/** A take-home product a pro may sell at a visit (GET /vendor/me/redemption-products; decision 073). */
+export interface RedemptionProduct {
+  product_id: number;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  vendor_cents: number;
+}
+
+/** One product sold (POST /vendor/me/redeem-product, /vendor/me/past-redemption). */
+export interface ProductSale {
+  redemption_id: number;
+  name?: string;
+  client_name: string | null;
+  price_cents?: number;
+  cost_cents?: number;
+  vendor_cents: number;
+  service_order_id: number | null;
+  status: "requested" | "fulfilled" | "cancelled";
+  created_at: number;
+  pay_url?: string;
+}
+
+export function fetchRedemptionProducts(signal?: AbortSignal) {
+  return apiRequest<RedemptionProduct[]>("/vendor/me/redemption-products", { signal });
+}
+
+/** Sells a product at this visit: its customer's saved card pays, or they are texted a payment link. */
+export function sellProduct(soId: number, productId: number, key: string) {
+  return apiRequest<ProductSale>("/vendor/me/redeem-product", {
+    json: { product_id: productId, service_order_id: soId, idempotency_key: key },
+  });
+}
+
+/** The pro's product sales, newest first, 15 a page. */
+export function fetchProductSales(page: number, signal?: AbortSignal) {
+  return apiRequest<ProductSale[]>("/vendor/me/past-redemption", { json: { page }, signal });
+}

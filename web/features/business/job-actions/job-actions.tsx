@@ -9,6 +9,7 @@ import { CompletionChecklist } from "./completion-checklist";
 import { DayOfActions } from "./day-of-actions";
 import { JobPhotos } from "./job-photos";
 import { MoneyActions } from "./money-actions";
+import { ProductSaleSection } from "./product-sale";
 import { ProposeTime } from "./propose-time";
 
 /**
@@ -89,6 +90,7 @@ export function JobActions({ service_order_id, onChanged }: { service_order_id: 
           <JobPhotos view={view} onChanged={changed} />
           <CompletionChecklist view={view} onChanged={changed} />
           <MoneyActions view={view} onChanged={changed} />
+          <ProductSaleSection view={view} onChanged={changed} />
           <ProposeTime view={view} onChanged={changed} />
           <DayOfActions view={view} onChanged={changed} />
         </>

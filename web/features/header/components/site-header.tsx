@@ -2,7 +2,8 @@ import { BRAND, telHref } from "../../../config/brand";
 import { AppLink } from "../../../components/ui/app-link";
 import { ChevronLeftIcon, PhoneIcon } from "../../../components/ui/icons";
 import { Logo } from "../../../components/ui/logo";
-import { useShell } from "../../../stores/shell-context";
+import { mayBecomePro } from "../../../../domain/roles";
+import { useShell, useViewer } from "../../../stores/shell-context";
 import { AccountControls } from "./account-controls";
 import { CartButton } from "./cart-button";
 import { CategoryBar } from "./category-bar";
@@ -11,6 +12,7 @@ import { DesktopSearch, MobileSearch } from "./search-box";
 
 function SupportStrip() {
   const { supportPhone } = useShell();
+  const viewer = useViewer();
   return (
     <div className="support-strip">
       <div className="container support-inner">
@@ -24,6 +26,7 @@ function SupportStrip() {
           <AppLink href="/giftcard">Gift cards</AppLink>
           <AppLink href="/vendors">Find a pro</AppLink>
           <AppLink href="/help">Help</AppLink>
+          {mayBecomePro(viewer) && <AppLink href="/become-a-pro">Become a pro</AppLink>}
         </nav>
       </div>
     </div>

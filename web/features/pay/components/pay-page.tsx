@@ -202,31 +202,34 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
           <div className="muted">{link.payment_description}</div>
         </div>
       </div>
-      <dl className="summary-lines">
-        {link.money_amount_cents > 0 && (
+      {/* A definition list holds only its term and value pairs (axe definition-list): the tip field sits between. */}
+      {link.money_amount_cents > 0 && (
+        <dl className="summary-lines">
           <div>
             <dt>Amount</dt>
             <dd>{formatCents(link.money_amount_cents)}</dd>
           </div>
-        )}
-        {tipAllowed && (
-          <div className={`field${tipError ? " has-error" : ""}`}>
-            <label className="field-label" htmlFor="pay-tip">
-              {link.money_amount_cents > 0 ? "Add a tip (optional)" : "Tip amount"}
-            </label>
-            <input
-              id="pay-tip"
-              className="input"
-              inputMode="decimal"
-              placeholder="0.00"
-              value={tip}
-              onChange={(e) => TYPING.test(e.target.value) && setTip(e.target.value)}
-              aria-invalid={tipError ? true : undefined}
-              data-testid="tip-amount"
-            />
-            {tipError && <p className="field-error">{tipError}</p>}
-          </div>
-        )}
+        </dl>
+      )}
+      {tipAllowed && (
+        <div className={`field${tipError ? " has-error" : ""}`}>
+          <label className="field-label" htmlFor="pay-tip">
+            {link.money_amount_cents > 0 ? "Add a tip (optional)" : "Tip amount"}
+          </label>
+          <input
+            id="pay-tip"
+            className="input"
+            inputMode="decimal"
+            placeholder="0.00"
+            value={tip}
+            onChange={(e) => TYPING.test(e.target.value) && setTip(e.target.value)}
+            aria-invalid={tipError ? true : undefined}
+            data-testid="tip-amount"
+          />
+          {tipError && <p className="field-error">{tipError}</p>}
+        </div>
+      )}
+      <dl className="summary-lines">
         <div className="summary-total">
           <dt>Total</dt>
           <dd>{totalCents !== null ? formatCents(totalCents) : "—"}</dd>

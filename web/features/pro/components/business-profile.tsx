@@ -8,8 +8,9 @@ import { Field, FormError } from "../../../components/ui/field";
 import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
+import { ProPhotoCard } from "./pro-photo-card";
 
-/** /business/profile: the agreement, the description clients read, and pausing the account. */
+/** /business/profile: the agreement, the photo and description clients see, and pausing the account. */
 export function BusinessProfile() {
   const profile = useRequest("pro:profile", () => apiRequest<ProProfile>("/vendor/me/profile"));
   const p = profile.data;
@@ -24,6 +25,7 @@ export function BusinessProfile() {
       ) : p ? (
         <div className="card-stack">
           <AgreementCard profile={p} onSigned={() => profile.reload()} />
+          <ProPhotoCard profile={p} onSaved={() => profile.reload()} />
           <DescriptionCard initial={p.description} />
           <SocialCard />
           <StatusCard profile={p} onChange={() => profile.reload()} />
@@ -50,7 +52,7 @@ function AgreementCard({ profile, onSigned }: { profile: ProProfile; onSigned():
     }
   };
   return (
-    <section className="card" aria-labelledby="agreement-title">
+    <section className="card" id="agreement" aria-labelledby="agreement-title">
       <h2 className="card-title" id="agreement-title">
         Professional agreement
       </h2>

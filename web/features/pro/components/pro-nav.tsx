@@ -1,6 +1,7 @@
 import { AppLink } from "../../../components/ui/app-link";
 
-const LINKS: Array<[string, string]> = [
+/** The pro's profile screens: this row on wider screens, the "More" sheet on phones. */
+export const PRO_LINKS: Array<[string, string]> = [
   ["Profile", "/business/profile"],
   ["Services", "/business/services"],
   ["Service area", "/business/service-area"],
@@ -10,13 +11,13 @@ const LINKS: Array<[string, string]> = [
 ];
 
 /**
- * Links to the pro's profile screens, shown under the business bar on every business page (the bar itself
- * belongs to the dashboard work).
+ * Links to the pro's profile screens, shown under the business bar on every business page on wider screens;
+ * a phone reaches them from the bottom bar's "More" sheet (one navigation, issue 21).
  */
 export function ProNav() {
   return (
     <nav className="container pro-nav" aria-label="Your profile">
-      {LINKS.map(([label, href]) => (
+      {PRO_LINKS.map(([label, href]) => (
         <AppLink key={href} href={href} className="area-link" activeMatch="exact">
           {label}
         </AppLink>

@@ -8,15 +8,14 @@ import {
   BriefcaseIcon,
   CalendarIcon,
   HelpIcon,
-  ListIcon,
+  HomeIcon,
+  MenuIcon,
   ReceiptIcon,
   RepeatIcon,
-  ShareIcon,
   ShieldIcon,
   SparkleIcon,
   UserIcon,
 } from "../../../components/ui/icons";
-import { notify } from "../../../stores/alert-store";
 import { settingsStore } from "../../../stores/settings-store";
 import { useViewer } from "../../../stores/shell-context";
 import { openAuthModal, uiStore } from "../../../stores/ui-store";
@@ -25,6 +24,7 @@ import { openAuthModal, uiStore } from "../../../stores/ui-store";
 const CalendarBadge = lazy(() =>
   import("../../business/components/calendar-badge").then((m) => ({ default: m.CalendarBadge })),
 );
+const BusinessMoreSheet = lazy(() => import("../../business/components/business-more-sheet"));
 
 const ICONS: Record<string, ReactNode> = {
   admin: <ShieldIcon />,
@@ -33,6 +33,7 @@ const ICONS: Record<string, ReactNode> = {
   business: <SparkleIcon />,
   orders: <ReceiptIcon />,
   book: <CalendarIcon />,
+  pro: <SparkleIcon />,
   profile: <UserIcon />,
   checkout: <BagIcon />,
   login: <UserIcon />,
@@ -71,20 +72,6 @@ function useFooterVisible(pathname: string): boolean {
   return visible;
 }
 
-async function shareVendorPage(vendorId: number) {
-  const url = `${window.location.origin}/vendor/${vendorId}`;
-  try {
-    if (navigator.share) {
-      await navigator.share({ title: "Book me on Glow At Home", url });
-      return;
-    }
-    await navigator.clipboard.writeText(url);
-    notify("success", "Your booking page link was copied. Share it with your clients.");
-  } catch (err) {
-    if ((err as DOMException)?.name !== "AbortError") notify("info", `Your booking page: ${url}`);
-  }
-}
-
 /** The mobile bottom navigation (docs/product.md section 2); CSS shows it at 767 px and below. */
 export function BottomNav({ disabled = false }: { disabled?: boolean }) {
   const viewer = useViewer();
@@ -94,31 +81,19 @@ export function BottomNav({ disabled = false }: { disabled?: boolean }) {
   const scrolledAway = useHiddenByScroll();
   const footerVisible = useFooterVisible(pathname);
   const ref = useRef<HTMLElement>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
 
   if (disabled || pathname === "/checkout" || pathname.startsWith("/checkout/")) return null;
   const hidden = scrolledAway || footerVisible || serviceModal;
   const onBusiness = pathname === "/business" || pathname.startsWith("/business/");
 
   if (viewer && isVendor(viewer) && onBusiness) {
-    const vendorId = viewer.vendor_id!;
+    // The business area's one navigation on a phone (issue 21): its four pages, and "More" for the rest.
     return (
-      <nav ref={ref} className={`bottom-nav${hidden ? " is-hidden" : ""}`} aria-label="Business shortcuts">
-        <button
-          type="button"
-          className="bottom-tab"
-          data-testid="bottom-tab-share"
-          onClick={() => void shareVendorPage(vendorId)}
-        >
-          <ShareIcon />
-          <span>Share</span>
-        </button>
-        <AppLink href="/business?view=logs" className="bottom-tab" data-testid="bottom-tab-logs">
-          <ListIcon />
-          <span>Logs</span>
-        </AppLink>
-        <AppLink href="/business/subscriptions" className="bottom-tab" data-testid="bottom-tab-subscriptions">
-          <RepeatIcon />
-          <span>Subscriptions</span>
+      <nav ref={ref} className={`bottom-nav${hidden && !moreOpen ? " is-hidden" : ""}`} aria-label="Business">
+        <AppLink href="/business" className="bottom-tab" data-testid="bottom-tab-dashboard" activeMatch="exact">
+          <HomeIcon />
+          <span>Dashboard</span>
         </AppLink>
         <AppLink href="/business/calendar" className="bottom-tab" data-testid="bottom-tab-calendar" activeMatch="exact">
           <span className="bottom-tab-icon">
@@ -129,6 +104,35 @@ export function BottomNav({ disabled = false }: { disabled?: boolean }) {
           </span>
           <span>Calendar</span>
         </AppLink>
+        <AppLink href="/business/pay" className="bottom-tab" data-testid="bottom-tab-pay" activeMatch="exact">
+          <ReceiptIcon />
+          <span>Pay</span>
+        </AppLink>
+        <AppLink
+          href="/business/subscriptions"
+          className="bottom-tab"
+          data-testid="bottom-tab-subscriptions"
+          activeMatch="exact"
+        >
+          <RepeatIcon />
+          <span>Subscriptions</span>
+        </AppLink>
+        <button
+          type="button"
+          className="bottom-tab"
+          data-testid="bottom-tab-more"
+          aria-haspopup="dialog"
+          aria-expanded={moreOpen}
+          onClick={() => setMoreOpen(true)}
+        >
+          <MenuIcon />
+          <span>More</span>
+        </button>
+        {moreOpen && (
+          <Suspense fallback={null}>
+            <BusinessMoreSheet open={moreOpen} onClose={() => setMoreOpen(false)} vendorId={viewer.vendor_id!} />
+          </Suspense>
+        )}
       </nav>
     );
   }

@@ -444,3 +444,49 @@ describe("licence notices (cron)", () => {
     expect(list[0].message).toContain("licence was not accepted");
   });
 });
+
+describe("the pro's photo in the business area (PUT /api/vendor/me/photo; issue 21)", () => {
+  const upload = (c: Client, bytes: Uint8Array, path = "/api/vendor/me/photo") => {
+    const form = new FormData();
+    form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], "me.png", { type: "image/png" }));
+    return c.put(path, form);
+  };
+
+  it("starts from the application's photo, and choosing that picture again is not 'uploaded recently'", async () => {
+    const pixels = scene(320, 320);
+    const { pro: me } = await approvedPro(w, admin, {
+      photo: file(jpeg(pixels) as Uint8Array<ArrayBuffer>, "me.jpg", "image/jpeg"),
+    });
+    const profile = (await me.get("/api/vendor/me/profile")).body.data;
+    expect(profile.photo).toMatch(/^\/media\/u\//);
+    expect(profile.photo_status).toBe("approved");
+    // The account shows the same starting photo.
+    expect((await me.get("/api/account/user/profile")).body.data[0].photo).toBe(profile.photo);
+
+    // The same picture, re-encoded as the browser's shrink does: other bytes, same pixels, a day later.
+    me.now = T0 + 24 * 3600 * 1000;
+    const again = await upload(me, pngOf(pixels));
+    expect(again.status).toBe(200);
+    expect(again.body.data.photo).not.toBe(profile.photo);
+    expect(again.body.data.photo).toMatch(/^\/media\/u\//);
+    // The account's avatar follows the pro's photo.
+    expect((await me.get("/api/account/user/profile")).body.data[0].photo).toBe(again.body.data.photo);
+
+    // Any other repeat is still refused: the photo just set, sent again.
+    const repeat = await upload(me, pngOf(pixels));
+    expect(repeat.body.error).toMatchObject({ code: "FILE_DUPLICATE", fields: { result: "-4" } });
+  });
+
+  it("runs the profile picture's checks and is a profile edit the account policy governs", async () => {
+    const { pro: me, vendorId: id } = await approvedPro(w, admin);
+    const grey = await upload(me, jpeg(flat(400, 400, [90, 90, 90])));
+    expect(grey.body.error).toMatchObject({ code: "FILE_LOW_QUALITY", fields: { result: "-3" } });
+    expect((await me.put("/api/vendor/me/photo", "not a form", { "content-type": "text/plain" })).body.error.code).toBe(
+      "INVALID_INPUT",
+    );
+    await env.DB.prepare("UPDATE vendors SET status = 'terminated' WHERE vendor_id = ?").bind(id).run();
+    const refused = await upload(me, pngOf(scene(300, 300)));
+    expect(refused.body.error.code).toBe("VENDOR_TERMINATED");
+    expect((await upload(roles.customer, pngOf(scene(300, 300)))).status).toBe(403);
+  });
+});

@@ -5,9 +5,11 @@ import { expiryFromDay, isPlausibleExpiry } from "../../../../domain/vendor/lice
 import { MAX_RANGE_MILES, MIN_RANGE_MILES } from "../../../../domain/vendor/service-range";
 import { geoFromEnv } from "../../../adapters/geo";
 import { fail } from "../../../http/errors";
+import { pictureBytesOf } from "../../../http/picture-form";
 import type { AppEnv } from "../../../http/types";
 import { jsonBody } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
+import { setProfilePicture } from "../../../uploads/profile-picture";
 import { refuseHugeBody } from "../../../vendors/files";
 import {
   agreementPdf,
@@ -104,6 +106,15 @@ export const vendorProfileApi = new Hono<AppEnv>()
       now: c.get("now"),
     });
     return c.json({ data: { licenses }, code: "SAVED" });
+  })
+
+  // The photo clients see (issue 21; docs/decisions/132): the profile picture's checks and store, then vendors.photo.
+  .put("/photo", async (c) => {
+    const bytes = await pictureBytesOf(c);
+    const db = c.get("db");
+    const viewer = viewerOf(c);
+    await setProfilePicture(c.env, db, viewer, bytes, c.get("now"), { vendorPhoto: true });
+    return c.json({ data: await vendorProfile(db, viewer.vendor_id!) });
   })
 
   .put("/description", async (c) => {

@@ -15,6 +15,7 @@ import { vendorPayApi } from "./pay";
 import { vendorProfileApi } from "./profile";
 import { redemptionApi } from "./redemptions";
 import { vendorRescheduleApi } from "./reschedule";
+import { vendorSetupApi } from "./setup";
 import { vendorTimeOffApi } from "./time-off";
 
 /**
@@ -28,6 +29,7 @@ export const vendorMeRoutes = new Hono<AppEnv>()
   .route("/", vendorApi) // notification
   .route("/", vendorRescheduleApi) // reschedule, reschedule-times, reschedule-requests
   .route("/", vendorExceptionsApi) // exceptions
+  .route("/", vendorSetupApi) // setup
   .route("/", vendorConnectApi) // connect-requests
   .route("/", vendorPayApi) // pay, pay-complete, instant-payout
   .route("/", vendorClientSubscriptionApi) // customer-subscription*, *-client-subscription, *Subscription*
