@@ -1,9 +1,6 @@
 import type { Profile } from "../../../../schema/payloads/accounts";
 import { apiRequest } from "../../../lib/api-client";
 
-export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-
 /** PUT /api/account/user/profile-picture, multipart with `file` (JPEG, PNG or WebP, at most 5 MB). */
 export async function uploadProfilePicture(file: File): Promise<Profile> {
   const form = new FormData();

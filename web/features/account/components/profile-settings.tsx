@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { catalogue } from "../../../../domain/messages";
-import { DEFAULT_USER_PHOTO, ProfileUpdateBody, type Profile } from "../../../../schema/payloads/accounts";
+import { ProfileUpdateBody, type Profile } from "../../../../schema/payloads/accounts";
 import { telHref } from "../../../config/brand";
 import { Page } from "../../../components/layout/page";
 import { Field, FormError } from "../../../components/ui/field";
-import { CameraIcon } from "../../../components/ui/icons";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatPhone } from "../../../lib/format";
 import { looksLikeEmail, validate } from "../../../lib/validate";
@@ -13,8 +12,8 @@ import { useShell } from "../../../stores/shell-context";
 import { getProfile } from "../api/get-profile";
 import { EmailVerificationCard } from "./email-verification";
 import { updateProfile } from "../api/update-profile";
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, uploadProfilePicture } from "../api/upload-profile-picture";
-import { shrinkPicture } from "../../../lib/shrink-picture";
+import { uploadProfilePicture } from "../api/upload-profile-picture";
+import { PhotoPicker } from "../../../components/ui/photo-picker";
 
 type Load = { state: "loading" } | { state: "error"; message: string } | { state: "ready"; profile: Profile };
 
@@ -102,73 +101,20 @@ function ProfileForms({ profile, onSaved }: { profile: Profile; onSaved(p: Profi
 }
 
 function PhotoCard({ profile, onSaved }: { profile: Profile; onSaved(p: Profile): void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-
-  const onFile = async (chosen: File | undefined) => {
-    if (!chosen) return;
-    setError(null);
-    if (!PHOTO_TYPES.includes(chosen.type)) return setError(catalogue.FILE_FORMAT_NOT_ALLOWED.text);
-    const file = await shrinkPicture(chosen);
-    if (file.size > PHOTO_MAX_BYTES) return setError(catalogue.FILE_TOO_LARGE.text);
-    setPreview(URL.createObjectURL(file));
-    setBusy(true);
-    try {
-      const updated = await uploadProfilePicture(file);
-      onSaved(updated);
-      notify("success", "Your new photo is saved.");
-    } catch (err) {
-      // A pro's photo can be refused for its size with the size needed in the field's text (decision 085).
-      setError(err instanceof ApiError && err.fields?.file ? err.fields.file : errorMessage(err));
-    } finally {
-      setPreview(null);
-      setBusy(false);
-      if (inputRef.current) inputRef.current.value = "";
-    }
-  };
-
   return (
     <section className="card" aria-labelledby="photo-title">
       <h2 className="card-title" id="photo-title">
         Profile photo
       </h2>
-      <div className="photo-row" style={{ marginTop: 12 }}>
-        <img
-          className="photo-large"
-          src={preview ?? (profile.photo || DEFAULT_USER_PHOTO)}
-          alt={`${profile.name}'s profile photo`}
-          width={96}
-          height={96}
-          onError={(e) => {
-            if (!e.currentTarget.src.endsWith(DEFAULT_USER_PHOTO)) e.currentTarget.src = DEFAULT_USER_PHOTO;
-          }}
-        />
-        <div className="photo-actions">
-          <input
-            ref={inputRef}
-            id="photo-file"
-            className="file-input"
-            type="file"
-            accept={PHOTO_TYPES.join(",")}
-            disabled={busy}
-            onChange={(e) => void onFile(e.target.files?.[0])}
-            aria-describedby="photo-hint"
-          />
-          <label htmlFor="photo-file" className="button button-secondary button-sm" aria-disabled={busy || undefined}>
-            <CameraIcon size={18} /> {busy ? "Uploading…" : "Change photo"}
-          </label>
-          <p className="field-hint" id="photo-hint">
-            A clear photo of your face helps your professional recognise you. JPG, PNG or WebP, up to 5 MB.
-          </p>
-        </div>
-      </div>
-      <div style={{ marginTop: error ? 12 : 0 }}>
-        <FormError message={error} />
-      </div>
+      <PhotoPicker
+        id="photo"
+        photo={profile.photo}
+        alt={`${profile.name}'s profile photo`}
+        buttonLabel="Change photo"
+        hint="A clear photo of your face helps your professional recognise you. JPG, PNG or WebP, up to 5 MB."
+        savedText="Your new photo is saved."
+        upload={async (file) => onSaved(await uploadProfilePicture(file))}
+      />
     </section>
   );
 }

@@ -1,14 +1,6 @@
-import { useEffect, useRef, useState } from "react";
-import { catalogue } from "../../../../domain/messages";
-import { DEFAULT_USER_PHOTO } from "../../../../schema/payloads/accounts";
 import type { ProProfile } from "../../../../schema/payloads/vendor-onboarding";
-import { FormError } from "../../../components/ui/field";
-import { CameraIcon } from "../../../components/ui/icons";
-import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
-import { shrinkPicture } from "../../../lib/shrink-picture";
-import { notify } from "../../../stores/alert-store";
-
-const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
+import { PhotoPicker } from "../../../components/ui/photo-picker";
+import { apiRequest } from "../../../lib/api-client";
 
 /** PUT /api/vendor/me/photo, multipart with `file`: the photo clients see (docs/decisions/132). */
 function uploadProPhoto(file: File): Promise<ProProfile> {
@@ -22,32 +14,6 @@ function uploadProPhoto(file: File): Promise<ProProfile> {
  * photo and is replaced through the same shrink and server checks as any profile picture.
  */
 export function ProPhotoCard({ profile, onSaved }: { profile: ProProfile; onSaved(): void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-
-  const onFile = async (chosen: File | undefined) => {
-    if (!chosen) return;
-    setError(null);
-    if (!PHOTO_TYPES.includes(chosen.type)) return setError(catalogue.FILE_FORMAT_NOT_ALLOWED.text);
-    const file = await shrinkPicture(chosen);
-    setPreview(URL.createObjectURL(file));
-    setBusy(true);
-    try {
-      await uploadProPhoto(file);
-      notify("success", "Your new photo is saved. Clients see it now.");
-      onSaved();
-    } catch (err) {
-      setError(err instanceof ApiError && err.fields?.file ? err.fields.file : errorMessage(err));
-    } finally {
-      setPreview(null);
-      setBusy(false);
-      if (inputRef.current) inputRef.current.value = "";
-    }
-  };
-
   const state =
     profile.photo === null
       ? "Add a clear photo of your face: clients see it when they book you."
@@ -62,44 +28,19 @@ export function ProPhotoCard({ profile, onSaved }: { profile: ProProfile; onSave
       <h2 className="card-title" id="pro-photo-title">
         Profile photo
       </h2>
-      <div className="photo-row" style={{ marginTop: 12 }}>
-        <img
-          className="photo-large"
-          src={preview ?? (profile.photo || DEFAULT_USER_PHOTO)}
-          alt={`${profile.display_name}'s profile photo`}
-          width={96}
-          height={96}
-          onError={(e) => {
-            if (!e.currentTarget.src.endsWith(DEFAULT_USER_PHOTO)) e.currentTarget.src = DEFAULT_USER_PHOTO;
-          }}
-        />
-        <div className="photo-actions">
-          <input
-            ref={inputRef}
-            id="pro-photo-file"
-            className="file-input"
-            type="file"
-            accept={PHOTO_TYPES.join(",")}
-            disabled={busy}
-            onChange={(e) => void onFile(e.target.files?.[0])}
-            aria-describedby="pro-photo-hint"
-            data-testid="pro-photo-file"
-          />
-          <label
-            htmlFor="pro-photo-file"
-            className="button button-secondary button-sm"
-            aria-disabled={busy || undefined}
-          >
-            <CameraIcon size={18} /> {busy ? "Uploading…" : profile.photo ? "Replace photo" : "Add photo"}
-          </label>
-          <p className="field-hint" id="pro-photo-hint" data-testid="pro-photo-state">
-            {state} JPG, PNG or WebP.
-          </p>
-        </div>
-      </div>
-      <div style={{ marginTop: error ? 12 : 0 }}>
-        <FormError message={error} />
-      </div>
+      <PhotoPicker
+        id="pro-photo"
+        testId="pro-photo"
+        photo={profile.photo}
+        alt={`${profile.display_name}'s profile photo`}
+        buttonLabel={profile.photo ? "Replace photo" : "Add photo"}
+        hint={`${state} JPG, PNG or WebP.`}
+        savedText="Your new photo is saved. Clients see it now."
+        upload={async (file) => {
+          await uploadProPhoto(file);
+          onSaved();
+        }}
+      />
     </section>
   );
 }
