@@ -258,6 +258,10 @@ export const catalogue = {
   CUSTOMER_UNREACHABLE_FAILED: error("We couldn't record that the customer was unreachable. Please try again.", 409),
   JOB_ACTION_NOT_ALLOWED: error("This can't be done on this job any more.", 409),
   JOB_GIVEN_BACK: error("You gave this job back, so it is no longer yours. We're offering it to other pros.", 410),
+  JOB_MOVED_BY_STAFF: error(
+    "Our team moved this job to another pro, so it is no longer yours. Your notices say why.",
+    410,
+  ),
   JOB_PHOTO_SAVED: success("Picture saved."),
   JOB_PHOTO_REMOVED: success("Picture removed."),
   JOB_COMPLETED: success("Job completed. We asked your client to rate the service."),

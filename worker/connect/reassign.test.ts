@@ -84,6 +84,11 @@ describe("POST /api/connect/admin/requests/:id/reassign", () => {
       );
     expect(await upcoming(b.vendorClient)).toContain(soid);
     expect(await upcoming(world.vendorClient)).not.toContain(soid);
+    // The old pro's job page says staff moved it, instead of "not found"; the new pro's page is the job.
+    const oldPage = await world.vendorClient.get(`/api/vendor/me/jobs/${soid}/actions`);
+    expect(oldPage.status).toBe(410);
+    expect(oldPage.body.error.code).toBe("JOB_MOVED_BY_STAFF");
+    expect((await b.vendorClient.get(`/api/vendor/me/jobs/${soid}/actions`)).status).toBe(200);
 
     // The same pro again is refused; back to the first pro works (their time was freed).
     const same = await reassign(staff, id, b.vendorId);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { addedChargeAllowance } from "../../domain/added-charges";
 import { formatLocal, iso } from "../../domain/calendar/time";
@@ -17,6 +17,7 @@ import { ServiceOrderStatus } from "../../domain/order-status";
 import { MAX_UNREACHABLE_VIDEO_MS } from "../../domain/video-probe";
 import type { JobActionsView } from "../../schema/payloads/job-actions";
 import { jobAdjustments, jobIncidents } from "../../schema/tables/job-actions";
+import { auditLog } from "../../schema/tables/operations";
 import { fail } from "../http/errors";
 import { addedChargeJob, refundContext } from "./money";
 import { customerPhoneOf, firstNameOf, parseJobImages, vendorJob } from "./vendor-job";
@@ -33,7 +34,8 @@ export async function jobActionsView(
   now: number,
 ): Promise<JobActionsView> {
   const job = await vendorJob(db, vendorId, id).catch(async (err: unknown) => {
-    // A job this pro gave back is no longer theirs: say so, rather than "not found" (decision 130).
+    // A job this pro gave back, or that staff moved to another pro, is no longer theirs: say so, rather than
+    // "not found" (decision 130).
     const gaveBack = await db
       .select({ id: jobIncidents.incident_id })
       .from(jobIncidents)
@@ -46,6 +48,19 @@ export async function jobActionsView(
       )
       .limit(1);
     if (gaveBack.length > 0) fail("JOB_GIVEN_BACK");
+    // Staff moved it to another pro (a business booking's reassign): the same page, with staff as the reason.
+    const movedAway = await db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, "connect_request.reassign"),
+          sql`json_extract(${auditLog.details}, '$.service_order_id') = ${id}`,
+          sql`json_extract(${auditLog.before_value}, '$.vendor_id') = ${vendorId}`,
+        ),
+      )
+      .limit(1);
+    if (movedAway.length > 0) fail("JOB_MOVED_BY_STAFF");
     throw err;
   });
   const [adjustments, ctx] = await Promise.all([

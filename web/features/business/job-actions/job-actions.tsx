@@ -20,7 +20,8 @@ import { ProposeTime } from "./propose-time";
 export function JobActions({ service_order_id, onChanged }: { service_order_id: number; onChanged?: () => void }) {
   const [view, setView] = useState<JobActionsView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // The pro gave this job back: it is no longer theirs, so none of its actions show (decision 130).
+  // The pro gave this job back, or staff moved it: it is no longer theirs, so none of its actions show
+  // (decision 130).
   const [givenBack, setGivenBack] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
@@ -28,7 +29,7 @@ export function JobActions({ service_order_id, onChanged }: { service_order_id: 
       setError(null);
       setGivenBack(null);
     } catch (err) {
-      if (err instanceof ApiError && err.code === "JOB_GIVEN_BACK") {
+      if (err instanceof ApiError && (err.code === "JOB_GIVEN_BACK" || err.code === "JOB_MOVED_BY_STAFF")) {
         setView(null);
         setGivenBack(err.message);
         return;
