@@ -131,11 +131,15 @@ test("a new pro goes from sign-up to Live on a phone, led by the setup checklist
   await expect(page).toHaveURL(/\/business\/pay#payout-account$/);
   await page.getByRole("button", { name: "Set up payouts" }).click();
   await expect(page).toHaveURL(/\/business\/payouts-onboarding/);
-  await page.getByLabel("Legal name").fill(name);
-  await page.getByLabel("Routing number").fill("110000000");
-  await page.getByLabel("Account number").fill("000123456789");
-  await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page).toHaveURL(/\/business\/pay/);
+  // A fill before the form has hydrated is reset by it (as on a slow phone): fill and submit until the pay page
+  // shows (the onboarding page's own path starts with /business/pay too, so wait for the pay page itself).
+  await expect(async () => {
+    await page.getByLabel("Legal name").fill(name);
+    await page.getByLabel("Routing number").fill("110000000");
+    await page.getByLabel("Account number").fill("000123456789");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/business\/pay\?payouts=return/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 
   // Every step done: the checklist is gone and the pill is the live socket's.
   await page.goto("/business");

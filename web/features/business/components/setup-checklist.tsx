@@ -41,7 +41,8 @@ export function ReadyLabel({ setup }: { setup: SetupView | null }) {
   return setup.live ? null : (
     <span className="live-pill" data-testid="setup-not-live">
       <span className="live-dot" aria-hidden="true" />
-      Not live yet
+      {/* "yet" promises a way forward: only a new pro who has steps left gets it; the account notice explains the rest. */}
+      {setup.account_state === "active" ? "Not live yet" : "Not live"}
     </span>
   );
 }
