@@ -58,6 +58,12 @@ function dayTitle(d: CalendarDay): string {
   return `${WEEKDAYS[d.weekday]} ${date.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" })}`;
 }
 
+/** The day's working hours as the grid's head and the phone's day card show them. */
+function dayHours(d: CalendarDay): string {
+  if (d.off_for_holiday) return `${d.holiday} (off)`;
+  return d.hours.length === 0 ? "Not working" : d.hours.map(([a, b]) => `${a}–${b}`).join(", ");
+}
+
 const mins = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
 function useNarrow(): boolean {
@@ -218,13 +224,7 @@ export function CalendarPage() {
             {data.days.map((d) => (
               <div key={d.date} className={`cal-day-head${d.date === today ? " is-today" : ""}`}>
                 <strong>{dayTitle(d)}</strong>
-                <span className="muted">
-                  {d.off_for_holiday
-                    ? `${d.holiday} (off)`
-                    : d.hours.length === 0
-                      ? "Not working"
-                      : d.hours.map(([a, b]) => `${a}–${b}`).join(", ")}
-                </span>
+                <span className="muted">{dayHours(d)}</span>
               </div>
             ))}
             <div className="cal-times" aria-hidden="true">
@@ -287,13 +287,7 @@ function WeekList({
           <li key={d.date} className={`card cal-week-day${d.date === today ? " is-today" : ""}`} data-date={d.date}>
             <h3 className="cal-week-title">
               {dayTitle(d)}
-              <span className="muted">
-                {d.off_for_holiday
-                  ? `${d.holiday} (off)`
-                  : d.hours.length === 0
-                    ? "Not working"
-                    : d.hours.map(([a, b]) => `${a}–${b}`).join(", ")}
-              </span>
+              <span className="muted">{dayHours(d)}</span>
             </h3>
             {items.length === 0 ? (
               <p className="muted">Nothing booked.</p>
