@@ -13,6 +13,8 @@
  *   expressions, methods, constructors, accessors, arrow functions; a nested function counts on its own),
  *   generated files (`*.d.ts`, `*.gen.ts`) left out, tests counted apart.
  * - Lint findings: `npx eslint . -f json` when an ESLint config exists, else "no linter".
+ *
+ * Each list shows its first 15 entries; `HOUSE_SHOW=200 npm run house` shows more.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -22,7 +24,7 @@ import ts from "typescript";
 const ROOT = join(import.meta.dirname, "..");
 const FILE_LIMIT = 400;
 const FUNCTION_LIMIT = 80;
-const SHOW = 15;
+const SHOW = Number(process.env.HOUSE_SHOW ?? 15);
 const started = performance.now();
 
 const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "*.ts", "*.tsx"], {
