@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
+import { payLinks } from "./after-booking";
 import { cents, createdAt, instant } from "./columns";
 import { vendors } from "./vendors";
 import { serviceOrders } from "./orders";
@@ -25,8 +26,11 @@ export const uploads = sqliteTable(
     height: integer("height"),
     created_at: createdAt(),
     deleted_at: instant("deleted_at"),
-    /** The job a job picture or video belongs to (migration 0009; the SQL keeps the foreign key). */
-    service_order_id: integer("service_order_id"),
+    /**
+     * The job a job picture or video belongs to (migration 0009). The return type is spelled out because
+     * service_orders reaches back here through vendors (a type cycle TypeScript cannot infer).
+     */
+    service_order_id: integer("service_order_id").references((): AnySQLiteColumn => serviceOrders.service_order_id),
     /** 64-bit difference hash of a picture (domain/image-quality.ts), for the 3-day duplicate check. */
     image_hash: text("image_hash"),
   },
@@ -80,7 +84,7 @@ export const redemptions = sqliteTable(
     vendor_cents: cents("vendor_cents").notNull().default(0),
     /** Migration 0012: the customer's payment (a charge of their card, or the texted payment link's). */
     payment_intent_id: text("payment_intent_id"),
-    pay_link_id: integer("pay_link_id"),
+    pay_link_id: integer("pay_link_id").references(() => payLinks.pay_link_id),
   },
   (t) => [index("redemptions_vendor_idx").on(t.vendor_id, t.created_at)],
 );

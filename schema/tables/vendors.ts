@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { serviceCodeGroups, services } from "./catalogue";
 import { cents, createdAt, instant } from "./columns";
@@ -109,6 +109,8 @@ export const vendors = sqliteTable(
       .where(sql`${t.reactivation_requested_at} IS NOT NULL`),
     // Candidate search near a point scans a latitude band of active vendors.
     index("vendors_lat_idx").on(t.latitude),
+    // Migration 0020 put this CHECK on the column; drizzle spells it as a table check (the same constraint).
+    check("vendors_deactivated_by_check", sql`${t.deactivated_by} IN ('pro', 'staff')`),
   ],
 );
 
