@@ -21,7 +21,12 @@
  * 6. Hold the vendor's open dashboards as hibernating WebSockets and push job events to them (notify); no
  *    timer keeps the object awake (docs/decisions/046-live-offers.md).
  * 7. Watch the jobs it booked at checkout until a pro accepts them: its alarm runs their offer rounds and the
- *    cut-off refund (worker/jobs/offer-rounds.ts).
+ *    cut-off refund through `advanceOffer`, the one step the Worker supplies (below).
+ *
+ * The offer step (lapse a round, offer the next pros, cancel and refund at the cut-off) is the Worker's
+ * workflow: it texts, refunds and searches. This file imports only domain/ and schema/ (docs/architecture.md
+ * section 2), so the class is abstract in that one method, and the Durable Object the Worker binds is its
+ * subclass in worker/vendor-calendar.ts, which supplies the step (worker/jobs/offer-rounds.ts advanceOffers).
  *
  * Time (docs/decisions/045-one-clock-per-path.md): one clock per path, never mixed. A call's path uses only
  * the `now` its caller passes (the Worker's request clock) for rules, expiry, idempotency stamps and the
@@ -48,7 +53,6 @@ import { OFFER_WATCH_SCHEMA, OfferWatch } from "./calendar/offer-watch";
 import { OUTBOX_SCHEMA, Projection } from "./calendar/projection";
 import { MAX_LIVE_SOCKETS, type VendorLiveEvent } from "../schema/payloads/vendor-live";
 import { messageFor } from "../domain/messages";
-import { advanceOffers } from "../worker/jobs/offer-rounds";
 import {
   HOLD_TTL_MS,
   MAX_HOLD_TTL_MS,
@@ -60,6 +64,7 @@ import {
   type HoldCheck,
   type HoldInfo,
   type HoldStatus,
+  type OfferProgress,
   type PlaceHoldRequest,
   type Refusal,
   type ReleaseAnswer,
@@ -67,15 +72,12 @@ import {
   type VendorSettings,
 } from "./calendar/rpc-types";
 
-export * from "./calendar/rpc-types";
-export { judgeHold, judgeLiveHold, nearestFreeStart, type JudgeInput } from "../domain/calendar/hold-rules";
-
 /** Meta keys of the live dashboards: the account's bar, and each ended session (with when it ended). */
 const LIVE_BARRED = "live_barred";
 const ENDED_SESSION = "ended_session:";
 const ENDED_SESSION_KEEP_MS = 31 * 24 * 60 * 60 * 1000;
 
-export class VendorCalendar extends DurableObject<Env> {
+export abstract class VendorCalendarObject extends DurableObject<Env> {
   private readonly meta: Meta;
   private readonly busy: BusyStore;
   private readonly idem: IdempotencyStore;
@@ -628,7 +630,7 @@ export class VendorCalendar extends DurableObject<Env> {
 
   /**
    * Watches jobs booked here at checkout until a pro accepts them: at each `dueAt` the alarm advances their
-   * offers (worker/jobs/offer-rounds.ts: lapse a round, offer the next pros, refund at the cut-off).
+   * offers (advanceOffer: lapse a round, offer the next pros, refund at the cut-off).
    */
   async watchOffers(req: { vendorId: number; now: number; jobs: Array<{ serviceOrderId: number; dueAt: number }> }) {
     await this.enter(req.vendorId, req.now);
@@ -638,11 +640,18 @@ export class VendorCalendar extends DurableObject<Env> {
     this.scheduleAlarm(req.now);
   }
 
+  /**
+   * Advances one watched job's offers once at `now` (the alarm's clock): answers when to look again, or that
+   * the job needs no more watching. Supplied by the Worker (worker/vendor-calendar.ts); it must be safe to
+   * run twice for the same job and time, since a failure is retried.
+   */
+  protected abstract advanceOffer(serviceOrderId: number, now: number): Promise<OfferProgress>;
+
   /** The alarm's offer step: each due job advanced once; a failure is retried a minute later. */
   private async advanceWatchedOffers(now: number): Promise<void> {
     for (const soId of this.watch.due(now)) {
       try {
-        const progress = await advanceOffers(this.env, soId, now);
+        const progress = await this.advanceOffer(soId, now);
         if ("next" in progress) this.watch.set(soId, progress.next);
         else this.watch.stop(soId);
         if ("done" in progress && progress.done === "cancelled" && this.vendorId !== null) {

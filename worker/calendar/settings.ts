@@ -4,7 +4,7 @@ import * as v from "valibot";
 import type { HolidayPolicy, WeeklySchedule } from "../../domain/calendar/availability";
 import { WEEKDAY_KEYS } from "../../domain/calendar/availability";
 import { isValidTimeZone, minutesOfTime } from "../../domain/calendar/time";
-import type { VendorSettings } from "../../durable/vendor-calendar";
+import type { VendorSettings } from "../../durable/calendar/rpc-types";
 import { vendors } from "../../schema/tables/vendors";
 
 /**
