@@ -13,10 +13,14 @@ const valuesOnly = args.includes("--values");
 const dirs = args.filter((a) => !a.startsWith("--"));
 const roots = dirs.length ? dirs : ["worker", "durable", "domain", "schema"];
 const root = process.cwd();
-const config = ts.getParsedCommandLineOfConfigFile(path.join(root, "tsconfig.json"), {}, {
-  ...ts.sys,
-  onUnRecoverableConfigFileDiagnostic: () => {},
-})!;
+const config = ts.getParsedCommandLineOfConfigFile(
+  path.join(root, "tsconfig.json"),
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: () => {},
+  },
+)!;
 
 function walk(dir: string, out: string[]): string[] {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
