@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import type { ObjectRun, ObjectRunResult } from "./workers/calendar-object";
 import { insertFixture, localDay } from "./holds.bench";
+import { assertPortFree, stopGroupOnExit } from "./processes";
 import { verdict } from "./stats";
 
 export interface ObjectHoldsFigures {
@@ -24,6 +25,7 @@ const TIMES = ["06:00", "09:00", "12:00", "15:00", "18:00"];
 const HOLDS = 300;
 
 export async function runObjectHolds(stateDir: string, port = 4333): Promise<ObjectHoldsFigures> {
+  await assertPortFree(port, "wrangler dev, the calendar-object bench Worker");
   const child = spawn(
     "npx",
     [
@@ -39,6 +41,7 @@ export async function runObjectHolds(stateDir: string, port = 4333): Promise<Obj
     ],
     { env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" }, stdio: "ignore", detached: true },
   );
+  const stop = stopGroupOnExit(child);
   try {
     const url = `http://localhost:${port}`;
     await waitUp(url);
@@ -59,11 +62,7 @@ export async function runObjectHolds(stateDir: string, port = 4333): Promise<Obj
       projectedPerSecond: (r.granted / Math.max(r.projectedMs, 1)) * 1000,
     };
   } finally {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      /* already gone */
-    }
+    stop();
   }
 }
 

@@ -1,13 +1,27 @@
+import { existsSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { constants as zlibConstants, createBrotliCompress, createGzip } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { stopOnExit } from "./processes";
 
 /**
  * Lighthouse (mobile: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown, its defaults) against the
  * built Worker, through a proxy that compresses text like Cloudflare's edge does (brotli, else gzip), since
  * `vite preview` serves everything uncompressed. Debian Chromium runs it headless.
  */
+
+/**
+ * The Chromium Lighthouse drives: CHROMIUM_PATH when set (and only it: a path named on purpose is never
+ * swapped for another), else Debian's /usr/bin/chromium or /usr/bin/chromium-browser. `found` is null when
+ * that file is missing; `lookedAt` says where it looked.
+ */
+export function lighthouseChromium(): { found: string | null; lookedAt: string[] } {
+  const lookedAt = process.env.CHROMIUM_PATH
+    ? [process.env.CHROMIUM_PATH]
+    : ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  return { found: lookedAt.find((p) => existsSync(p)) ?? null, lookedAt };
+}
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/;
 
@@ -73,10 +87,14 @@ export interface LighthouseFigure {
  * because its simulation starts from the paint times it observed).
  */
 export async function lighthouseFigures(baseUrl: string, paths: string[], runs = 3): Promise<LighthouseFigure[]> {
+  const { found, lookedAt } = lighthouseChromium();
+  // chrome-launcher would crash the process on a missing file (an unhandled spawn error), skipping every cleanup.
+  if (!found) throw new Error(`Chromium was not found (looked at ${lookedAt.join(", ")}): Lighthouse cannot run`);
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: found,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
+  const kill = stopOnExit(() => chrome.kill());
   const out: LighthouseFigure[] = [];
   try {
     for (const path of paths) {
@@ -86,7 +104,7 @@ export async function lighthouseFigures(baseUrl: string, paths: string[], runs =
       out.push(tries[Math.floor(tries.length / 2)]!);
     }
   } finally {
-    chrome.kill();
+    kill();
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { localToInstant } from "../domain/calendar/time";
 import { T0 } from "../worker/test-utils";
 import { TZ, busyRows, calendarOf, makeVendor, makeZip, settingsOf } from "../worker/calendar/test-fixtures";
-import { HOLD_TTL_MS, MAX_HOLD_TTL_MS, type PlaceHoldRequest, type VendorSettings } from "./vendor-calendar";
+import { HOLD_TTL_MS, MAX_HOLD_TTL_MS, type PlaceHoldRequest, type VendorSettings } from "./calendar/rpc-types";
 
 /**
  * The calendar calls a reschedule and a cancellation need (docs/decisions/033-cancellation-and-reschedule.md):

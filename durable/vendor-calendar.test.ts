@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { addDays, localDate, localToInstant } from "../domain/calendar/time";
 import { T0 } from "../worker/test-utils";
 import { ALL_WEEK, TZ, busyRows, calendarOf, makeVendor, makeZip, settingsOf } from "../worker/calendar/test-fixtures";
-import { HOLD_TTL_MS, holdVendorId, type PlaceHoldRequest, type VendorSettings } from "./vendor-calendar";
+import { HOLD_TTL_MS, holdVendorId, type PlaceHoldRequest, type VendorSettings } from "./calendar/rpc-types";
 
 const MIN = 60_000;
 // T0 is Sunday 2026-11-22 10:00 in New York. Tuesday 2026-11-24 is more than 24 hours away (no

@@ -3,7 +3,8 @@
  * vendor's busy time (docs/architecture.md section 3 "Calendar authority and fast search"). Decisions are recorded in
  * docs/decisions/011-holds-and-cart.md.
  *
- * The class holds the guarantees and the RPC surface; storage, idempotency and the D1 projection live in
+ * The class holds the guarantees and the RPC surface; storage, idempotency, the D1 projection, the watched
+ * offers and the live dashboards live in
  * durable/calendar/ beside it, and the hold rules in domain/calendar/hold-rules.ts (shared with search).
  *
  * Responsibilities:
@@ -21,7 +22,12 @@
  * 6. Hold the vendor's open dashboards as hibernating WebSockets and push job events to them (notify); no
  *    timer keeps the object awake (docs/decisions/046-live-offers.md).
  * 7. Watch the jobs it booked at checkout until a pro accepts them: its alarm runs their offer rounds and the
- *    cut-off refund (worker/jobs/offer-rounds.ts).
+ *    cut-off refund through `advanceOffer`, the one step the Worker supplies (below).
+ *
+ * The offer step (lapse a round, offer the next pros, cancel and refund at the cut-off) is the Worker's
+ * workflow: it texts, refunds and searches. This file imports only domain/ and schema/ (docs/architecture.md
+ * section 2), so the class is abstract in that one method, and the Durable Object the Worker binds is its
+ * subclass in worker/vendor-calendar.ts, which supplies the step (worker/jobs/offer-rounds.ts advanceOffers).
  *
  * Time (docs/decisions/045-one-clock-per-path.md): one clock per path, never mixed. A call's path uses only
  * the `now` its caller passes (the Worker's request clock) for rules, expiry, idempotency stamps and the
@@ -36,19 +42,10 @@ import { MINUTE_MS } from "../domain/calendar/time";
 import { BUSY_SCHEMA, BusyStore, NOTHING_IGNORED, toEntry, type Ignored } from "./calendar/busy-store";
 import { IDEMPOTENCY_SCHEMA, IdempotencyStore } from "./calendar/idempotency";
 import { META_SCHEMA, Meta } from "./calendar/meta";
-import {
-  acceptDashboard,
-  broadcast,
-  closeDashboards,
-  enableAutoPong,
-  LIVE_CLOSE_ACCOUNT_CLOSED,
-  LIVE_CLOSE_SESSION_ENDED,
-} from "./calendar/live";
+import { LiveDashboards } from "./calendar/live";
 import { OFFER_WATCH_SCHEMA, OfferWatch } from "./calendar/offer-watch";
 import { OUTBOX_SCHEMA, Projection } from "./calendar/projection";
-import { MAX_LIVE_SOCKETS, type VendorLiveEvent } from "../schema/payloads/vendor-live";
-import { messageFor } from "../domain/messages";
-import { advanceOffers } from "../worker/jobs/offer-rounds";
+import type { VendorLiveEvent } from "../schema/payloads/vendor-live";
 import {
   HOLD_TTL_MS,
   MAX_HOLD_TTL_MS,
@@ -60,6 +57,7 @@ import {
   type HoldCheck,
   type HoldInfo,
   type HoldStatus,
+  type OfferProgress,
   type PlaceHoldRequest,
   type Refusal,
   type ReleaseAnswer,
@@ -67,20 +65,13 @@ import {
   type VendorSettings,
 } from "./calendar/rpc-types";
 
-export * from "./calendar/rpc-types";
-export { judgeHold, judgeLiveHold, nearestFreeStart, type JudgeInput } from "../domain/calendar/hold-rules";
-
-/** Meta keys of the live dashboards: the account's bar, and each ended session (with when it ended). */
-const LIVE_BARRED = "live_barred";
-const ENDED_SESSION = "ended_session:";
-const ENDED_SESSION_KEEP_MS = 31 * 24 * 60 * 60 * 1000;
-
-export class VendorCalendar extends DurableObject<Env> {
+export abstract class VendorCalendarObject extends DurableObject<Env> {
   private readonly meta: Meta;
   private readonly busy: BusyStore;
   private readonly idem: IdempotencyStore;
   private readonly projection: Projection;
   private readonly watch: OfferWatch;
+  private readonly live: LiveDashboards;
   private vendorId: number | null = null;
   private settings: VendorSettings | null = null;
   /** The alarm time last set by this instance (null: unknown or none). */
@@ -95,7 +86,7 @@ export class VendorCalendar extends DurableObject<Env> {
     this.idem = new IdempotencyStore(sql);
     this.projection = new Projection(sql, this.meta, this.busy, ctx.storage, env.DB, (now) => this.scheduleAlarm(now));
     this.watch = new OfferWatch(sql);
-    enableAutoPong(ctx);
+    this.live = new LiveDashboards(ctx, this.meta);
     const meta = this.meta.all();
     if (meta.has("vendor_id")) this.vendorId = Number(meta.get("vendor_id"));
     if (meta.has("settings")) this.settings = JSON.parse(meta.get("settings")!) as VendorSettings;
@@ -552,19 +543,8 @@ export class VendorCalendar extends DurableObject<Env> {
     if (!Number.isSafeInteger(vendorId) || vendorId <= 0 || !Number.isFinite(now) || !/^[0-9a-f]{64}$/.test(session))
       return new Response("Bad request", { status: 400 });
     await this.enter(vendorId, now);
-    // The Worker checked the account and the session; these close the race with a termination or a logout
-    // that lands between that check and this accept.
-    if (this.meta.get(LIVE_BARRED) === "1") return new Response("Account closed", { status: 403 });
-    if (this.meta.get(ENDED_SESSION + session) !== undefined) return new Response("Session ended", { status: 401 });
-    // At most MAX_LIVE_SOCKETS per pro (decision 126). The count and the accept run with no await between
-    // them, so sockets racing in cannot pass the limit together.
-    if (this.ctx.getWebSockets().length >= MAX_LIVE_SOCKETS) {
-      return Response.json(
-        { error: { code: "LIVE_TOO_MANY_SOCKETS", message: messageFor("LIVE_TOO_MANY_SOCKETS") } },
-        { status: 429 },
-      );
-    }
-    return acceptDashboard(this.ctx, now, session);
+    // The Worker checked the account and the session; the object checks them again with its own bar.
+    return this.live.open(session, now);
   }
 
   /**
@@ -574,30 +554,12 @@ export class VendorCalendar extends DurableObject<Env> {
    * `reopenDashboards`. Answers how many sockets it closed; safe to call twice.
    */
   async endDashboards(input: { session?: string; bar?: boolean; now: number }): Promise<number> {
-    const { session, bar, now } = input;
-    if (session) {
-      // Sessions never repeat (random tokens): a record older than a session's life is dropped.
-      this.ctx.storage.sql.exec(
-        "DELETE FROM meta WHERE key LIKE ? AND CAST(value AS INTEGER) < ?",
-        `${ENDED_SESSION}%`,
-        now - ENDED_SESSION_KEEP_MS,
-      );
-      this.meta.set(ENDED_SESSION + session, String(now));
-      return closeDashboards(this.ctx, session, LIVE_CLOSE_SESSION_ENDED, "session_ended", now);
-    }
-    if (bar) this.meta.set(LIVE_BARRED, "1");
-    return closeDashboards(
-      this.ctx,
-      null,
-      bar ? LIVE_CLOSE_ACCOUNT_CLOSED : LIVE_CLOSE_SESSION_ENDED,
-      bar ? "account_closed" : "session_ended",
-      now,
-    );
+    return this.live.end(input);
   }
 
   /** Lets dashboards connect again after a bar (staff reactivated the pro). */
   async reopenDashboards(): Promise<void> {
-    this.meta.delete(LIVE_BARRED);
+    this.live.reopen();
   }
 
   /**
@@ -623,12 +585,12 @@ export class VendorCalendar extends DurableObject<Env> {
 
   /** Pushes an event to this vendor's open dashboards; answers how many it reached. Never touches the calendar. */
   async notify(event: VendorLiveEvent): Promise<number> {
-    return broadcast(this.ctx, event);
+    return this.live.notify(event);
   }
 
   /**
    * Watches jobs booked here at checkout until a pro accepts them: at each `dueAt` the alarm advances their
-   * offers (worker/jobs/offer-rounds.ts: lapse a round, offer the next pros, refund at the cut-off).
+   * offers (advanceOffer: lapse a round, offer the next pros, refund at the cut-off).
    */
   async watchOffers(req: { vendorId: number; now: number; jobs: Array<{ serviceOrderId: number; dueAt: number }> }) {
     await this.enter(req.vendorId, req.now);
@@ -638,11 +600,18 @@ export class VendorCalendar extends DurableObject<Env> {
     this.scheduleAlarm(req.now);
   }
 
+  /**
+   * Advances one watched job's offers once at `now` (the alarm's clock): answers when to look again, or that
+   * the job needs no more watching. Supplied by the Worker (worker/vendor-calendar.ts); it must be safe to
+   * run twice for the same job and time, since a failure is retried.
+   */
+  protected abstract advanceOffer(serviceOrderId: number, now: number): Promise<OfferProgress>;
+
   /** The alarm's offer step: each due job advanced once; a failure is retried a minute later. */
   private async advanceWatchedOffers(now: number): Promise<void> {
     for (const soId of this.watch.due(now)) {
       try {
-        const progress = await advanceOffers(this.env, soId, now);
+        const progress = await this.advanceOffer(soId, now);
         if ("next" in progress) this.watch.set(soId, progress.next);
         else this.watch.stop(soId);
         if ("done" in progress && progress.done === "cancelled" && this.vendorId !== null) {

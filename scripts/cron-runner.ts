@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { sqlRows } from "../bench/holds.bench";
+import { stopGroupOnExit } from "../bench/processes";
 
 /**
  * Runs the Worker's cron locally the way Cloudflare does: `wrangler dev` serves worker/api-entry.ts on a
@@ -57,13 +58,8 @@ export async function startCronWorker(opts: { stateDir: string; port: number }):
   child.stdout!.on("data", onData);
   child.stderr!.on("data", onData);
   const url = `http://127.0.0.1:${opts.port}`;
-  const stop = () => {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      /* already gone */
-    }
-  };
+  // Also stopped when the run ends whichever way (an error, Ctrl-C), so it never keeps the port.
+  const stop = stopGroupOnExit(child);
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {

@@ -8,7 +8,7 @@ import { handleCronBatch } from "./cron/queue";
  * SSR handler is a virtual module of the Vite build, so wrangler alone cannot serve worker/index.ts); the
  * integration tests use worker/test-entry.ts instead.
  */
-export { VendorCalendar } from "../durable/vendor-calendar";
+export { VendorCalendar } from "./vendor-calendar";
 
 const app = createApp();
 

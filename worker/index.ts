@@ -11,7 +11,7 @@ import { handleCronBatch } from "./cron/queue";
  * the shell data (signed-in user, header catalogue) as request context, so pages render complete on the
  * first byte.
  */
-export { VendorCalendar } from "../durable/vendor-calendar";
+export { VendorCalendar } from "./vendor-calendar";
 
 // Says at startup (once per isolate) when the payments configuration refuses payments: a deploy that forgot a
 // Stripe secret, or the local test-card processor without DEMO_MODE (checked as a deployed request would be).

@@ -1,4 +1,4 @@
-import { VendorCalendar as DeployedVendorCalendar } from "../durable/vendor-calendar";
+import { VendorCalendar as DeployedVendorCalendar } from "./vendor-calendar";
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
 import { handleCronBatch } from "./cron/queue";

@@ -6,10 +6,10 @@
  */
 import { drizzle } from "drizzle-orm/d1";
 import { localToInstant } from "../../domain/calendar/time";
-import type { HoldAnswer } from "../../durable/vendor-calendar";
+import type { HoldAnswer } from "../../durable/calendar/rpc-types";
 import { loadSettings } from "../../worker/calendar/offers";
 
-export { VendorCalendar } from "../../durable/vendor-calendar";
+export { VendorCalendar } from "../../worker/vendor-calendar";
 
 export interface ObjectRun {
   vendorId: number;

@@ -3,7 +3,9 @@
  * while sockets stay open, keep-alive pings are answered by the runtime without waking it, and a push wakes
  * it only to send. Nothing here sets a timer.
  */
-import { LIVE_PING, LIVE_PONG, type VendorLiveEvent } from "../../schema/payloads/vendor-live";
+import { messageFor } from "../../domain/messages";
+import { LIVE_PING, LIVE_PONG, MAX_LIVE_SOCKETS, type VendorLiveEvent } from "../../schema/payloads/vendor-live";
+import type { Meta } from "./meta";
 
 const TAG = "dashboard";
 
@@ -69,4 +71,72 @@ export function closeDashboards(
     }
   }
   return closed;
+}
+
+/** Meta keys of the live dashboards: the account's bar, and each ended session (with when it ended). */
+const LIVE_BARRED = "live_barred";
+const ENDED_SESSION = "ended_session:";
+const ENDED_SESSION_KEEP_MS = 31 * 24 * 60 * 60 * 1000;
+
+/**
+ * The object's dashboards with what bars them (docs/decisions/118-vendor-account-states.md): a closed
+ * account's bar and the sessions that ended, kept in the object's meta so they survive hibernation.
+ */
+export class LiveDashboards {
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly meta: Meta,
+  ) {
+    enableAutoPong(ctx);
+  }
+
+  /**
+   * Accepts a dashboard socket for `session`, unless the account is barred (403), the session ended (401) or
+   * the pro already has MAX_LIVE_SOCKETS open (429, decision 126). The checks and the accept run with no
+   * await between them, so sockets racing in cannot pass the limit together; they also close the race with
+   * a termination or a logout that lands between the Worker's own check and this accept.
+   */
+  open(session: string, now: number): Response {
+    if (this.meta.get(LIVE_BARRED) === "1") return new Response("Account closed", { status: 403 });
+    if (this.meta.get(ENDED_SESSION + session) !== undefined) return new Response("Session ended", { status: 401 });
+    if (this.ctx.getWebSockets().length >= MAX_LIVE_SOCKETS) {
+      return Response.json(
+        { error: { code: "LIVE_TOO_MANY_SOCKETS", message: messageFor("LIVE_TOO_MANY_SOCKETS") } },
+        { status: 429 },
+      );
+    }
+    return acceptDashboard(this.ctx, now, session);
+  }
+
+  /** See VendorCalendarObject.endDashboards. */
+  end(input: { session?: string; bar?: boolean; now: number }): number {
+    const { session, bar, now } = input;
+    if (session) {
+      // Sessions never repeat (random tokens): a record older than a session's life is dropped.
+      this.ctx.storage.sql.exec(
+        "DELETE FROM meta WHERE key LIKE ? AND CAST(value AS INTEGER) < ?",
+        `${ENDED_SESSION}%`,
+        now - ENDED_SESSION_KEEP_MS,
+      );
+      this.meta.set(ENDED_SESSION + session, String(now));
+      return closeDashboards(this.ctx, session, LIVE_CLOSE_SESSION_ENDED, "session_ended", now);
+    }
+    if (bar) this.meta.set(LIVE_BARRED, "1");
+    return closeDashboards(
+      this.ctx,
+      null,
+      bar ? LIVE_CLOSE_ACCOUNT_CLOSED : LIVE_CLOSE_SESSION_ENDED,
+      bar ? "account_closed" : "session_ended",
+      now,
+    );
+  }
+
+  /** Lifts the account's bar. */
+  reopen(): void {
+    this.meta.delete(LIVE_BARRED);
+  }
+
+  notify(event: VendorLiveEvent): number {
+    return broadcast(this.ctx, event);
+  }
 }

@@ -91,6 +91,12 @@ export type HoldStatus =
       alternative: Alternative | null;
     };
 
+/**
+ * What one offer step did to a watched job (VendorCalendarObject.advanceOffer): look again at `next`, or stop
+ * watching it (a pro accepted, the job is gone, or it was cancelled at the cut-off, which frees its booking).
+ */
+export type OfferProgress = { next: number } | { done: "accepted" | "gone" | "cancelled" };
+
 /** Hold ids carry their vendor, so a cart item matched to "any pro" still knows which object holds it. */
 export function holdVendorId(holdId: string): number | null {
   const m = /^(\d{1,10})\.[A-Za-z0-9-]+$/.exec(holdId);

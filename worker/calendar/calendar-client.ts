@@ -1,4 +1,4 @@
-import type { Alternative, Refusal } from "../../durable/vendor-calendar";
+import type { Alternative, Refusal } from "../../durable/calendar/rpc-types";
 import { formatLocal, iso } from "../../domain/calendar/time";
 import { AppError } from "../http/errors";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal, iso } from "../../domain/calendar/time";
-import { holdVendorId } from "../../durable/vendor-calendar";
+import { holdVendorId } from "../../durable/calendar/rpc-types";
 import type { CartItemView } from "../../schema/payloads/cart";
 import { cartItems, carts } from "../../schema/tables/orders";
 import { randomToken, sha256Hex } from "../auth/crypto";

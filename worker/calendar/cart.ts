@@ -9,7 +9,7 @@ import {
   type HoldInfo,
   type Refusal,
   type VendorSettings,
-} from "../../durable/vendor-calendar";
+} from "../../durable/calendar/rpc-types";
 import type {
   AddToCartBody,
   CartItemChecked,

@@ -4,7 +4,7 @@ import { areaPriceCents, vendorPriceCents } from "../../domain/catalogue-rules";
 import { BOOKING_HORIZON_DAYS } from "../../domain/calendar/slots";
 import { DAY_MS } from "../../domain/calendar/time";
 import { haversineMiles } from "../../domain/location/distance";
-import type { VendorSettings } from "../../durable/vendor-calendar";
+import type { VendorSettings } from "../../durable/calendar/rpc-types";
 import { SERVICE_TYPE, servicePrices, services } from "../../schema/tables/catalogue";
 import { cartItems, carts } from "../../schema/tables/orders";
 import { serviceOrders } from "../../schema/tables/orders";

@@ -4,11 +4,11 @@ import * as v from "valibot";
 import type { HolidayPolicy, WeeklySchedule } from "../../domain/calendar/availability";
 import { WEEKDAY_KEYS } from "../../domain/calendar/availability";
 import { isValidTimeZone, minutesOfTime } from "../../domain/calendar/time";
-import type { VendorSettings } from "../../durable/vendor-calendar";
+import type { VendorSettings } from "../../durable/calendar/rpc-types";
 import { vendors } from "../../schema/tables/vendors";
 
 /**
- * A vendor's calendar settings (durable/vendor-calendar.ts VendorSettings) as the availability rules need
+ * A vendor's calendar settings (VendorSettings, durable/calendar/rpc-types.ts) as the availability rules need
  * them, read from the vendors row. The Worker loads them from D1 before it calls the vendor's Durable Object, which
  * keeps the newest copy it has seen (by `version`) so its synchronous check never waits on I/O
  * (docs/decisions/011-holds-and-cart.md).

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import type { VendorSettings } from "../../durable/vendor-calendar";
+import type { VendorSettings } from "../../durable/calendar/rpc-types";
 import { T0 } from "../test-utils";
 import { toVendorSettings } from "./settings";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { catalogue, messageFor, type MessageCode } from "../../domain/messages";
-import type { HoldCheck, HoldStatus, VendorSettings } from "../../durable/vendor-calendar";
+import type { HoldCheck, HoldStatus, VendorSettings } from "../../durable/calendar/rpc-types";
 import type { CheckoutItem } from "../../schema/contracts/checkout";
 import { services } from "../../schema/tables/catalogue";
 import { cartItems } from "../../schema/tables/orders";

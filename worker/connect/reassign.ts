@@ -1,7 +1,7 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { formatWhen } from "../../domain/slot-format";
-import type { ConfirmAnswer, HoldAnswer } from "../../durable/vendor-calendar";
+import type { ConfirmAnswer, HoldAnswer } from "../../durable/calendar/rpc-types";
 import { newAuditedAction, runAudited } from "../admin/audit";
 import { calendarFor } from "../calendar/calendar-client";
 import { notifyVendors } from "../calendar/notify-vendor";

@@ -4,7 +4,7 @@ import { bpsOf } from "../../domain/checkout-rules";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { PRICING } from "../../domain/pricing-config";
 import { formatWhen } from "../../domain/slot-format";
-import type { ConfirmAnswer, HoldAnswer } from "../../durable/vendor-calendar";
+import type { ConfirmAnswer, HoldAnswer } from "../../durable/calendar/rpc-types";
 import { calendarFor, refusalError } from "../calendar/calendar-client";
 import { notifyVendor, notifyVendors } from "../calendar/notify-vendor";
 import { toVendorSettings, vendorSettingsQuery } from "../calendar/settings";

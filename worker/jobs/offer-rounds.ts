@@ -15,11 +15,13 @@ import { zipPlaceOrFail } from "../catalogue/queries";
 import { jobCandidates, offerExpiresAt, vendorsJobFits } from "../checkout/offers";
 import { jobOfferText, textSafely, vendorPhones, whenText } from "../checkout/notify";
 import { cancelJob } from "../orders/cancel";
+import type { OfferProgress } from "../../durable/calendar/rpc-types";
 
 /**
  * Offer rounds for a job nobody has accepted yet (docs/decisions/046-live-offers.md). The calendar object of
  * the vendor whose calendar holds the job's time (it booked it at checkout) watches the job and calls
- * `advanceOffers` from its alarm whenever the job is due:
+ * `advanceOffers` from its alarm whenever the job is due (the object's offer step, supplied by the Worker in
+ * worker/vendor-calendar.ts):
  *
  * - offers whose round lapsed become `expired` (their dashboards drop them);
  * - while offers are open, nothing else happens;
@@ -38,8 +40,6 @@ import { cancelJob } from "../orders/cancel";
 
 /** How long one round of offers stays open. */
 export const OFFER_ROUND_MS = 20 * MINUTE_MS;
-
-export type OfferProgress = { next: number } | { done: "accepted" | "gone" | "cancelled" };
 
 /** When the first round of an order's offers lapses: a round for "any pro", the confirm window for a chosen pro. */
 export function firstRoundEnds(now: number, start: number, chosenVendor: boolean): number {

@@ -22,7 +22,7 @@ import { d1Batch } from "./d1-batch";
 import { jobById } from "./jobs";
 import { recordTip, tipCentsOrFail, tippableJob } from "./tips";
 import { intentView, type IntentView } from "../checkout/payments";
-import { settlePaidRedemptions } from "../redemptions/pay";
+import { settlePaidRedemptions } from "../redemptions/settle";
 import { clientPaidNotice } from "../../domain/pro-notices";
 import { notifyPro } from "../vendors/notify-pro";
 

@@ -11,7 +11,7 @@ import { sendSms } from "../adapters/sms";
 import { notifyVendor } from "../calendar/notify-vendor";
 import { calendarFor, refusalError } from "../calendar/calendar-client";
 import { loadSettings } from "../calendar/offers";
-import type { VendorSettings } from "../../durable/vendor-calendar";
+import type { VendorSettings } from "../../durable/calendar/rpc-types";
 import { fail } from "../http/errors";
 import { d1Batch } from "./d1-batch";
 import { paymentsFromEnv } from "../adapters/payments";

@@ -9,7 +9,7 @@ import {
 } from "../../domain/payout-rules";
 import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
 import { fail } from "../http/errors";
-import { settlePaidRedemptions } from "../redemptions/pay";
+import { settlePaidRedemptions } from "../redemptions/settle";
 
 /**
  * The pro's pay (docs/decisions/070-pro-pay-and-payouts.md): what they earned line by line

@@ -8,6 +8,7 @@ import { fail } from "../http/errors";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { createPayLink, TIP_LINK_TTL_MS } from "../orders/pay-links";
 import { customerPhoneOf, firstNameOf, vendorJob } from "../jobs/vendor-job";
+import { fulfilRedemption } from "./settle";
 
 /**
  * Paying for a redemption product (docs/decisions/077-redemption-payment.md). The product is sold at a visit, so
@@ -42,45 +43,6 @@ const PAYABLE = [
 
 async function byKey(d1: D1Database, key: string) {
   return d1.prepare("SELECT * FROM redemptions WHERE idempotency_key = ?").bind(key).first<RedemptionRow>();
-}
-
-/** Marks a redemption paid by `intentId` and books the pro's share, in one batch (both at most once). */
-async function fulfil(d1: D1Database, id: number, intentId: string, now: number) {
-  await d1.batch([
-    d1
-      .prepare(
-        `UPDATE redemptions SET status = 'fulfilled', fulfilled_at = ?3, payment_intent_id = ?2
-         WHERE redemption_id = ?1 AND status = 'requested'`,
-      )
-      .bind(id, intentId, now),
-    d1
-      .prepare(
-        `INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
-         SELECT vendor_id, service_order_id, 'redemption', vendor_cents, 'redemption:' || redemption_id, ?2
-         FROM redemptions WHERE redemption_id = ?1 AND status = 'fulfilled' ON CONFLICT (ref) DO NOTHING`,
-      )
-      .bind(id, now),
-  ]);
-}
-
-/**
- * Redemptions whose payment link has been paid become fulfilled (called when a link is paid, and when the pro
- * looks at their redemptions or pay, so nothing depends on one path).
- */
-export async function settlePaidRedemptions(
-  d1: D1Database,
-  scope: { vendorId?: number; payLinkId?: number },
-  now: number,
-): Promise<void> {
-  const rows = await d1
-    .prepare(
-      `SELECT r.redemption_id, pl.payment_intent_id FROM redemptions r JOIN pay_links pl ON pl.pay_link_id = r.pay_link_id
-       WHERE r.status = 'requested' AND pl.status = 'paid' AND pl.payment_intent_id IS NOT NULL
-         AND (?1 IS NULL OR r.vendor_id = ?1) AND (?2 IS NULL OR r.pay_link_id = ?2)`,
-    )
-    .bind(scope.vendorId ?? null, scope.payLinkId ?? null)
-    .all<{ redemption_id: number; payment_intent_id: string }>();
-  for (const r of rows.results) await fulfil(d1, r.redemption_id, r.payment_intent_id, now);
 }
 
 export async function redeemProduct(
@@ -159,7 +121,7 @@ export async function redeemProduct(
         });
       intentId = intent?.id ?? null;
       if (intent?.status === "succeeded") {
-        await fulfil(d1, id, intent.id, now);
+        await fulfilRedemption(d1, id, intent.id, now);
         if (phone) {
           await sendSms(env, db, {
             to: phone,
