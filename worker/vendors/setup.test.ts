@@ -7,7 +7,7 @@ import { T0 } from "../test-utils";
 import { switchOffUnlicensedServices } from "./licence-expiry";
 
 /**
- * GET /api/vendor/me/setup and the Live rule (domain/vendor/setup.ts) against the offer code itself
+ * GET /api/vendor/me/setup and the Live rule (domain/vendors/setup.ts) against the offer code itself
  * (worker/checkout/offers.ts jobCandidates): in every state below, the dashboard says Live exactly when the
  * pro is among the candidates of a job they could do.
  */
