@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkImageQuality, differenceHash, imageMetrics, resizeToMax, type Pixels } from "./image-quality";
-import { flat, noisy, scene } from "./test-images";
+import { flat, noisy, scene } from "../tests/fixtures/pictures";
 
 describe("image check (docs/product.md section 5)", () => {
   it("reduces to at most 100 px on the longer side, keeping the aspect", () => {

@@ -12,7 +12,7 @@
  * picture re-encoded or resized hashes the same. Pure: pixels in, numbers out.
  */
 
-/** RGBA, 8 bits per channel, row-major (what every decoder in worker/jobs/decode-image.ts answers). */
+/** RGBA, 8 bits per channel, row-major (what every decoder in worker/uploads/decode-image.ts answers). */
 export interface Pixels {
   width: number;
   height: number;

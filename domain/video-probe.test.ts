@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { probeVideo } from "./video-probe";
-import { asf, avi, isoBmff, matroska } from "./test-videos";
+import { asf, avi, isoBmff, matroska } from "../tests/fixtures/videos";
 
 describe("probeVideo", () => {
   it("reads an MP4's duration from moov/mvhd (version 0 and 1) and tells a QuickTime MOV apart", () => {

@@ -2,7 +2,7 @@ import { and, isNull, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { oneTimeCodes, rateLimits, sessions } from "../schema/tables/accounts";
 import { carts } from "../schema/tables/orders";
-import { CART_COOKIE_MAX_AGE_S } from "./calendar/cart-store";
+import { CART_COOKIE_MAX_AGE_S } from "./cart/cart-store";
 import { sendDueReminders } from "./checkout/reminders";
 import { runLicenceChecks } from "./vendors/licence-expiry";
 import { enqueueDue } from "./cron/queue";

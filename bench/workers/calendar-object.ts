@@ -7,7 +7,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { localToInstant } from "../../domain/calendar/time";
 import type { HoldAnswer } from "../../durable/calendar/rpc-types";
-import { loadSettings } from "../../worker/calendar/offers";
+import { loadSettings } from "../../worker/calendar/market";
 
 export { VendorCalendar } from "../../worker/vendor-calendar";
 

@@ -32,7 +32,7 @@ export interface TimeOffView {
   note: string | null;
 }
 
-/** GET /api/vendor/me/setup: the new pro's checklist and whether they can receive offers (domain/vendor/setup.ts). */
+/** GET /api/vendor/me/setup: the new pro's checklist and whether they can receive offers (domain/vendors/setup.ts). */
 export interface SetupView {
   /** The pro can receive job offers now. */
   live: boolean;

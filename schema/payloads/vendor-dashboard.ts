@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { WEEKDAY_KEYS } from "../../domain/calendar/availability";
-import type { VendorAccountState } from "../../domain/vendor/account-policy";
+import type { VendorAccountState } from "../../domain/vendors/account-policy";
 
 /**
  * Payloads of the vendor dashboard and calendar (/api/vendor/me/main-details, /calendar, /calendar/settings,
@@ -46,7 +46,7 @@ export interface VendorProfileView {
   reliability: number;
   status: "active" | "deactivated" | "terminated";
   soft_banned: boolean;
-  /** What the account allows (domain/vendor/account-policy.ts; docs/decisions/118). */
+  /** What the account allows (domain/vendors/account-policy.ts; docs/decisions/118). */
   account_state: VendorAccountState;
   agreement: boolean;
   /** Features the pro's reliability allows (docs/product.md section 6). */

@@ -1,5 +1,5 @@
-import type { OptionGroup } from "../../domain/vendor/service-options";
-import type { VendorAccountState } from "../../domain/vendor/account-policy";
+import type { OptionGroup } from "../../domain/vendors/service-options";
+import type { VendorAccountState } from "../../domain/vendors/account-policy";
 
 /** Response types of the becoming-a-pro and pro profile calls (worker/api/vendor-*.ts), shared with the web. */
 export interface ApplyGroup {
@@ -21,7 +21,7 @@ export interface ProProfile {
   vendor_id: number;
   display_name: string;
   status: "active" | "deactivated" | "terminated";
-  /** What the account allows (domain/vendor/account-policy.ts; docs/decisions/118). */
+  /** What the account allows (domain/vendors/account-policy.ts; docs/decisions/118). */
   account_state: VendorAccountState;
   /** When the pro asked staff to reactivate their deactivated account (null: no request waiting). */
   reactivation_requested_at: number | null;

@@ -66,7 +66,7 @@ export const vendors = sqliteTable(
     photo: text("photo"),
     /** The signed vendor agreement (POST /vendor/me/main-details {agreement}). */
     agreement_signed_at: instant("agreement_signed_at"),
-    /** Which agreement text was signed (domain/vendor/agreement.ts AGREEMENT_VERSION). */
+    /** Which agreement text was signed (domain/vendors/agreement.ts AGREEMENT_VERSION). */
     agreement_version: text("agreement_version"),
     /** The pro's social links as JSON { instagram?, facebook?, tiktok?, website? } (validated https URLs). */
     social_links: text("social_links").notNull().default("{}"),
@@ -130,7 +130,7 @@ export const vendorServices = sqliteTable(
     restricted_at: instant("restricted_at"),
     /** Why, in the words staff wrote for the pro (migration 0024); shown on their services screen. */
     restricted_reason: text("restricted_reason"),
-    /** Option groups as JSON (domain/vendor/service-options.ts OptionGroup[]), at most 11 groups of 10 choices. */
+    /** Option groups as JSON (domain/vendors/service-options.ts OptionGroup[]), at most 11 groups of 10 choices. */
     options: text("options").notNull().default("[]"),
     /** A note the pro shows clients booking this service. */
     message: text("message"),

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { encode } from "fast-png";
-import { flat, noisy, scene } from "../../domain/test-images";
+import { flat, noisy, scene } from "../fixtures/pictures";
 import type { Pixels } from "../../domain/image-quality";
 import { d1, DEMO, logInWithModal, shot } from "./helpers";
 

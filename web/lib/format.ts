@@ -1,9 +1,7 @@
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+import { formatCents } from "../../domain/money";
 
-/** Money is integer cents everywhere; this is the edge where it becomes dollars. */
-export function formatCents(cents: number): string {
-  return usd.format((Number.isFinite(cents) ? cents : 0) / 100);
-}
+/** Money is integer cents everywhere; domain/money.ts formatCents is the one edge where it becomes dollars. */
+export { formatCents };
 
 const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 

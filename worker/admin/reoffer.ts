@@ -1,7 +1,7 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { geoFromEnv } from "../adapters/geo";
 import { calendarFor } from "../calendar/calendar-client";
-import { jobCandidates, offerExpiresAt } from "../checkout/offers";
+import { jobCandidates, offerExpiresAt } from "../checkout/job-candidates";
 import { jobOfferText, textSafely, vendorPhones, type JobText } from "../checkout/notify";
 
 /** A job staff took away from its vendor (a termination) that now goes back to the market. */
@@ -20,7 +20,7 @@ export interface ReleasedJob {
 /**
  * After the batch that released the jobs (service_orders back to pending with no vendor): free the old
  * vendor's calendar (if the job had one; `releaseKey` names the action in the release's key), then offer each job to the vendors who can take it (the checkout's rule,
- * worker/checkout/offers.ts), reviving offers that were "lost" to the old vendor, and text the new
+ * worker/checkout/job-candidates.ts), reviving offers that were "lost" to the old vendor, and text the new
  * candidates. Failures are logged, never thrown: the release is already committed and a job left without
  * candidates stays pending for staff to place. Answers the vendor ids offered, per job.
  */

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
-import { feedIcs } from "../vendor/feed";
+import { feedIcs } from "../pro-dashboard/feed";
 
 /** Public: GET /api/calendar/{token}.ics, the RFC 5545 feed a calendar app subscribes to. */
 export const calendarFeedApi = new Hono<AppEnv>().get("/:file", async (c) => {

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
-import { licenseAllowsService } from "../../domain/vendor/licenses";
+import { licenseAllowsService } from "../../domain/vendors/licenses";
 import {
   checkOptionGroups,
   MAX_SERVICE_MESSAGE,
   normalizeOptionGroups,
   parseOptionGroups,
-} from "../../domain/vendor/service-options";
+} from "../../domain/vendors/service-options";
 import { serviceCodeGroups, servicePrices, services } from "../../schema/tables/catalogue";
 import { zipcodes } from "../../schema/tables/places";
 import { vendorLicenses, vendors, vendorServices } from "../../schema/tables/vendors";

@@ -13,7 +13,7 @@ import {
 } from "../../schema/payloads/cart";
 import type { GeoPort } from "../adapters/geo/port";
 import { servicesQuery, toServiceCard, vendorsInRange, vendorsNearQuery, zipPlaceOrFail } from "../catalogue/queries";
-import type { CartOwner } from "./cart-store";
+import type { CartOwner } from "../cart/cart-store";
 import {
   attachedQuery,
   loadMarket,
@@ -24,7 +24,7 @@ import {
   servicesOrFail,
   tierCounts,
   vendorServicesQuery,
-} from "./offers";
+} from "./market";
 import { busyByVendor, busyQuery, matchSlots, vendorFreeSlots, wallTimes } from "./search";
 import { fail } from "../http/errors";
 

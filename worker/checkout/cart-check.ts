@@ -6,8 +6,8 @@ import type { CheckoutItem } from "../../schema/contracts/checkout";
 import { services } from "../../schema/tables/catalogue";
 import { cartItems } from "../../schema/tables/orders";
 import { alternativeView, calendarFor, type AlternativeView } from "../calendar/calendar-client";
-import { heldBy, itemView, type CartItemRow } from "../calendar/cart-store";
-import { loadSettings } from "../calendar/offers";
+import { heldBy, itemView, type CartItemRow } from "../cart/cart-store";
+import { loadSettings } from "../calendar/market";
 import { AppError } from "../http/errors";
 
 /**

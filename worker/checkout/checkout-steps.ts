@@ -11,7 +11,7 @@ import { geoFromEnv } from "../adapters/geo";
 import { PaymentsError, type PaymentIntent } from "../adapters/payments/port";
 import type { SessionUser } from "../auth/sessions";
 import { zipPlaceOrFail } from "../catalogue/queries";
-import { findCart, type CartOwner } from "../calendar/cart-store";
+import { findCart, type CartOwner } from "../cart/cart-store";
 import { fail } from "../http/errors";
 import { confirmSecurePay, type SecurePayConfirmation } from "../orders/pay-links";
 import { assertLinesOk, cartLinesQuery, checkLines, lineView } from "./cart-check";

@@ -3,7 +3,7 @@ import { DAY_MS } from "../../domain/calendar/time";
 import { formatWhen } from "../../domain/slot-format";
 import { geoFromEnv } from "../adapters/geo";
 import { vendorsInRange, vendorsNearQuery, zipPlaceOrFail } from "../catalogue/queries";
-import { loadMarket } from "../calendar/offers";
+import { loadMarket } from "../calendar/market";
 import { vendorFreeAt } from "../calendar/search";
 import { fail } from "../http/errors";
 

@@ -17,7 +17,9 @@ import {
 import { TIP_LINK_TTL_MS } from "../orders/pay-links";
 import { acceptedJob } from "../jobs/test-fixtures";
 import { Client, promote, signUp, T0 } from "../test-utils";
-import { enqueueDue, handleItem, keyOf, PAY_LINK_EXPIRY_GRACE_MS, type CronEnvelope } from "./queue";
+import { PAY_LINK_EXPIRY_GRACE_MS } from "./items/pay-link-expiry";
+import type { CronEnvelope } from "./messages";
+import { enqueueDue, handleItem, keyOf } from "./queue";
 
 /** Expiries through the queue, like the charges: found by the tick, done once by the consumer. */
 

@@ -1,27 +1,13 @@
-import { formatWhen } from "../../domain/slot-format";
 import { drizzle } from "drizzle-orm/d1";
-import { BILLING_RULES, chargeAt, MAX_CHARGE_LEAD_MS, nextDate } from "../../domain/payout-rules";
-import { PRICING } from "../../domain/pricing-config";
-import { paymentsEnv } from "../adapters/payments";
-import { addOneMonth } from "../adapters/payments/local";
-import { PaymentsError } from "../adapters/payments/port";
-import { sendSms } from "../adapters/sms";
+import { BILLING_RULES, chargeAt, MAX_CHARGE_LEAD_MS } from "../../domain/payout-rules";
 import { payments } from "../checkout/payments";
-import {
-  bookDates,
-  cancelSub,
-  chargeDate,
-  linkUrl,
-  newLinkToken,
-  releaseDate,
-  subById,
-  textClient,
-  textVendor,
-  upcomingDates,
-} from "../client-subs/service";
-import { PAID_DRAFT_GRACE_MS, retryOrderRefund, settleDraft } from "../checkout/sweep";
-import { scheduledPayout, vendorsDueForPayout } from "../payouts/pay";
-import { deliverGift } from "../wallet/gift-purchase";
+import { PAID_DRAFT_GRACE_MS } from "../checkout/sweep";
+import { vendorsDueForPayout } from "../payouts/pay";
+import { handlerOf } from "./handlers";
+import { PAY_LINK_EXPIRY_GRACE_MS } from "./items/pay-link-expiry";
+import type { CronEnvelope, CronMessage } from "./messages";
+
+export type { CronEnvelope, CronMessage } from "./messages";
 
 /**
  * The billing cron, built to scale past one machine (docs/decisions/071-billing-cron-and-queue.md): the
@@ -32,61 +18,21 @@ import { deliverGift } from "../wallet/gift-purchase";
  * items whose key is already there. Money calls also carry idempotency keys of their own.
  */
 
-export type CronMessage =
-  | { kind: "csub_charge"; id: number; at: number }
-  | { kind: "csub_advance"; id: number; at: number }
-  | { kind: "csub_autocancel"; id: number; at: number }
-  | { kind: "reminder"; so: number; lead: "24h" | "2h" }
-  | { kind: "payout"; vendor_id: number; period_start: number }
-  | { kind: "membership_renewal"; membership_id: number; period_end: number; attempt: number }
-  | { kind: "checkout_settle"; order_id: number }
-  | { kind: "checkout_refund"; order_id: number }
-  | { kind: "csub_unpaid"; id: number; at: number }
-  | { kind: "paylink_expire"; pay_link_id: number }
-  | { kind: "gift_delivery"; gift_card_id: number };
-
 /**
  * Outcomes that leave the item to a later tick (not recorded in cron_items): a draft still within its hour or
  * whose payment is processing, a refund still not through.
  */
 const NOT_DONE = new Set(["wait"]);
 
-/** An expired payment link is let go this long after its expiry (a payment begun on it can still finish). */
-export const PAY_LINK_EXPIRY_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Items of each expiry kind per tick (the rest wait for the next tick). */
 const EXPIRY_BATCH = 500;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The item's key: what it is for (worker/cron/handlers.ts). */
 export function keyOf(m: CronMessage): string {
-  switch (m.kind) {
-    case "csub_charge":
-      return `csub:${m.id}:${m.at}:charge`;
-    case "csub_advance":
-      return `csub:${m.id}:${m.at}:advance`;
-    case "csub_autocancel":
-      return `csub:${m.id}:${m.at}:autocancel`;
-    case "reminder":
-      return `reminder:${m.so}:${m.lead}`;
-    case "payout":
-      return `payout:v${m.vendor_id}:${m.period_start}`;
-    case "membership_renewal":
-      return `membership:${m.membership_id}:${m.period_end}:renew:a${m.attempt}`;
-    case "checkout_settle":
-      return `checkout:${m.order_id}:settle`;
-    case "checkout_refund":
-      return `checkout:${m.order_id}:refund`;
-    case "csub_unpaid":
-      return `csub:${m.id}:${m.at}:unpaid`;
-    case "paylink_expire":
-      return `paylink:${m.pay_link_id}:expire`;
-    case "gift_delivery":
-      return `gift:${m.gift_card_id}:deliver`;
-  }
+  return handlerOf(m).key(m);
 }
-
-/** What travels on the queue: the item and the tick that found it (the consumer's clock). */
-export type CronEnvelope = CronMessage & { tick: number };
 
 type Send = (messages: CronEnvelope[]) => Promise<void>;
 
@@ -238,10 +184,6 @@ export async function enqueueDue(
   return counts;
 }
 
-function appOrigin(env: Env): string {
-  return paymentsEnv(env).APP_URL ?? "http://localhost:5173";
-}
-
 /** Does one item, once. Answers its outcome ("skipped" when an earlier delivery already did it). */
 export async function handleItem(env: Env, m: CronMessage, now: number): Promise<string> {
   const key = keyOf(m);
@@ -250,56 +192,7 @@ export async function handleItem(env: Env, m: CronMessage, now: number): Promise
   if (seen) return "skipped";
   const db = drizzle(d1);
   const port = payments(env, db, now);
-  let outcome: string;
-  switch (m.kind) {
-    case "csub_charge":
-      outcome = await chargeDate(env, db, port, m.id, m.at, appOrigin(env), now);
-      break;
-    case "csub_advance":
-      outcome = await advance(env, m.id, m.at, now);
-      break;
-    case "csub_autocancel": {
-      const sub = await subById(d1, m.id);
-      if (!sub || sub.status !== "pending_approval" || sub.next_service_at !== m.at) outcome = "stale";
-      else {
-        await cancelSub(env, sub, "price_not_approved", now);
-        await textClient(env, db, sub, "Your recurring service ended because the new price was not approved.", now);
-        await textVendor(
-          env,
-          db,
-          sub.vendor_id,
-          `${sub.client_name} did not approve the new price; the subscription ended.`,
-          now,
-        );
-        outcome = "cancelled";
-      }
-      break;
-    }
-    case "reminder":
-      outcome = await remind(env, m.so, m.lead, now);
-      break;
-    case "payout":
-      outcome = (await scheduledPayout(d1, port, m.vendor_id, m.period_start, now)).outcome;
-      break;
-    case "membership_renewal":
-      outcome = await renewMembership(env, m, now);
-      break;
-    case "checkout_settle":
-      outcome = await settleDraft(env, port, m.order_id, now);
-      break;
-    case "checkout_refund":
-      outcome = await retryOrderRefund(env, port, m.order_id, now);
-      break;
-    case "csub_unpaid":
-      outcome = await unpaidDate(env, m.id, m.at, now);
-      break;
-    case "paylink_expire":
-      outcome = await expireRedemptionLink(d1, m.pay_link_id, now);
-      break;
-    case "gift_delivery":
-      outcome = await deliverGift(env, db, m.gift_card_id, now);
-      break;
-  }
+  const outcome = await handlerOf(m).run({ env, db, port, now }, m);
   // An item left for later is recorded under a key of this tick only (so `npm run cron` and the bench can count
   // it as handled), never under its own key: the next tick enqueues it again.
   const recordAs = NOT_DONE.has(outcome) ? `${key}:${outcome}:${now}` : key;
@@ -310,166 +203,13 @@ export async function handleItem(env: Env, m: CronMessage, now: number): Promise
   return outcome;
 }
 
-/**
- * The client added no card by the time their next date is charged: that date is released from the pro's
- * calendar (an unpaid visit is not kept), both are told, and the client gets a fresh link for the next dates.
- */
-async function unpaidDate(env: Env, id: number, at: number, now: number): Promise<string> {
-  const sub = await subById(env.DB, id);
-  if (!sub || sub.status !== "created" || sub.payment_method_id || sub.next_service_at !== at) return "stale";
-  const db = drizzle(env.DB);
-  await releaseDate(env, sub, at, now);
-  const when = formatWhen(at, sub.time_zone);
-  const token = await newLinkToken(env.DB, id, now);
-  await textClient(
-    env,
-    db,
-    sub,
-    `No card was added for your ${when} service, so it was not booked. Add your card to keep the next dates: ${linkUrl(appOrigin(env), token)}`,
-    now,
-  );
-  await textVendor(
-    env,
-    db,
-    sub.vendor_id,
-    `${sub.client_name} added no card, so ${when} was released from your calendar.`,
-    now,
-  );
-  return "released";
-}
-
-/** A redemption's payment link expired unpaid: the redemption is cancelled (nothing was earned for it). */
-async function expireRedemptionLink(d1: D1Database, payLinkId: number, now: number): Promise<string> {
-  const done = await d1
-    .prepare(
-      `UPDATE redemptions SET status = 'cancelled', cancelled_at = ?2
-       WHERE pay_link_id = ?1 AND status = 'requested'
-         AND EXISTS (SELECT 1 FROM pay_links WHERE pay_link_id = ?1 AND status = 'open' AND expires_at <= ?3)`,
-    )
-    .bind(payLinkId, now, now - PAY_LINK_EXPIRY_GRACE_MS)
-    .run();
-  return done.meta.changes > 0 ? "cancelled" : "stale";
-}
-
-/** A date has passed: the next one becomes current, and one more date is booked on the pro's calendar. */
-async function advance(env: Env, id: number, at: number, now: number): Promise<string> {
-  const sub = await subById(env.DB, id);
-  if (!sub || sub.next_service_at !== at || (sub.status !== "active" && sub.status !== "created")) return "stale";
-  const next = nextDate(at, sub.interval_days, sub.time_zone);
-  const moved = await env.DB.prepare(
-    `UPDATE client_subscriptions SET next_service_at = ?3, declined_at = NULL, updated_at = ?4
-     WHERE client_subscription_id = ?1 AND next_service_at = ?2 RETURNING *`,
-  )
-    .bind(id, at, next, now)
-    .first<typeof sub>();
-  if (!moved) return "stale";
-  const furthest = upcomingDates(moved, BILLING_RULES.holdAheadDates).at(-1)!;
-  const booked = await bookDates(env, drizzle(env.DB), moved, [furthest], now);
-  if (!booked.ok) {
-    await textVendor(
-      env,
-      drizzle(env.DB),
-      sub.vendor_id,
-      `You are not available for ${sub.client_name}'s recurring service on ${formatWhen(furthest, sub.time_zone)}. Please reschedule it with them.`,
-      now,
-    );
-    return "advanced_unbooked";
-  }
-  return "advanced";
-}
-
-async function remind(env: Env, so: number, lead: "24h" | "2h", now: number): Promise<string> {
-  const row = await env.DB.prepare(
-    `SELECT so.promised_arrival_time, so.time_zone, so.service_order_status_id, s.description, u.phone
-     FROM service_orders so JOIN services s ON s.service_id = so.service_id JOIN users u ON u.user_id = so.user_id
-     WHERE so.service_order_id = ?`,
-  )
-    .bind(so)
-    .first<{
-      promised_arrival_time: number;
-      time_zone: string;
-      service_order_status_id: number;
-      description: string;
-      phone: string | null;
-    }>();
-  if (!row || row.service_order_status_id !== 20 || row.promised_arrival_time <= now) return "stale";
-  if (!row.phone) return "no_phone";
-  await sendSms(env, drizzle(env.DB), {
-    to: row.phone,
-    now,
-    body: `Reminder: your ${row.description} is ${lead === "24h" ? "tomorrow" : "in about 2 hours"}, ${formatWhen(row.promised_arrival_time, row.time_zone)}.`,
-  });
-  return "sent";
-}
-
-/**
- * Local-provider membership renewal (Stripe renews its own and tells us by webhook): one attempt a day from
- * the period's end; after BILLING_RULES.membershipRenewalAttempts failed attempts the membership ends.
- */
-async function renewMembership(
-  env: Env,
-  m: Extract<CronMessage, { kind: "membership_renewal" }>,
-  now: number,
-): Promise<string> {
-  const row = await env.DB.prepare(
-    `SELECT m.membership_id, m.user_id, m.status, m.current_period_end, m.price_cents, m.provider_ref,
-            ls.customer_id, ls.payment_method_id
-     FROM memberships m LEFT JOIN local_subscriptions ls ON ls.id = m.provider_ref WHERE m.membership_id = ?`,
-  )
-    .bind(m.membership_id)
-    .first<{
-      user_id: number;
-      status: string;
-      current_period_end: number;
-      price_cents: number;
-      provider_ref: string | null;
-      customer_id: string | null;
-      payment_method_id: string | null;
-    }>();
-  if (!row || row.status !== "active" || row.current_period_end !== m.period_end) return "stale";
-  const end = async (why: string) => {
-    await env.DB.batch([
-      env.DB.prepare(
-        "UPDATE memberships SET status = 'cancelled', cancelled_at = ?2 WHERE membership_id = ?1 AND status = 'active'",
-      ).bind(m.membership_id, now),
-      env.DB.prepare("UPDATE local_subscriptions SET status = 'canceled', canceled_at = ?2 WHERE id = ?1").bind(
-        row.provider_ref,
-        now,
-      ),
-    ]);
-    return why;
-  };
-  if (m.attempt > BILLING_RULES.membershipRenewalAttempts) return end("ended_after_retries");
-  if (!row.customer_id || !row.payment_method_id) return end("no_card");
-  const port = payments(env, drizzle(env.DB), now);
-  let ok = false;
+/** The key to log for a failed message (its kind when the message is not one of ours). */
+function keyOrKind(m: CronMessage): string {
   try {
-    const intent = await port.createIntent({
-      amount_cents: row.price_cents || PRICING.membershipMonthlyCents,
-      customer_id: row.customer_id,
-      payment_method_id: row.payment_method_id,
-      confirm: true,
-      off_session: true,
-      description: "Beauty membership renewal",
-      metadata: { purpose: "membership", ref: `membership:${m.membership_id}:${m.period_end}` },
-      idempotency_key: `membership:${m.membership_id}:${m.period_end}:renew:a${m.attempt}`,
-    });
-    ok = intent.status === "succeeded";
-  } catch (err) {
-    if (!(err instanceof PaymentsError)) throw err;
+    return keyOf(m);
+  } catch {
+    return String((m as { kind?: unknown }).kind);
   }
-  if (!ok) {
-    if (m.attempt >= BILLING_RULES.membershipRenewalAttempts) return end("ended_declined");
-    return "declined";
-  }
-  const next = addOneMonth(m.period_end);
-  await env.DB.batch([
-    env.DB.prepare(
-      "UPDATE memberships SET current_period_end = ?3 WHERE membership_id = ?1 AND current_period_end = ?2",
-    ).bind(m.membership_id, m.period_end, next),
-    env.DB.prepare("UPDATE local_subscriptions SET current_period_end = ?2 WHERE id = ?1").bind(row.provider_ref, next),
-  ]);
-  return "renewed";
 }
 
 /**
@@ -484,7 +224,7 @@ export async function handleCronBatch(batch: MessageBatch<unknown>, env: Env): P
         await handleItem(env, message.body, message.body.tick);
         message.ack();
       } catch (err) {
-        console.error(JSON.stringify({ at: "cron.queue", key: keyOf(message.body), error: String(err) }));
+        console.error(JSON.stringify({ at: "cron.queue", key: keyOrKind(message.body), error: String(err) }));
         message.retry({ delaySeconds: 60 });
       }
     }),

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { CART_COOKIE, CART_COOKIE_MAX_AGE_S, cartOwnerOf, type CartOwner } from "../calendar/cart-store";
+import { CART_COOKIE, CART_COOKIE_MAX_AGE_S, cartOwnerOf, type CartOwner } from "../cart/cart-store";
 import type { AppEnv } from "./types";
 
 /**

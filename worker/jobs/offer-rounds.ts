@@ -12,7 +12,7 @@ import { paymentsEnv, paymentsFromEnv } from "../adapters/payments";
 import { calendarFor } from "../calendar/calendar-client";
 import { notifyVendors } from "../calendar/notify-vendor";
 import { zipPlaceOrFail } from "../catalogue/queries";
-import { jobCandidates, offerExpiresAt, vendorsJobFits } from "../checkout/offers";
+import { jobCandidates, offerExpiresAt, vendorsJobFits } from "../checkout/job-candidates";
 import { jobOfferText, textSafely, vendorPhones, whenText } from "../checkout/notify";
 import { cancelJob } from "../orders/cancel";
 import type { OfferProgress } from "../../durable/calendar/rpc-types";

@@ -8,7 +8,7 @@ import { sendSms } from "../adapters/sms";
 import { calendarFor } from "../calendar/calendar-client";
 import { notifyVendor } from "../calendar/notify-vendor";
 import { zipPlaceOrFail } from "../catalogue/queries";
-import { jobCandidates, offerExpiresAt } from "../checkout/offers";
+import { jobCandidates, offerExpiresAt } from "../checkout/job-candidates";
 import { fail } from "../http/errors";
 import { d1Batch } from "../orders/d1-batch";
 import { customerPhoneOf, firstNameOf, vendorJob } from "./vendor-job";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { renderDemoArt } from "../../domain/demo-art";
+import { renderDemoArt } from "./demo-art";
 import { messageFor } from "../../domain/messages";
 
 /**
  * Generated demo pictures: GET /media/demo/<key>.svg (mounted at /media by the Worker entry). The seed
- * points vendor photos, job before/after images and service images here; see domain/demo-art.ts for the
+ * points vendor photos, job before/after images and service images here; see worker/media/demo-art.ts for the
  * keys. The pictures never change for a key, so they are cached for a day and marked immutable; the CSP
  * keeps an SVG opened directly from running anything or loading anything.
  */

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { isoBmff } from "../../domain/test-videos";
+import { isoBmff } from "../../tests/fixtures/videos";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { acceptedJob, JOB_START, MIN, photoForm } from "../jobs/test-fixtures";
 import { Client, ORIGIN } from "../test-utils";

@@ -7,7 +7,7 @@ import {
   VENDOR_ACCOUNT_STATES,
   vendorMay,
   type VendorAccountState,
-} from "../../domain/vendor/account-policy";
+} from "../../domain/vendors/account-policy";
 import { createApp } from "../app";
 import type { SessionUser } from "../auth/sessions";
 import type { AppEnv } from "../http/types";

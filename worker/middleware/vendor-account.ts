@@ -6,13 +6,13 @@ import {
   vendorMay,
   type VendorAccountState,
   type VendorAction,
-} from "../../domain/vendor/account-policy";
+} from "../../domain/vendors/account-policy";
 import type { SessionUser } from "../auth/sessions";
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
 
 /**
- * The one place the vendor account policy (domain/vendor/account-policy.ts) is enforced
+ * The one place the vendor account policy (domain/vendors/account-policy.ts) is enforced
  * (docs/decisions/118-vendor-account-states.md). Mounted once on /api/*, it governs every route whose path
  * starts with one of VENDOR_AREAS: it finds the route the request is for, looks up its action in
  * VENDOR_ROUTE_ACTIONS and refuses it when the pro's state does not allow it. A governed route missing from

@@ -8,7 +8,7 @@ import { reschedulePayments } from "../../schema/tables/reschedule-payments";
 import { vendorServices } from "../../schema/tables/vendors";
 import { geoFromEnv } from "../adapters/geo";
 import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
-import { loadVendorOffers } from "../calendar/offers";
+import { loadVendorOffers } from "../calendar/market";
 import { AppError, fail } from "../http/errors";
 import { d1Batch } from "./d1-batch";
 import { jobMoney } from "./job-money";
@@ -18,7 +18,7 @@ import type { JobRow } from "./jobs";
  * The price side of a customer's reschedule that also changes the appointment's length
  * (docs/decisions/067-reschedule-price-difference.md). The options are the other lengths of the job's
  * service (domain/reschedule-pricing.ts optionFamily) that the job's pro offers, priced as the cart prices
- * them (the area price of the job's ZIP and the pro's own price, worker/calendar/offers.ts loadVendorOffers);
+ * them (the area price of the job's ZIP and the pro's own price, worker/calendar/market.ts loadVendorOffers);
  * the difference is checkout's totals before and after (reschedulePrice). Refunds here are idempotent by keys
  * derived from the request id.
  */

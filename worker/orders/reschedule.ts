@@ -10,7 +10,7 @@ import { rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
 import { sendSms } from "../adapters/sms";
 import { notifyVendor } from "../calendar/notify-vendor";
 import { calendarFor, refusalError } from "../calendar/calendar-client";
-import { loadSettings } from "../calendar/offers";
+import { loadSettings } from "../calendar/market";
 import type { VendorSettings } from "../../durable/calendar/rpc-types";
 import { fail } from "../http/errors";
 import { d1Batch } from "./d1-batch";

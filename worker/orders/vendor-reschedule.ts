@@ -10,7 +10,7 @@ import { rescheduleRequests } from "../../schema/tables/orders";
 import { reschedulePayments } from "../../schema/tables/reschedule-payments";
 import { sendSms } from "../adapters/sms";
 import { notifyVendor } from "../calendar/notify-vendor";
-import { loadSettings } from "../calendar/offers";
+import { loadSettings } from "../calendar/market";
 import { busyByVendor, busyQuery, vendorFreeSlots, wallTimes } from "../calendar/search";
 import { fail } from "../http/errors";
 import { customerPhoneOf, vendorJob } from "../jobs/vendor-job";

@@ -91,7 +91,7 @@ export async function decodePicture(
   return { pixels, image };
 }
 
-/** The pixels of a picture, or null when it is not one or is over the pixel budget (worker/jobs/decode-image.ts). */
+/** The pixels of a picture, or null when it is not one or is over the pixel budget. */
 export async function decodePicturePixels(bytes: Uint8Array): Promise<Pixels | null> {
   const decoded = await decodePicture(bytes);
   return "pixels" in decoded ? decoded.pixels : null;

@@ -1,6 +1,6 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { checkUpload, MAX_PROFILE_PHOTO_BYTES, sniffImageFormat } from "../../domain/uploads";
-import { MIN_PROFILE_PHOTO_PX } from "../../domain/vendor/image-size";
+import { MIN_PROFILE_PHOTO_PX } from "../../domain/vendors/image-size";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { users } from "../../schema/tables/accounts";
 import { uploads } from "../../schema/tables/operations";

@@ -5,13 +5,13 @@ import {
   licenceExpiringMessage,
   licenceNoticeKey,
   licenceOffMessage,
-} from "../../domain/vendor/licence-notices";
+} from "../../domain/vendors/licence-notices";
 import { sendSms } from "../adapters/sms";
 
 /** Pairs handled per run: a larger backlog is finished by the next 5-minute run. */
 const BATCH = 100;
 
-/** A valid licence for (vendor, group), as SQL: domain/vendor/licenses.ts licenseAllowsService. */
+/** A valid licence for (vendor, group), as SQL: domain/vendors/licenses.ts licenseAllowsService. */
 const VALID_LICENCE = `SELECT 1 FROM vendor_licenses l WHERE l.vendor_id = ?1 AND l.service_code_group_id = ?2
   AND l.status = 'approved' AND l.expires_at > ?3`;
 /** The pro offers (has switched on) a service of the group. */

@@ -173,7 +173,7 @@ describe("licence files must really be images or PDFs", () => {
     fake.set(html, 8);
     const r1 = await pro.post("/api/vendor/me/do-upload", licenceForm(slug, file(fake, "l.png")));
     expect(r1.body.error.code).toBe("FILE_FORMAT_NOT_ALLOWED");
-    const { jpeg } = await import("../jobs/test-encoders");
+    const { jpeg } = await import("../uploads/test-encoders");
     const { randomPixels } = await import("./test-fixtures");
     const whole = jpeg(randomPixels(200, 200));
     const cut = whole.slice(0, Math.floor(whole.length / 2)) as Uint8Array<ArrayBuffer>;

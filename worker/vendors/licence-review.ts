@@ -1,6 +1,6 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { LicenceReviewItem } from "../../schema/contracts/admin";
-import { licenseAllowsService } from "../../domain/vendor/licenses";
+import { licenseAllowsService } from "../../domain/vendors/licenses";
 import { newAuditedAction, runAudited } from "../admin/audit";
 import { getFile } from "../adapters/storage";
 import { sendSms } from "../adapters/sms";

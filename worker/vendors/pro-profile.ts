@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { vendorAccountState } from "../../domain/vendor/account-policy";
+import { vendorAccountState } from "../../domain/vendors/account-policy";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { localDate, localTime } from "../../domain/calendar/time";
 import { normalizeZip, zipFromAddress } from "../../domain/location/zip";
-import { AGREEMENT_VERSION, agreementLines } from "../../domain/vendor/agreement";
-import { licenceNoticePattern } from "../../domain/vendor/licence-notices";
-import { licenseAllowsService } from "../../domain/vendor/licenses";
-import { isRangeTooSimilar, isValidRadius } from "../../domain/vendor/service-range";
+import { AGREEMENT_VERSION, agreementLines } from "../../domain/vendors/agreement";
+import { licenceNoticePattern } from "../../domain/vendors/licence-notices";
+import { licenseAllowsService } from "../../domain/vendors/licenses";
+import { isRangeTooSimilar, isValidRadius } from "../../domain/vendors/service-range";
 import { serviceCodeGroups, services } from "../../schema/tables/catalogue";
 import { uploads } from "../../schema/tables/operations";
 import { vendorLicenses, vendors, vendorServiceRequests, vendorServices } from "../../schema/tables/vendors";

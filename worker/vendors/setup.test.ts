@@ -1,14 +1,14 @@
 import { env } from "cloudflare:test";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
-import { jobCandidates } from "../checkout/offers";
+import { jobCandidates } from "../checkout/job-candidates";
 import { at, customer, TUE, vendorWorld } from "../orders/test-fixtures";
 import { T0 } from "../test-utils";
 import { switchOffUnlicensedServices } from "./licence-expiry";
 
 /**
- * GET /api/vendor/me/setup and the Live rule (domain/vendor/setup.ts) against the offer code itself
- * (worker/checkout/offers.ts jobCandidates): in every state below, the dashboard says Live exactly when the
+ * GET /api/vendor/me/setup and the Live rule (domain/vendors/setup.ts) against the offer code itself
+ * (worker/checkout/job-candidates.ts jobCandidates): in every state below, the dashboard says Live exactly when the
  * pro is among the candidates of a job they could do.
  */
 

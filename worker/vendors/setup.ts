@@ -1,13 +1,13 @@
-import { AGREEMENT_VERSION } from "../../domain/vendor/agreement";
-import { vendorAccountState } from "../../domain/vendor/account-policy";
-import { licenseAllowsService } from "../../domain/vendor/licenses";
+import { AGREEMENT_VERSION } from "../../domain/vendors/agreement";
+import { vendorAccountState } from "../../domain/vendors/account-policy";
+import { licenseAllowsService } from "../../domain/vendors/licenses";
 import {
   canReceiveOffers,
   notLiveReasons,
   setupItems,
   type SetupFacts,
   type SetupItemKey,
-} from "../../domain/vendor/setup";
+} from "../../domain/vendors/setup";
 import type { SetupView } from "../../schema/contracts/business";
 import { parseAvailableSetting } from "../calendar/settings";
 import { fail } from "../http/errors";
@@ -24,7 +24,7 @@ const WHERE: Record<SetupItemKey, string> = {
 };
 
 /**
- * Reads what the setup checklist and the Live rule need (domain/vendor/setup.ts) for one pro in one D1 batch:
+ * Reads what the setup checklist and the Live rule need (domain/vendors/setup.ts) for one pro in one D1 batch:
  * the vendors row, each of their services with its group's licence, and the payout account.
  */
 export async function setupFacts(d1: D1Database, vendorId: number, now: number): Promise<SetupFacts> {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import { applyBlocker } from "../../domain/vendor/application";
-import { isPlausibleExpiry } from "../../domain/vendor/licenses";
+import { applyBlocker } from "../../domain/vendors/application";
+import { isPlausibleExpiry } from "../../domain/vendors/licenses";
 import { serviceCodeGroups } from "../../schema/tables/catalogue";
 import { uploads } from "../../schema/tables/operations";
 import { zipcodes } from "../../schema/tables/places";

@@ -1,9 +1,9 @@
-import { png as encodePng } from "../jobs/test-encoders";
+import { png as encodePng } from "../uploads/test-encoders";
 import { env } from "cloudflare:test";
 import { Client, promote, signUp } from "../test-utils";
 import { insertGroup, insertService, insertZip, north } from "../catalogue/test-fixtures";
 import type { Pixels } from "../../domain/image-quality";
-import { jpeg } from "../jobs/test-encoders";
+import { jpeg } from "../uploads/test-encoders";
 
 /**
  * Fixtures for becoming a pro: a small world of ZIPs around Portland-ish coordinates, a licensed group

@@ -10,7 +10,7 @@ import {
   moveCartItem,
   removeFromCart,
   type CartDeps,
-} from "../../calendar/cart";
+} from "../../cart/cart";
 import { cartOwner, clearVisitorCookie, setVisitorCookie } from "../../http/cart-cookie";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";

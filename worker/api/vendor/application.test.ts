@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Client, roleClients, signUp } from "../../test-utils";
 import { messageFor } from "../../../domain/messages";
-import { flat, scene } from "../../../domain/test-images";
-import { jpeg, png as pngOf } from "../../jobs/test-encoders";
+import { flat, scene } from "../../../tests/fixtures/pictures";
+import { jpeg, png as pngOf } from "../../uploads/test-encoders";
 import {
   adminClient,
   applicationForm,

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { canReviewRatings } from "../../../../domain/staff-roles";
-import { STAND_DOWN_EFFECT_FOR_STAFF } from "../../../../domain/vendor/account-policy";
+import { STAND_DOWN_EFFECT_FOR_STAFF } from "../../../../domain/vendors/account-policy";
 import { FormError } from "../../../components/ui/field";
 import { StaffTable } from "../../../components/ui/staff-table";
 import { errorMessage } from "../../../lib/api-client";

@@ -1,6 +1,6 @@
 import { useLocation } from "@tanstack/react-router";
 import { PenaltyAppeals } from "./penalty-appeals";
-import { accountStateNotice, vendorMay } from "../../../../domain/vendor/account-policy";
+import { accountStateNotice, vendorMay } from "../../../../domain/vendors/account-policy";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type {
   MainDetails,

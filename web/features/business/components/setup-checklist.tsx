@@ -35,7 +35,7 @@ const LABELS: Record<Key, { todo: string; done: string; why: string }> = {
   },
 };
 
-/** Live when the pro can receive offers (domain/vendor/setup.ts); shown on the dashboard's title row. */
+/** Live when the pro can receive offers (domain/vendors/setup.ts); shown on the dashboard's title row. */
 export function ReadyLabel({ setup }: { setup: SetupView | null }) {
   if (!setup) return null;
   return setup.live ? null : (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { catalogue } from "../../../../domain/messages";
-import { MAX_RANGE_MILES, MIN_RANGE_MILES } from "../../../../domain/vendor/service-range";
+import { MAX_RANGE_MILES, MIN_RANGE_MILES } from "../../../../domain/vendors/service-range";
 import type { ApplicationState, ApplyGroup } from "../../../../schema/payloads/vendor-onboarding";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { Field, FormError } from "../../../components/ui/field";

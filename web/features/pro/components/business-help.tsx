@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { forumCookie, forumCookieDomain } from "../../../../domain/vendor/forum-cookie";
+import { forumCookie, forumCookieDomain } from "../../../../domain/vendors/forum-cookie";
 import { Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { FormError } from "../../../components/ui/field";

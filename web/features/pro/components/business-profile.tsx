@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { catalogue } from "../../../../domain/messages";
-import { accountStateNotice, vendorMay } from "../../../../domain/vendor/account-policy";
-import type { SocialLinks, SocialNetwork } from "../../../../domain/vendor/social";
+import { accountStateNotice, vendorMay } from "../../../../domain/vendors/account-policy";
+import type { SocialLinks, SocialNetwork } from "../../../../domain/vendors/social";
 import type { ProProfile } from "../../../../schema/payloads/vendor-onboarding";
 import { Page } from "../../../components/layout/page";
 import { Field, FormError } from "../../../components/ui/field";
@@ -138,7 +138,7 @@ function DescriptionCard({ initial }: { initial: string }) {
 }
 
 /**
- * The account's state in the words of the dashboard (domain/vendor/account-policy.ts): a pro pauses and
+ * The account's state in the words of the dashboard (domain/vendors/account-policy.ts): a pro pauses and
  * resumes their own account; one staff deactivated asks to be reactivated; a closed one only reads.
  */
 function StatusCard({ profile, onChange }: { profile: ProProfile; onChange(): void }) {

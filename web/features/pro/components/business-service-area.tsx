@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { MAX_RANGE_MILES, MIN_RANGE_MILES } from "../../../../domain/vendor/service-range";
+import { MAX_RANGE_MILES, MIN_RANGE_MILES } from "../../../../domain/vendors/service-range";
 import type { ProProfile } from "../../../../schema/payloads/vendor-onboarding";
 import { Page } from "../../../components/layout/page";
 import { Field, FormError } from "../../../components/ui/field";

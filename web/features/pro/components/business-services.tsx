@@ -6,7 +6,7 @@ import {
   MAX_OPTION_GROUPS,
   MAX_OPTIONS_PER_GROUP,
   type OptionGroup,
-} from "../../../../domain/vendor/service-options";
+} from "../../../../domain/vendors/service-options";
 import type { ProService, RequestableGroup } from "../../../../schema/payloads/vendor-onboarding";
 import { Page } from "../../../components/layout/page";
 import { FormError } from "../../../components/ui/field";

@@ -8,9 +8,9 @@ import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
 import { jsonBody, parseOrFail, queryOf } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
-import { calendarView } from "../../../vendor/calendar-view";
-import { mainDetails } from "../../../vendor/dashboard";
-import { ensureFeed, regenerateFeed } from "../../../vendor/feed";
+import { calendarView } from "../../../pro-dashboard/calendar-view";
+import { mainDetails } from "../../../pro-dashboard/dashboard";
+import { ensureFeed, regenerateFeed } from "../../../pro-dashboard/feed";
 
 /**
  * The vendor's dashboard and calendar (/api/vendor/me/*, issue 8; docs/api.md "Vendor dashboard"). Every

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkSocialLink } from "../../../../domain/vendor/social";
+import { checkSocialLink } from "../../../../domain/vendors/social";
 import { roleClients, T0 } from "../../../test-utils";
 
 let roles: Awaited<ReturnType<typeof roleClients>>;

@@ -7,7 +7,7 @@ import {
   SOCIAL_HOSTS,
   type SocialLinks,
   type SocialNetwork,
-} from "../../../../domain/vendor/social";
+} from "../../../../domain/vendors/social";
 import { connectedAccounts } from "../../../../schema/tables/payments";
 import { vendors } from "../../../../schema/tables/vendors";
 import { fail } from "../../../http/errors";

@@ -2,10 +2,10 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { JOB_CHECKLIST } from "../../../../domain/job-actions";
 import { ServiceOrderStatus } from "../../../../domain/order-status";
-import { noisy, scene } from "../../../../domain/test-images";
-import { isoBmff, matroska } from "../../../../domain/test-videos";
+import { noisy, scene } from "../../../../tests/fixtures/pictures";
+import { isoBmff, matroska } from "../../../../tests/fixtures/videos";
 import { CARDS, count, key, outboxTo, saveCard, vendorPhone } from "../../../checkout/test-fixtures";
-import { png } from "../../../jobs/test-encoders";
+import { png } from "../../../uploads/test-encoders";
 import { acceptedJob, JOB_START, MIN, photoForm } from "../../../jobs/test-fixtures";
 import { Client } from "../../../test-utils";
 

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { flat, noisy, scene } from "../../../../domain/test-images";
-import { jpeg, png } from "../../../jobs/test-encoders";
+import { flat, noisy, scene } from "../../../../tests/fixtures/pictures";
+import { jpeg, png } from "../../../uploads/test-encoders";
 import { acceptedJob, photoForm } from "../../../jobs/test-fixtures";
 import { Client, ORIGIN, promote, signUp } from "../../../test-utils";
 

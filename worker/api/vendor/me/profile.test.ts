@@ -16,8 +16,8 @@ import {
   world,
   type World,
 } from "../../../vendors/test-fixtures";
-import { flat, scene } from "../../../../domain/test-images";
-import { jpeg, png as pngOf } from "../../../jobs/test-encoders";
+import { flat, scene } from "../../../../tests/fixtures/pictures";
+import { jpeg, png as pngOf } from "../../../uploads/test-encoders";
 
 let w: World;
 let admin: Client;

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { AGREEMENT_VERSION } from "../../../../domain/vendor/agreement";
-import { expiryFromDay, isPlausibleExpiry } from "../../../../domain/vendor/licenses";
-import { MAX_RANGE_MILES, MIN_RANGE_MILES } from "../../../../domain/vendor/service-range";
+import { AGREEMENT_VERSION } from "../../../../domain/vendors/agreement";
+import { expiryFromDay, isPlausibleExpiry } from "../../../../domain/vendors/licenses";
+import { MAX_RANGE_MILES, MIN_RANGE_MILES } from "../../../../domain/vendors/service-range";
 import { geoFromEnv } from "../../../adapters/geo";
 import { fail } from "../../../http/errors";
 import { pictureBytesOf } from "../../../http/picture-form";

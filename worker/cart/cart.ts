@@ -23,7 +23,7 @@ import type { ZipPlace } from "../adapters/geo/port";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { vendorsInRange, vendorsNearQuery, zipPlaceOrFail } from "../catalogue/queries";
 import { fail } from "../http/errors";
-import { alternativeView, CalendarRefusal, calendarFor, refusalError } from "./calendar-client";
+import { alternativeView, CalendarRefusal, calendarFor, refusalError } from "../calendar/calendar-client";
 import {
   cartStatements,
   ensureCart,
@@ -34,8 +34,8 @@ import {
   type CartItemRow,
   type CartOwner,
 } from "./cart-store";
-import { loadMarket, loadServices, loadSettings, loadVendorOffers, type ServiceInZip } from "./offers";
-import { vendorFreeAt } from "./search";
+import { loadMarket, loadServices, loadSettings, loadVendorOffers, type ServiceInZip } from "../calendar/market";
+import { vendorFreeAt } from "../calendar/search";
 
 /**
  * The cart's services (docs/product.md section 7 "Booking": service-add/remove/update-cart, clear-zip, cart,

@@ -6,7 +6,7 @@ import { offerMisfit } from "../../domain/offer-rules";
 import { customerVendorExclusions } from "../../schema/tables/vendors";
 import type { ZipPlace } from "../adapters/geo/port";
 import { vendorsInRange, vendorsNearQuery } from "../catalogue/queries";
-import { loadMarket } from "../calendar/offers";
+import { loadMarket } from "../calendar/market";
 import { busyByVendor, busyQuery, vendorFreeAt } from "../calendar/search";
 import { vendorSettingsQuery, toVendorSettings } from "../calendar/settings";
 

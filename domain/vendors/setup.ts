@@ -28,7 +28,7 @@ export interface SetupService {
   sold: boolean;
   /** Its group needs a licence. */
   licenceRequired: boolean;
-  /** The pro's licence for its group is approved and not expired (domain/vendor/licenses.ts). */
+  /** The pro's licence for its group is approved and not expired (domain/vendors/licenses.ts). */
   licenceValid: boolean;
 }
 

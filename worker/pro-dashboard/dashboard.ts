@@ -5,7 +5,7 @@ import { formatLocal, iso, localDate, localTime, MINUTE_MS, startOfLocalDay } fr
 import { bpsOf } from "../../domain/checkout-rules";
 import { BOOKING_HORIZON_DAYS } from "../../domain/calendar/slots";
 import { offerMisfit } from "../../domain/offer-rules";
-import { vendorAccountState } from "../../domain/vendor/account-policy";
+import { vendorAccountState } from "../../domain/vendors/account-policy";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { PRICING } from "../../domain/pricing-config";
 import { DEFAULT_USER_PHOTO } from "../../schema/payloads/accounts";

@@ -14,7 +14,7 @@ import type { VendorNear } from "../catalogue/queries";
 import { fail } from "../http/errors";
 import { busyByVendor, busyQuery, type Exclusions, type MatchCandidate } from "./search";
 import { settingsColumns, toVendorSettings } from "./settings";
-import type { CartOwner } from "./cart-store";
+import type { CartOwner } from "../cart/cart-store";
 
 /**
  * D1 reads shared by the availability and cart endpoints: a service as sold in a ZIP, a vendor's offer of

@@ -22,7 +22,7 @@ const MONTHS = [
   "December",
 ];
 
-/** An expiry instant (the last millisecond of its UTC day, domain/vendor/licenses.ts) as "June 30, 2028". */
+/** An expiry instant (the last millisecond of its UTC day, domain/vendors/licenses.ts) as "June 30, 2028". */
 export function expiryDay(expiresAt: number): string {
   const d = new Date(expiresAt);
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
