@@ -38,7 +38,7 @@ app.onError((err, c) => {
 async function both(path: string, init: RequestInit = {}) {
   const answer = async (which: string) => {
     const res = await app.request(path.replace("{which}", which), init);
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json()) as { data?: unknown; error?: any } };
   };
   const [old, now] = [await answer("old"), await answer("new")];
   expect(now).toEqual(old);
