@@ -1,6 +1,8 @@
 import type { CartItemChecked, CartItemView, CartView } from "../../schema/payloads/cart";
 import { readCart, readCartOwner, writeCart, type CartItemLike, type CartOwnerKind } from "../stores/cart-store";
-import { ApiError, apiRequest, type ApiFetch } from "./api-client";
+import { cartQuery } from "./cart-query";
+import { ApiError, call } from "./api-client";
+import { bookingClient } from "./api-clients";
 
 /**
  * The cart calls of docs/api-cart.md, shared by the booking pages (add) and the cart page (read, move,
@@ -33,14 +35,9 @@ function keepDisplay(items: CartItemView[]): MirrorItem[] {
   return items.map((i) => ({ ...i, display: known.get(i.cartitemid) ?? (i as MirrorItem).display }));
 }
 
-/** GET /api/booking/cart: every item re-validated against its vendor's calendar. */
+/** GET /api/booking/cart (web/lib/cart-query.ts), adopted as the local mirror. */
 export async function fetchCart(signal?: AbortSignal): Promise<CartView> {
-  return adoptCart(await apiRequest<CartView>("/booking/cart", { signal }));
-}
-
-/** The same read during a server render (the cart page's loader): no mirror there to write. */
-export function readServerCart(via: ApiFetch): Promise<CartView> {
-  return apiRequest<CartView>("/booking/cart", { via });
+  return adoptCart(await cartQuery.fetch(undefined, { signal }));
 }
 
 /** A cart the server answered (fetched here, or read by the page's server render) becomes the local mirror. */
@@ -58,7 +55,7 @@ let mergeInFlight: Promise<CartView> | null = null;
  * merge that was still moving (or releasing) the same items. The shared request is not aborted by a caller.
  */
 export function mergeCart(_signal?: AbortSignal): Promise<CartView> {
-  mergeInFlight ??= apiRequest<CartView>("/booking/cart/merge", { json: {} })
+  mergeInFlight ??= call((o) => bookingClient.cart.merge.$post(undefined, o))
     .then((cart) => {
       writeCart(keepDisplay(cart.items), "user");
       return cart;
@@ -88,7 +85,7 @@ export async function addToCart(
   display: CartItemDisplay,
   owner: CartOwnerKind,
 ): Promise<MirrorItem> {
-  const item = await apiRequest<CartItemView>("/booking/service-add-cart", { json: input });
+  const item = await call((o) => bookingClient["service-add-cart"].$post({ json: input }, o));
   const withDisplay: MirrorItem = { ...item, display, status: "ok" };
   writeCart([...mirrorItems().filter((i) => i.cartitemid !== item.cartitemid), withDisplay], owner);
   return withDisplay;
@@ -97,9 +94,7 @@ export async function addToCart(
 /** POST /api/booking/service-remove-cart; an item the server no longer has leaves the mirror too. */
 export async function removeFromCart(cartitemid: number): Promise<void> {
   try {
-    await apiRequest<{ cartitemid: number; removed: boolean }>("/booking/service-remove-cart", {
-      json: { cartitemid },
-    });
+    await call((o) => bookingClient["service-remove-cart"].$post({ json: { cartitemid } }, o));
   } catch (err) {
     if (!(err instanceof ApiError && err.code === "NOT_FOUND")) throw err;
   }
@@ -108,7 +103,7 @@ export async function removeFromCart(cartitemid: number): Promise<void> {
 
 /** POST /api/booking/service-update-cart: holds the new time first; a refusal leaves the item as it was. */
 export async function moveCartItem(cartitemid: number, selectedDate: string): Promise<MirrorItem> {
-  const item = await apiRequest<CartItemView>("/booking/service-update-cart", { json: { cartitemid, selectedDate } });
+  const item = await call((o) => bookingClient["service-update-cart"].$post({ json: { cartitemid, selectedDate } }, o));
   const display = displayOf(cartitemid);
   const next: MirrorItem = { ...item, display, status: "ok" };
   writeCart(mirrorItems().map((i) => (i.cartitemid === cartitemid ? next : i)));

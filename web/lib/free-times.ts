@@ -1,5 +1,6 @@
 import type { MatchedServiceSlots, VendorServiceSlots } from "../../schema/payloads/cart";
-import { apiRequest } from "./api-client";
+import { call } from "./api-client";
+import { bookingClient } from "./api-clients";
 
 /**
  * POST /api/booking/getServicesData for free start times (docs/api-cart.md), shared by the service and
@@ -12,17 +13,24 @@ export async function getVendorTimes(
   input: { zipCode: string; serviceId: number; vendorId: number; cart?: number[] },
   signal?: AbortSignal,
 ): Promise<VendorServiceSlots> {
-  const data = await apiRequest<VendorServiceSlots[]>("/booking/getServicesData", {
-    json: {
-      processType: 1,
-      zipCode: input.zipCode,
-      services: [{ serviceId: input.serviceId, vendorId: input.vendorId }],
-      cart: input.cart ?? [],
-    },
-    signal,
-  });
+  const data = await call(
+    (o) =>
+      bookingClient.getServicesData.$post(
+        {
+          json: {
+            processType: 1,
+            zipCode: input.zipCode,
+            services: [{ serviceId: input.serviceId, vendorId: input.vendorId }],
+            cart: input.cart ?? [],
+          },
+        },
+        o,
+      ),
+    { signal },
+  );
+  // The route answers each processType's shape (worker/api/booking/availability.ts): this one is a pro's times.
   const first = data[0];
-  if (!first) throw new Error("No availability in the answer");
+  if (!first || Array.isArray(first) || "window" in first) throw new Error("No availability in the answer");
   return first;
 }
 
@@ -31,17 +39,24 @@ export async function getAnyProTimes(
   input: { zipCode: string; serviceId: number; cart?: number[] },
   signal?: AbortSignal,
 ): Promise<MatchedServiceSlots> {
-  const data = await apiRequest<MatchedServiceSlots[]>("/booking/getServicesData", {
-    json: {
-      processType: 2,
-      zipCode: input.zipCode,
-      services: [{ serviceId: input.serviceId }],
-      cart: input.cart ?? [],
-    },
-    signal,
-  });
+  const data = await call(
+    (o) =>
+      bookingClient.getServicesData.$post(
+        {
+          json: {
+            processType: 2,
+            zipCode: input.zipCode,
+            services: [{ serviceId: input.serviceId }],
+            cart: input.cart ?? [],
+          },
+        },
+        o,
+      ),
+    { signal },
+  );
+  // The route answers each processType's shape: this one counts pros per start over a window.
   const first = data[0];
-  if (!first) throw new Error("No availability in the answer");
+  if (!first || Array.isArray(first) || !("window" in first)) throw new Error("No availability in the answer");
   return first;
 }
 

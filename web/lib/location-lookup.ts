@@ -1,7 +1,8 @@
 import { parseLocationInput } from "../../domain/location-input";
 import { addressLookupMessage, INVALID_LOCATION_MESSAGE } from "../../domain/location/messages";
 import type { AddressLookup, PlaceAutocomplete, ZipFromLatLong } from "../../schema/payloads/catalogue";
-import { ApiError, apiRequest } from "./api-client";
+import { ApiError, call } from "./api-client";
+import { checkoutClient, googleClient } from "./api-clients";
 
 /**
  * Turning what someone typed, or where their browser says they are, into a service ZIP (docs/product.md sections 5 and
@@ -10,12 +11,12 @@ import { ApiError, apiRequest } from "./api-client";
 
 /** POST /api/checkout/getAddress: free text to a ZIP; code -1 (not found) and -5 (several places) are answers, not errors. */
 export function getAddress(address: string, signal?: AbortSignal): Promise<AddressLookup> {
-  return apiRequest<AddressLookup>("/checkout/getAddress", { json: { address }, signal });
+  return call((o) => checkoutClient.getAddress.$post({ json: { address } }, o), { signal });
 }
 
 /** POST /api/google/getZipFromLatLong: the nearest US ZIP centre (INVALID_ADDRESS beyond 75 miles of any). */
 export function getZipFromLatLong(latitude: number, longitude: number, signal?: AbortSignal): Promise<ZipFromLatLong> {
-  return apiRequest<ZipFromLatLong>("/google/getZipFromLatLong", { json: { latitude, longitude }, signal });
+  return call((o) => googleClient.getZipFromLatLong.$post({ json: { latitude, longitude } }, o), { signal });
 }
 
 export type ResolvedLocation = { ok: true; zip: string; label?: string } | { ok: false; message: string };
@@ -61,10 +62,10 @@ const session = () => (sessionToken ??= crypto.randomUUID());
  */
 export async function suggestAddresses(text: string, signal?: AbortSignal): Promise<AddressSuggestion[]> {
   try {
-    const found = await apiRequest<PlaceAutocomplete>("/google/placeAutocomplete", {
-      json: { input: text.trim(), session_token: session() },
-      signal,
-    });
+    const found = await call(
+      (o) => googleClient.placeAutocomplete.$post({ json: { input: text.trim(), session_token: session() } }, o),
+      { signal },
+    );
     return found.suggestions.map((s) => ({ label: s.description, place_id: s.place_id }));
   } catch {
     return [];
@@ -76,10 +77,10 @@ export async function resolvePlace(placeId: string, signal?: AbortSignal): Promi
   const token = session();
   sessionToken = null;
   try {
-    const found = await apiRequest<AddressLookup>("/google/placeDetails", {
-      json: { place_id: placeId, session_token: token },
-      signal,
-    });
+    const found = await call(
+      (o) => googleClient.placeDetails.$post({ json: { place_id: placeId, session_token: token } }, o),
+      { signal },
+    );
     if (found.code === 1) return { ok: true, zip: found.zipcode, label: found.formatted_address };
     return { ok: false, message: found.message };
   } catch (err) {

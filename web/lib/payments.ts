@@ -1,5 +1,6 @@
 import { catalogue } from "../../domain/messages";
-import { ApiError, apiRequest } from "./api-client";
+import { ApiError, call } from "./api-client";
+import { paymentsClient, stripeClient, usersClient } from "./api-clients";
 import type { PaymentMethodView } from "../../schema/contracts/checkout";
 
 /**
@@ -40,7 +41,7 @@ export const EMPTY_CARD: CardInput = { number: "", exp: "", cvc: "", postal_code
 let configPromise: Promise<PaymentsConfig> | null = null;
 
 export function getPaymentsConfig(): Promise<PaymentsConfig> {
-  configPromise ??= apiRequest<PaymentsConfig>("/payments/config").catch((err) => {
+  configPromise ??= call((o) => paymentsClient.config.$get(undefined, o)).catch((err) => {
     configPromise = null;
     throw err;
   });
@@ -65,15 +66,14 @@ export function splitExpiry(exp: string): { exp_month: string; exp_year: string 
 
 // ------------------------------------------------------------------------------------------ saved cards
 
-export const listCards = (signal?: AbortSignal) => apiRequest<SavedCard[]>("/stripe/payment-methods", { signal });
+export const listCards = (signal?: AbortSignal) =>
+  call((o) => stripeClient["payment-methods"].$get(undefined, o), { signal });
 export const saveCard = (payment_method_id: string, set_default = false) =>
-  apiRequest<SavedCard | SetupPending>("/stripe/payment-methods", { json: { payment_method_id, set_default } });
+  call((o) => stripeClient["payment-methods"].$post({ json: { payment_method_id, set_default } }, o));
 export const removeCard = (id: string) =>
-  apiRequest<{ id: string; deleted: boolean }>(`/stripe/payment-method/${encodeURIComponent(id)}`, {
-    method: "DELETE",
-  });
+  call((o) => stripeClient["payment-method"][":id"].$delete({ param: { id: encodeURIComponent(id) } }, o));
 export const setDefaultCard = (id: string) =>
-  apiRequest<SavedCard[]>(`/users/me/payment-methods/${encodeURIComponent(id)}/default`, { method: "PUT" });
+  call((o) => usersClient.me["payment-methods"][":id"].default.$put({ param: { id: encodeURIComponent(id) } }, o));
 
 export function defaultCardId(cards: readonly SavedCard[]): string | null {
   return (cards.find((c) => c.custom_is_default_payment_method) ?? cards[0])?.id ?? null;
@@ -133,16 +133,21 @@ function cardError(message: string, code = "CARD_DECLINED"): ApiError {
 /** Local adapter: card fields → payment method id (POST /api/payments/local/tokenize). */
 export async function tokenizeLocal(card: CardInput, save = false): Promise<{ id: string; saved: boolean }> {
   const { exp_month, exp_year } = splitExpiry(card.exp);
-  return apiRequest("/payments/local/tokenize", {
-    json: {
-      number: card.number,
-      exp_month: Number(exp_month),
-      exp_year: Number(exp_year),
-      cvc: card.cvc,
-      postal_code: card.postal_code,
-      save,
-    },
-  });
+  return call((o) =>
+    paymentsClient.local.tokenize.$post(
+      {
+        json: {
+          number: card.number,
+          exp_month: Number(exp_month),
+          exp_year: Number(exp_year),
+          cvc: card.cvc,
+          postal_code: card.postal_code,
+          save,
+        },
+      },
+      o,
+    ),
+  );
 }
 
 /** A card being saved that the bank wants the cardholder to confirm (the API answers 202 with its SetupIntent). */
@@ -176,9 +181,8 @@ export async function saveCardWithCheck<T>(
     }
   } else {
     const approve = await authenticate();
-    const done = await apiRequest<{ setup_intent: { status: string; last_error?: { message: string } | null } }>(
-      "/payments/local/authenticate-setup",
-      { json: { client_secret: secret, approve } },
+    const done = await call((o) =>
+      paymentsClient.local["authenticate-setup"].$post({ json: { client_secret: secret, approve } }, o),
     );
     if (done.setup_intent.status !== "succeeded") {
       throw cardError(
@@ -207,22 +211,20 @@ export async function addCard(
     if (!res.paymentMethod) throw cardError(res.error?.message ?? catalogue.GENERAL_EXCEPTION.text);
     id = res.paymentMethod.id;
   }
-  return saveCardWithCheck(() => saveCard(id, setDefault), authenticate);
+  return saveCardWithCheck<PaymentMethodView>(() => saveCard(id, setDefault), authenticate);
 }
 
 async function confirmLocal(client_secret: string, payment_method_id: string, save: boolean): Promise<IntentView> {
-  const data = await apiRequest<{ payment_intent: IntentView }>("/payments/local/confirm", {
-    json: { client_secret, payment_method_id, save_payment_method: save },
-  });
+  const data = await call((o) =>
+    paymentsClient.local.confirm.$post({ json: { client_secret, payment_method_id, save_payment_method: save } }, o),
+  );
   return data.payment_intent;
 }
 
 /** Runs the 3-D Secure step of an intent in requires_action (local adapter). */
 export async function authenticateLocal(client_secret: string, authenticate: Authenticator): Promise<IntentView> {
   const approve = await authenticate();
-  const data = await apiRequest<{ payment_intent: IntentView }>("/payments/local/authenticate", {
-    json: { client_secret, approve },
-  });
+  const data = await call((o) => paymentsClient.local.authenticate.$post({ json: { client_secret, approve } }, o));
   return data.payment_intent;
 }
 

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../config/brand";
+import { cartQuery } from "../lib/cart-query";
 import { CartPage } from "../features/cart/components/cart-page";
 import { PageDataProvider, pageApiFrom, seedPage } from "../lib/page-data";
 
@@ -8,12 +9,7 @@ export const Route = createFileRoute("/cart")({
   // arrives with its items or its empty state instead of a skeleton (docs/decisions/105-cart-on-first-paint.md).
   loader: (args) => {
     const api = pageApiFrom(args);
-    return seedPage(api, api?.zip ?? null, [
-      api !== null && {
-        key: "cart",
-        load: async (via) => (await import("../lib/cart-api")).readServerCart(via),
-      },
-    ]);
+    return seedPage(api, api?.zip ?? null, [api !== null && cartQuery.seed()]);
   },
   head: () => ({ meta: [{ title: `Cart | ${BRAND.name}` }] }),
   component: function CartRoute() {

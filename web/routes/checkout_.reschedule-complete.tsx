@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../config/brand";
-import { readRescheduleCheckout, rescheduleDoneKey } from "../features/checkout/api/reschedule";
+import { rescheduleDoneQuery } from "../features/checkout/api/reschedule";
 import { RescheduleCompletePage } from "../features/checkout/components/reschedule-checkout";
 import { PageDataProvider, pageApiFrom, seedPage } from "../lib/page-data";
 
@@ -16,9 +16,7 @@ export const Route = createFileRoute("/checkout_/reschedule-complete")({
   loader: (args) => {
     const api = pageApiFrom(args);
     const id = args.deps.requestId;
-    return seedPage(api, null, [
-      id > 0 && { key: rescheduleDoneKey(id), load: (via) => readRescheduleCheckout(id, via) },
-    ]);
+    return seedPage(api, null, [id > 0 && rescheduleDoneQuery.seed(id)]);
   },
   head: () => ({ meta: [{ title: `Reschedule sent | ${BRAND.name}` }, { name: "robots", content: "noindex" }] }),
   component: function RescheduleCompleteRoute() {

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../config/brand";
-import { readRescheduleCheckout, rescheduleKey } from "../features/checkout/api/reschedule";
+import { rescheduleQuery } from "../features/checkout/api/reschedule";
 import { RescheduleCheckoutPage } from "../features/checkout/components/reschedule-checkout";
 import { PageDataProvider, pageApiFrom, seedPage } from "../lib/page-data";
 
@@ -16,7 +16,7 @@ export const Route = createFileRoute("/checkout_/reschedule")({
   loader: (args) => {
     const api = pageApiFrom(args);
     const id = args.deps.requestId;
-    return seedPage(api, null, [id > 0 && { key: rescheduleKey(id), load: (via) => readRescheduleCheckout(id, via) }]);
+    return seedPage(api, null, [id > 0 && rescheduleQuery.seed(id)]);
   },
   head: () => ({ meta: [{ title: `Review your reschedule | ${BRAND.name}` }, { name: "robots", content: "noindex" }] }),
   component: function RescheduleCheckoutRoute() {

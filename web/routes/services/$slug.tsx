@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../../config/brand";
-import { getServiceAndCategory } from "../../features/catalog/api/get-service-and-category";
-import { getServiceDetail } from "../../features/catalog/api/get-service-detail";
-import { getTestimonials } from "../../features/catalog/api/get-testimonials";
-import { getVendorsList } from "../../features/catalog/api/get-vendors-list";
+import { catalogueQuery } from "../../features/catalog/api/get-service-and-category";
+import { serviceDetailQuery } from "../../features/catalog/api/get-service-detail";
+import { testimonialsQuery } from "../../features/catalog/api/get-testimonials";
+import { servicePros } from "../../features/catalog/api/get-vendors-list";
 import { ServicePage } from "../../features/catalog/components/service-page";
 import { AccountControls } from "../../features/header/components/account-controls";
 import { CartButton } from "../../features/header/components/cart-button";
@@ -32,19 +32,14 @@ export const Route = createFileRoute("/services/$slug")({
     const service = category?.services.find((s) => s.slug === args.params.slug);
     if (!service) {
       // Only the ZIP's catalogue lists it: the page finds it there.
-      return seedPage(api, zip, [
-        zip !== null && { key: `catalogue:${zip}`, load: (via) => getServiceAndCategory(zip, undefined, via) },
-      ]);
+      return seedPage(api, zip, [zip !== null && catalogueQuery.seed(zip)]);
     }
     const id = service.service_id;
     const scgid = category!.service_code_group_id;
     return seedPage(api, zip, [
-      { key: `testimonials:${id}:${scgid}`, load: (via) => getTestimonials(id, scgid, undefined, via) },
-      zip !== null && { key: `detail:${zip}:${id}`, load: (via) => getServiceDetail(zip, id, undefined, via) },
-      zip !== null && {
-        key: `pros:${zip}:${id}`,
-        load: (via) => getVendorsList({ zipCode: zip, serviceId: id, sort: "distance" }, undefined, via),
-      },
+      testimonialsQuery.seed({ serviceId: id, scgid }),
+      zip !== null && serviceDetailQuery.seed({ zipCode: zip, serviceId: id }),
+      zip !== null && servicePros.seed({ zipCode: zip, serviceId: id }),
     ]);
   },
   head: ({ params }) => ({ meta: [{ title: `${titleFromSlug(params.slug)} | ${BRAND.name}` }] }),

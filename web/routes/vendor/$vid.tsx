@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../../config/brand";
-import { getVendorService } from "../../features/catalog/api/get-vendor-service";
+import { vendorServiceQuery } from "../../features/catalog/api/get-vendor-service";
 import { VendorPage } from "../../features/catalog/components/vendor-page";
 import { PageDataProvider, pageApiFrom, seedPage, serverZip } from "../../lib/page-data";
 
@@ -11,11 +11,7 @@ export const Route = createFileRoute("/vendor/$vid")({
     const zip = api ? serverZip(api, args.location.search) : null;
     const vendorId = /^\d{1,10}$/.test(args.params.vid) ? Number(args.params.vid) : null;
     return seedPage(api, zip, [
-      zip !== null &&
-        vendorId !== null && {
-          key: `vendor:${zip}:${vendorId}`,
-          load: (via) => getVendorService(zip, vendorId, undefined, via),
-        },
+      zip !== null && vendorId !== null && vendorServiceQuery.seed({ zipCode: zip, vendorId }),
     ]);
   },
   head: ({ loaderData }) => {

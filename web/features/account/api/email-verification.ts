@@ -1,4 +1,5 @@
-import { apiRequest } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import { accountClient } from "../../../lib/api-clients";
 
 /** GET /api/account/user/email, POST .../send and .../confirm (docs/decisions/056-email-verification.md). */
 export interface EmailState {
@@ -7,13 +8,13 @@ export interface EmailState {
 }
 
 export function getEmailState(signal?: AbortSignal): Promise<EmailState> {
-  return apiRequest<EmailState>("/account/user/email", { signal });
+  return call((o) => accountClient.user.email.$get(undefined, o), { signal });
 }
 
 export function sendEmailCode(): Promise<{ email: string; expires_in_seconds: number; code_sent: true }> {
-  return apiRequest("/account/user/email/send", { method: "POST", json: {} });
+  return call((o) => accountClient.user.email.send.$post(undefined, o));
 }
 
 export function confirmEmailCode(code: string): Promise<EmailState> {
-  return apiRequest<EmailState>("/account/user/email/confirm", { method: "POST", json: { code } });
+  return call((o) => accountClient.user.email.confirm.$post({ json: { code } }, o));
 }

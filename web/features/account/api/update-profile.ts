@@ -1,5 +1,6 @@
 import type { Profile } from "../../../../schema/payloads/accounts";
-import { apiRequest } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import { accountClient } from "../../../lib/api-clients";
 
 export interface ProfileChanges {
   name?: string;
@@ -10,6 +11,6 @@ export interface ProfileChanges {
 
 /** PUT /api/account/user/profile. */
 export async function updateProfile(changes: ProfileChanges): Promise<Profile> {
-  const data = await apiRequest<Profile[]>("/account/user/profile", { method: "PUT", json: changes });
+  const data = await call((o) => accountClient.user.profile.$put({ json: changes }, o));
   return data[0]!;
 }

@@ -1,7 +1,8 @@
 import type { Profile } from "../../../../schema/payloads/accounts";
-import { apiRequest } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import { loginClient } from "../../../lib/api-clients";
 
 /** POST /api/login. `phone` may be the phone number or the account's email. */
 export function login(body: { phone: string; password: string }): Promise<Profile> {
-  return apiRequest<Profile>("/login", { method: "POST", json: body });
+  return call((o) => loginClient.index.$post({ json: body }, o));
 }

@@ -1,5 +1,6 @@
 import type { Profile } from "../../../../schema/payloads/accounts";
-import { apiRequest } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import { resetPasswordClient } from "../../../lib/api-clients";
 
 /** POST /api/resetPassword: sets the new password and signs in. */
 export function resetPassword(body: {
@@ -8,5 +9,5 @@ export function resetPassword(body: {
   password: string;
   token?: string;
 }): Promise<Profile> {
-  return apiRequest<Profile>("/resetPassword", { method: "POST", json: body });
+  return call((o) => resetPasswordClient.index.$post({ json: body }, o));
 }

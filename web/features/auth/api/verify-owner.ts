@@ -1,7 +1,8 @@
 import type { CodeSent } from "../../../../schema/payloads/accounts";
-import { apiRequest } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import { resetPasswordClient } from "../../../lib/api-clients";
 
 /** POST /api/resetPassword/verifyOwner: sends a reset code to the account's phone. */
 export function verifyOwner(body: { phone: string; token?: string }): Promise<CodeSent> {
-  return apiRequest<CodeSent>("/resetPassword/verifyOwner", { method: "POST", json: body });
+  return call((o) => resetPasswordClient.verifyOwner.$post({ json: body }, o));
 }

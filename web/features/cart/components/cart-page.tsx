@@ -1,12 +1,8 @@
-import { serviceFeeCents } from "../../../../domain/checkout-rules";
 import { useRouter } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { formatDuration, formatLocalDateTime, todayIn } from "../../../../domain/slot-format";
-import type { CartItemChecked, CartView } from "../../../../schema/payloads/cart";
-import { HoldCountdown } from "../../../components/booking/hold-countdown";
+import type { CartView } from "../../../../schema/payloads/cart";
 import { EmptyState, Page } from "../../../components/layout/page";
-import { AppLink } from "../../../components/ui/app-link";
-import { BagIcon, CalendarIcon, CloseIcon, PinIcon, UserIcon } from "../../../components/ui/icons";
+import { BagIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
 import {
   adoptCart,
@@ -19,7 +15,7 @@ import {
   type CartItemDisplay,
   type MirrorItem,
 } from "../../../lib/cart-api";
-import { formatCents, formatPrice } from "../../../lib/format";
+import { cartQuery } from "../../../lib/cart-query";
 import { setServiceZip } from "../../../lib/location";
 import { usePageData } from "../../../lib/page-data";
 import { useHydrated } from "../../../lib/use-hydrated";
@@ -29,35 +25,11 @@ import { settingsStore } from "../../../stores/settings-store";
 import { useShell, useViewer } from "../../../stores/shell-context";
 import { openZipBox } from "../../../stores/ui-store";
 import { getVendorProfile } from "../api/get-vendor-profile";
-import { ChangeTime } from "./change-time";
-
-type Alternative = CartItemChecked["alternative"];
-
-interface CheckState {
-  status: CartItemChecked["status"];
-  alternative: Alternative;
-}
-
-/** An item the re-validation removed (docs/product.md section 8 CART_ITEM_NOT_AVAILABLE), kept to offer its nearest time. */
-interface Removed {
-  item: MirrorItem;
-  alternative: Alternative;
-  /** The hold ran out (rather than the time being taken). */
-  lapsed: boolean;
-  busy?: boolean;
-  error?: string;
-}
-
-function checksOf(cart: CartView | undefined): Map<number, CheckState> {
-  const next = new Map<number, CheckState>();
-  for (const i of cart?.items ?? []) next.set(i.cartitemid, { status: i.status, alternative: i.alternative ?? null });
-  return next;
-}
-
-function when(local: string | null, tz: string, instant?: string | null): string {
-  if (!local) return "Time to be confirmed";
-  return formatLocalDateTime(local, { timeZone: tz, instant, today: todayIn(tz, Date.now()) });
-}
+import { CartItemRow } from "./cart-item-row";
+import { CartNotices } from "./cart-notices";
+import { CartSkeleton } from "./cart-skeleton";
+import { CartSummary } from "./cart-summary";
+import { checksOf, when, type CheckState, type Removed } from "./cart-view";
 
 /**
  * /cart: the server's cart, re-validated on load (GET /booking/cart) and whenever a hold runs out. Items
@@ -75,7 +47,7 @@ export function CartPage() {
   const mirror = cartStore.use((s) => s.items) as unknown as MirrorItem[];
   // The cart the server render read (route loader); it is the first validation, so the browser does not read
   // the cart again on load. Until it is adopted into the mirror, the page shows it as it came.
-  const seed = usePageData()?.seeds.cart as CartView | undefined;
+  const seed = usePageData()?.seeds[cartQuery.key()] as CartView | undefined;
   const seedRef = useRef<CartView | undefined>(seed);
   const [adopted, setAdopted] = useState(seed === undefined);
   const items = adopted ? mirror : (seed!.items as MirrorItem[]);
@@ -218,7 +190,6 @@ export function CartPage() {
 
   const valid = items.filter((i) => (checks.get(i.cartitemid)?.status ?? "ok") === "ok");
   const needsAction = items.filter((i) => checks.get(i.cartitemid)?.status === "CART_ITEM_DATE_CHANGED");
-  const subtotal = valid.reduce((sum, i) => sum + (i.price_cents ?? 0), 0);
   const showSkeleton =
     seed === undefined && (!hydrated || (checking && items.length === 0 && removed.length === 0 && !checkError));
 
@@ -228,62 +199,16 @@ export function CartPage() {
       intro={zip ? `Services at your address in ${zip}.` : "Review your services before checking out."}
     >
       {removed.length > 0 && (
-        <ul className="cart-notices" aria-label="Removed from your cart">
-          {removed.map((r) => (
-            <li key={r.item.cartitemid} className="cart-notice" role="status">
-              <div className="cart-notice-text">
-                <p>
-                  <strong>{nameOf(r.item)}</strong>{" "}
-                  {r.item.selectedDate ? `on ${when(r.item.selectedDate, r.item.time_zone, r.item.selected_at)} ` : ""}
-                  {r.lapsed
-                    ? "was removed: your 15-minute hold ended and the time was released."
-                    : "is no longer available at that time and was removed."}
-                </p>
-                {r.error && <p className="field-error">{r.error}</p>}
-              </div>
-              <div className="cart-notice-actions">
-                {r.alternative && zip && (
-                  <button
-                    type="button"
-                    className="button button-primary button-sm"
-                    disabled={r.busy}
-                    onClick={() => void holdAgain(r)}
-                  >
-                    {r.busy
-                      ? "Holding…"
-                      : r.alternative.selectedDate === r.item.selectedDate
-                        ? "Hold it again"
-                        : `Hold ${when(r.alternative.selectedDate, r.item.time_zone)}`}
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Dismiss the notice about ${nameOf(r.item)}`}
-                  onClick={() => setRemoved((list) => list.filter((x) => x !== r))}
-                >
-                  <CloseIcon size={18} />
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <CartNotices
+          removed={removed}
+          zip={zip}
+          nameOf={nameOf}
+          onHoldAgain={(r) => void holdAgain(r)}
+          onDismiss={(r) => setRemoved((list) => list.filter((x) => x !== r))}
+        />
       )}
-
       {showSkeleton ? (
-        <div className="cart-layout" aria-label="Loading your cart">
-          <div className="cart-items">
-            {[0, 1].map((i) => (
-              <div key={i} className="cart-item" aria-hidden="true">
-                <span className="skeleton cart-thumb" />
-                <div style={{ flex: 1 }}>
-                  <span className="skeleton" style={{ display: "block", height: 18, width: "50%" }} />
-                  <span className="skeleton" style={{ display: "block", height: 14, width: "70%", marginTop: 12 }} />
-                </div>
-              </div>
-            ))}
-          </div>
-        </div>
+        <CartSkeleton />
       ) : items.length === 0 ? (
         <EmptyState
           icon={<BagIcon size={28} />}
@@ -334,103 +259,30 @@ export function CartPage() {
               </div>
             )}
             <ul className="cart-list" aria-label="Services in your cart">
-              {items.map((i) => {
-                const check = checks.get(i.cartitemid);
-                const moved = check?.status === "CART_ITEM_DATE_CHANGED";
-                const slug = slugOf(i);
-                const name = nameOf(i);
-                return (
-                  <li
-                    key={i.cartitemid}
-                    className={`cart-item${moved ? " is-moved" : ""}`}
-                    data-testid="cart-item"
-                    aria-label={name}
-                  >
-                    <div className="cart-item-main">
-                      {i.display?.image ? (
-                        <img className="cart-thumb" src={i.display.image} alt="" width={96} height={72} />
-                      ) : (
-                        <span className="cart-thumb cart-thumb-empty" aria-hidden="true">
-                          <CalendarIcon size={22} />
-                        </span>
-                      )}
-                      <div className="cart-item-text">
-                        <h2 className="cart-item-name">
-                          {slug ? <AppLink href={`/services/${slug}`}>{name}</AppLink> : name}
-                        </h2>
-                        <p className="cart-item-line">
-                          <CalendarIcon size={15} />
-                          <span className="cart-item-when">{when(i.selectedDate, i.time_zone, i.selected_at)}</span>
-                        </p>
-                        <p className="cart-item-line">
-                          <UserIcon size={15} />
-                          {i.vendor_id !== null ? (
-                            <AppLink href={`/vendor/${i.vendor_id}`}>{i.display?.vendor_name ?? "Your pro"}</AppLink>
-                          ) : (
-                            <span>First available pro</span>
-                          )}
-                          <span className="muted">· {formatDuration(i.totalDuration)}</span>
-                        </p>
-                      </div>
-                      <div className="cart-item-side">
-                        <strong className="cart-item-price">{formatPrice(i.price_cents)}</strong>
-                        {!moved && <HoldCountdown expiresAt={i.hold_expires_at} onExpire={() => void validate()} />}
-                      </div>
-                    </div>
-
-                    {moved && (
-                      <div className="cart-moved" role="status">
-                        <p>
-                          <strong>This time isn't offered any more.</strong>{" "}
-                          {check.alternative
-                            ? `The nearest free time is ${when(check.alternative.selectedDate, i.time_zone, check.alternative.selected_at)}.`
-                            : "Please choose another time."}
-                        </p>
-                      </div>
-                    )}
-
-                    {editing === i.cartitemid && zip ? (
-                      <ChangeTime
-                        item={i}
-                        zip={zip}
-                        suggested={moved ? (check.alternative?.selectedDate ?? null) : null}
-                        onCancel={() => setEditing(null)}
-                        onDone={(updated) => {
-                          setEditing(null);
-                          setChecks((m) => new Map(m).set(updated.cartitemid, { status: "ok", alternative: null }));
-                          notify(
-                            "success",
-                            `${name} moved to ${when(updated.selectedDate, updated.time_zone, updated.selected_at)}.`,
-                          );
-                        }}
-                      />
-                    ) : (
-                      <div className="cart-item-actions">
-                        {zip && (
-                          <button
-                            type="button"
-                            className={`button button-sm ${moved ? "button-primary" : "button-secondary"}`}
-                            onClick={() => setEditing(i.cartitemid)}
-                            disabled={busyId === i.cartitemid}
-                          >
-                            {moved ? "Choose a new time" : "Change time"}
-                          </button>
-                        )}
-                        <button
-                          type="button"
-                          className="button button-ghost button-sm"
-                          data-testid="cart-remove"
-                          aria-label={`Remove ${name}`}
-                          disabled={busyId === i.cartitemid}
-                          onClick={() => void remove(i)}
-                        >
-                          {busyId === i.cartitemid ? "Removing…" : "Remove"}
-                        </button>
-                      </div>
-                    )}
-                  </li>
-                );
-              })}
+              {items.map((i) => (
+                <CartItemRow
+                  key={i.cartitemid}
+                  i={i}
+                  check={checks.get(i.cartitemid)}
+                  name={nameOf(i)}
+                  slug={slugOf(i)}
+                  zip={zip}
+                  editing={editing === i.cartitemid}
+                  busy={busyId === i.cartitemid}
+                  onEdit={() => setEditing(i.cartitemid)}
+                  onCancelEdit={() => setEditing(null)}
+                  onMoved={(updated) => {
+                    setEditing(null);
+                    setChecks((m) => new Map(m).set(updated.cartitemid, { status: "ok", alternative: null }));
+                    notify(
+                      "success",
+                      `${nameOf(i)} moved to ${when(updated.selectedDate, updated.time_zone, updated.selected_at)}.`,
+                    );
+                  }}
+                  onRemove={() => void remove(i)}
+                  onHoldExpired={() => void validate()}
+                />
+              ))}
             </ul>
             <p className="cart-fine">
               Each time is held for 15 minutes. When a hold runs out we release the time, and you can hold it again if
@@ -438,59 +290,7 @@ export function CartPage() {
             </p>
           </div>
 
-          <aside className="cart-summary" aria-labelledby="cart-summary-title">
-            <h2 id="cart-summary-title" className="cart-summary-title">
-              Summary
-            </h2>
-            <dl className="cart-totals">
-              {valid.map((i) => (
-                <div key={i.cartitemid}>
-                  <dt>{nameOf(i)}</dt>
-                  <dd>{formatCents(i.price_cents)}</dd>
-                </div>
-              ))}
-              <div className="cart-total">
-                <dt>
-                  Subtotal ({valid.length} {valid.length === 1 ? "service" : "services"})
-                </dt>
-                <dd>{formatCents(subtotal)}</dd>
-              </div>
-              <div>
-                <dt>Service fee</dt>
-                <dd>{formatCents(serviceFeeCents(subtotal))}</dd>
-              </div>
-              <div className="cart-total">
-                <dt>Estimated total</dt>
-                <dd>{formatCents(subtotal + serviceFeeCents(subtotal))}</dd>
-              </div>
-            </dl>
-            <p className="cart-fine">
-              Member discounts, credits and gift cards are applied at checkout. You pay when you book; changes are free
-              up to 24 hours before.
-            </p>
-            {needsAction.length > 0 && (
-              <p className="field-error">
-                Choose a new time for the highlighted {needsAction.length === 1 ? "service" : "services"} first.
-              </p>
-            )}
-            {valid.length > 0 && needsAction.length === 0 ? (
-              <AppLink href="/checkout" className="button button-primary button-block" data-testid="cart-checkout">
-                Checkout
-              </AppLink>
-            ) : (
-              <button type="button" className="button button-primary button-block" disabled data-testid="cart-checkout">
-                Checkout
-              </button>
-            )}
-            <AppLink href="/services" className="button button-ghost button-block">
-              Add another service
-            </AppLink>
-            {zip && (
-              <p className="cart-fine cart-zip">
-                <PinIcon size={14} /> Service address ZIP {zip}
-              </p>
-            )}
-          </aside>
+          <CartSummary valid={valid} needsAction={needsAction.length} zip={zip} nameOf={nameOf} />
         </div>
       )}
     </Page>

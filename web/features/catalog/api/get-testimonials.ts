@@ -1,14 +1,19 @@
-import type { TestimonialCard } from "../../../../schema/payloads/catalogue";
-import { apiRequest, type ApiFetch } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import { testimonialsClient } from "../../../lib/api-clients";
+import { defineQuery } from "../../../lib/query";
+import { CATALOGUE_TTL_MS } from "./get-service-and-category";
 
 /** GET /api/testimonials?serviceId&scgid: at most 2 for the service, the current category's first (docs/product.md section 4). */
-export function getTestimonials(
-  serviceId: number,
-  scgid: number | null,
-  signal?: AbortSignal,
-  via?: ApiFetch,
-): Promise<TestimonialCard[]> {
-  const q = new URLSearchParams({ serviceId: String(serviceId) });
-  if (scgid) q.set("scgid", String(scgid));
-  return apiRequest<TestimonialCard[]>(`/testimonials?${q}`, { signal, via });
-}
+export const testimonialsQuery = defineQuery({
+  key: ({ serviceId, scgid }: { serviceId: number; scgid: number | null }) => `testimonials:${serviceId}:${scgid ?? 0}`,
+  fetch: ({ serviceId, scgid }: { serviceId: number; scgid: number | null }, opts) =>
+    call(
+      (o) =>
+        testimonialsClient.index.$get(
+          { query: { serviceId: String(serviceId), ...(scgid ? { scgid: String(scgid) } : {}) } },
+          o,
+        ),
+      opts,
+    ),
+  ttlMs: CATALOGUE_TTL_MS,
+});

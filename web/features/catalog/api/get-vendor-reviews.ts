@@ -1,6 +1,7 @@
 import type { Page } from "../../../../domain/catalogue-rules";
 import type { VendorReview } from "../../../../schema/payloads/catalogue";
-import { apiRequest } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import { bookingClient } from "../../../lib/api-clients";
 
 /** 0 all, 1 with photos, 2 one service (needs serviceId). */
 export type ReviewFilter = 0 | 1 | 2;
@@ -17,15 +18,21 @@ export function getVendorReviews(
     serviceZip?: string | null;
   },
   signal?: AbortSignal,
-): Promise<VendorReviews> {
-  return apiRequest<VendorReviews>("/booking/vendor/reviews", {
-    json: {
-      vendorId: input.vendorId,
-      pagination: input.pagination,
-      filterType: input.filterType,
-      serviceId: input.filterType === 2 ? (input.serviceId ?? null) : null,
-      serviceZip: input.serviceZip ?? null,
-    },
-    signal,
-  });
+) {
+  return call(
+    (o) =>
+      bookingClient.vendor.reviews.$post(
+        {
+          json: {
+            vendorId: input.vendorId,
+            pagination: input.pagination,
+            filterType: input.filterType,
+            serviceId: input.filterType === 2 ? (input.serviceId ?? null) : null,
+            serviceZip: input.serviceZip ?? null,
+          },
+        },
+        o,
+      ),
+    { signal },
+  );
 }

@@ -44,8 +44,7 @@ export async function loadVendorsFirstPage(
 ): Promise<VendorsList & { forKey: string | null }> {
   const list = await getVendorsList(
     { zipCode: zip, scgid: q.scgid, serviceId: q.serviceId, sort: q.sort, pagination: 1 },
-    undefined,
-    via,
+    { via },
   );
   return { forKey: q.filterKey, ...list };
 }

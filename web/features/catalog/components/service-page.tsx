@@ -17,12 +17,12 @@ import { LocateButton } from "../../../components/ui/locate-button";
 import { Rating } from "../../../components/ui/rating";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { categoryHref } from "../../../lib/paths";
-import { useRequest } from "../../../lib/use-request";
+import { useQuery } from "../../../lib/query";
 import { useShell } from "../../../stores/shell-context";
 import { openZipBox } from "../../../stores/ui-store";
-import { getServiceDetail } from "../api/get-service-detail";
-import { getTestimonials } from "../api/get-testimonials";
-import { getVendorsList } from "../api/get-vendors-list";
+import { serviceDetailQuery } from "../api/get-service-detail";
+import { testimonialsQuery } from "../api/get-testimonials";
+import { servicePros } from "../api/get-vendors-list";
 import { useCatalogue, CATALOGUE_TTL_MS } from "../hooks/use-catalogue";
 import { useServiceZip } from "../hooks/use-service-zip";
 import { BookingPanel } from "./booking-panel";
@@ -59,27 +59,15 @@ export function ServicePage({ slug, search, actions }: { slug: string; search?: 
   const fromCatalogue = catalogue.data?.services.find((s) => s.slug === slug);
   const serviceId = navService?.service_id ?? fromCatalogue?.service_id ?? null;
 
-  const detail = useRequest(
-    zip && serviceId ? `detail:${zip}:${serviceId}` : null,
-    (signal) => getServiceDetail(zip!, serviceId!, signal),
-    { ttlMs: CATALOGUE_TTL_MS },
-  );
+  const detail = useQuery(serviceDetailQuery, zip && serviceId ? { zipCode: zip, serviceId } : null);
   const card = detail.data?.[0]?.[0] ?? fromCatalogue ?? null;
   const summary = detail.data?.[1]?.[0] ?? null;
   const scgid = card?.service_code_group_id ?? navCategory?.service_code_group_id ?? null;
   const categoryName = card?.category_name ?? navCategory?.name ?? "Services";
   const name = card?.description ?? navService?.description ?? null;
 
-  const testimonials = useRequest<TestimonialCard[]>(
-    serviceId ? `testimonials:${serviceId}:${scgid ?? 0}` : null,
-    (signal) => getTestimonials(serviceId!, scgid, signal),
-    { ttlMs: CATALOGUE_TTL_MS },
-  );
-  const pros = useRequest(
-    zip && serviceId ? `pros:${zip}:${serviceId}` : null,
-    (signal) => getVendorsList({ zipCode: zip!, serviceId: serviceId!, sort: "distance" }, signal),
-    { ttlMs: CATALOGUE_TTL_MS },
-  );
+  const testimonials = useQuery(testimonialsQuery, serviceId ? { serviceId, scgid } : null);
+  const pros = useQuery(servicePros, zip && serviceId ? { zipCode: zip, serviceId } : null);
 
   // docs/product.md section 8: a server error (500) on the customer's service lookup goes to /404.
   useEffect(() => {

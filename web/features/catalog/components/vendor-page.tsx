@@ -10,10 +10,10 @@ import { LocateButton } from "../../../components/ui/locate-button";
 import { Rating } from "../../../components/ui/rating";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatPrice } from "../../../lib/format";
-import { useRequest } from "../../../lib/use-request";
+import { useQuery } from "../../../lib/query";
 import { useShell } from "../../../stores/shell-context";
 import { openZipBox } from "../../../stores/ui-store";
-import { getVendorService } from "../api/get-vendor-service";
+import { vendorServiceQuery } from "../api/get-vendor-service";
 import { CATALOGUE_TTL_MS } from "../hooks/use-catalogue";
 import { useServiceZip } from "../hooks/use-service-zip";
 import { BookingPanel } from "./booking-panel";
@@ -42,11 +42,7 @@ export function VendorPage({ vid }: { vid: string }) {
   const wanted = useLocation({ select: (l) => Number((l.search as Record<string, unknown>).serviceId) || null });
   const id = useId();
 
-  const data = useRequest(
-    zip && vendorId ? `vendor:${zip}:${vendorId}` : null,
-    (signal) => getVendorService(zip!, vendorId!, signal),
-    { ttlMs: CATALOGUE_TTL_MS },
-  );
+  const data = useQuery(vendorServiceQuery, zip && vendorId ? { zipCode: zip, vendorId } : null);
   const vendor = data.data?.vendor ?? null;
   const services = useMemo(() => data.data?.services ?? [], [data.data]);
   const [chosenId, setChosenId] = useState<number | null>(null);

@@ -53,7 +53,7 @@ export function VendorsPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const list = useRequest(filterKey ? `${filterKey}:${page}` : null, async (signal) => ({
     forKey: filterKey,
-    ...(await getVendorsList({ zipCode: zip!, scgid, serviceId, sort, pagination: page }, signal)),
+    ...(await getVendorsList({ zipCode: zip!, scgid, serviceId, sort, pagination: page }, { signal })),
   }));
   // The server's first page (a route loader's seed) is on screen from the first render.
   const [items, setItems] = useState<VendorCardData[]>(() =>

@@ -1,19 +1,16 @@
-import { apiRequest } from "../../../lib/api-client";
-import type { CartValidation, CheckoutItem, CheckoutSummary, OrderView } from "../../../../schema/contracts/checkout";
-import type { IntentView } from "../../../lib/payments";
+import { call } from "../../../lib/api-client";
+import { checkoutClient } from "../../../lib/api-clients";
+import type { CheckoutItem, CheckoutSummary, OrderView } from "../../../../schema/contracts/checkout";
 
-/** The checkout calls (worker/api/checkout/checkout.ts); their answers are the shared contracts of schema/contracts. */
+/** The checkout calls (worker/api/checkout/checkout.ts), typed by its routes through the checkout client. */
 export type { CheckoutItem, CheckoutSummary };
 /** A placed order as the confirmation shows it. */
 export type PlacedOrder = OrderView;
 
-export type Completion =
-  { status: "succeeded"; order: PlacedOrder; replayed?: boolean } | { status: string; payment_intent: IntentView };
-
-export const validateCart = () => apiRequest<CartValidation>("/checkout/getCartValidation", { json: {} });
+export const validateCart = () => call((o) => checkoutClient.getCartValidation.$post(undefined, o));
 
 export const getSummary = (use_credit: boolean, signal?: AbortSignal) =>
-  apiRequest<CheckoutSummary>("/checkout", { json: { use_credit }, signal });
+  call((o) => checkoutClient.index.$post({ json: { use_credit } }, o), { signal });
 
 export interface ChargeInput {
   email: string;
@@ -28,12 +25,13 @@ export interface ChargeInput {
 }
 
 export const chargeStripe = (body: ChargeInput) =>
-  apiRequest<{ order_id: number; amount_cents: number; payment_intent: IntentView | null }>("/checkout/charge-stripe", {
-    json: body,
-  });
+  call((o) => checkoutClient["charge-stripe"].$post({ json: body }, o));
 
 export const chargeConfirm = (payment_intent_id: string) =>
-  apiRequest<Completion>("/checkout/charge-confirm", { json: { payment_intent_id } });
+  call((o) => checkoutClient["charge-confirm"].$post({ json: { payment_intent_id } }, o));
 
 export const completeOrder = (body: { idempotencyKey: string; order_id?: number; payment_intent_id?: string }) =>
-  apiRequest<Completion>("/checkout/completeOrder", { json: body });
+  call((o) => checkoutClient.completeOrder.$post({ json: body }, o));
+
+/** What charge-confirm and completeOrder answer: the placed order once paid, else the intent still to finish. */
+export type Completion = Awaited<ReturnType<typeof chargeConfirm>> | Awaited<ReturnType<typeof completeOrder>>;

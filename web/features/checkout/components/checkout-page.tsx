@@ -256,36 +256,8 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
     );
   };
 
-  if (summary.loading && !data) {
-    return (
-      <div className="checkout-layout" aria-busy="true">
-        <div className="checkout-main">
-          <div className="skeleton" style={{ height: 220, borderRadius: 14 }} />
-        </div>
-        <div className="checkout-side">
-          <div className="skeleton" style={{ height: 260, borderRadius: 14 }} />
-        </div>
-        <span className="sr-only" role="status">
-          Loading your checkout…
-        </span>
-      </div>
-    );
-  }
-  if (!data) {
-    return (
-      <div className="card" role="alert">
-        <p>{errorMessage(summary.error)}</p>
-        <div className="form-actions">
-          <button type="button" className="button button-primary" onClick={summary.reload}>
-            Try again
-          </button>
-          <AppLink href="/cart" className="button button-secondary">
-            Back to Cart
-          </AppLink>
-        </div>
-      </div>
-    );
-  }
+  if (summary.loading && !data) return <CheckoutSkeleton />;
+  if (!data) return <CheckoutLoadError error={summary.error} onRetry={summary.reload} />;
 
   const cards = data.payment_methods;
   const total = data.total_cents;
@@ -387,107 +359,46 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
       >
         <ReserveCountdown items={data.items} onLapse={onLapse} />
 
-        <Area title="Contact" summary={email} done={contactDone}>
-          <div className="contact-fields">
-            <Field
-              label="Email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              error={errors.email}
-              hint={data.business_email_required ? "Business services need your business email." : undefined}
-              data-testid="checkout-email"
-            />
-            <Field
-              label="Mobile phone"
-              type="tel"
-              autoComplete="tel"
-              value={phone}
-              onChange={(e) => setPhone(e.target.value)}
-              error={errors.phone}
-              hint="We text you when your professional is on the way."
-              data-testid="checkout-phone"
-            />
-          </div>
-        </Area>
+        <ContactArea
+          email={email}
+          phone={phone}
+          onEmail={setEmail}
+          onPhone={setPhone}
+          errors={errors}
+          done={contactDone}
+          businessEmail={data.business_email_required}
+        />
 
-        <Area title="Service address" summary={address} done={!isPartialAddress(address)}>
-          <ServiceAddressField
-            value={address}
-            onChange={setAddress}
-            error={errors.address}
-            hint={data.zipCode ? `Your cart was priced for ZIP ${data.zipCode}.` : undefined}
-          />
-          <div className={`field${errors.notes ? " has-error" : ""}`}>
-            <label htmlFor="checkout-notes" className="field-label">
-              Notes for your pro<span className="field-optional"> (optional)</span>
-            </label>
-            <textarea
-              id="checkout-notes"
-              className="textarea"
-              rows={3}
-              maxLength={CUSTOMER_NOTES_MAX}
-              placeholder="Gate or door code, parking, pets, anything that helps"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              aria-describedby="checkout-notes-hint"
-              aria-invalid={errors.notes ? true : undefined}
-              data-testid="checkout-notes"
-            />
-            <p id="checkout-notes-hint" className="field-hint">
-              Only the pro who takes your booking sees these. {CUSTOMER_NOTES_MAX - notes.length} characters left.
-            </p>
-            {errors.notes && <p className="field-error">{errors.notes}</p>}
-          </div>
-        </Area>
+        <AddressArea
+          address={address}
+          notes={notes}
+          onAddress={setAddress}
+          onNotes={setNotes}
+          errors={errors}
+          zipCode={data.zipCode}
+        />
 
         {data.credit_available_cents > 0 && (
-          <Area title="Account credit" summary={formatCents(data.credit_applied_cents)} done>
-            <label className="check-row">
-              <input type="checkbox" checked={useCredit} onChange={(e) => setUseCredit(e.target.checked)} />
-              <span>
-                Use my credit: <strong>{formatCents(data.credit_available_cents)}</strong> available
-                {useCredit && data.credit_applied_cents > 0
-                  ? `, ${formatCents(data.credit_applied_cents)} applied`
-                  : ""}
-              </span>
-            </label>
-          </Area>
+          <CreditArea
+            useCredit={useCredit}
+            onUseCredit={setUseCredit}
+            availableCents={data.credit_available_cents}
+            appliedCents={data.credit_applied_cents}
+          />
         )}
 
-        <Area title="Payment" done={!needsCard || (method !== null && method !== "new")}>
-          {!needsCard ? (
-            <p className="muted">Your credit covers this booking. Nothing will be charged to a card.</p>
-          ) : (
-            <>
-              {cards.length > 0 && (
-                <SavedCardRadios
-                  cards={cards}
-                  value={method}
-                  onChange={setMethod}
-                  name="checkout-method"
-                  legend="Saved payment options"
-                />
-              )}
-              {method === "new" && (
-                <div className="new-card">
-                  <CardForm form={cardForm} legend={cards.length ? "Add a payment method" : "Card details"} />
-                  <label className="check-row">
-                    <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
-                    <span>Save this card for future bookings and tips</span>
-                  </label>
-                </div>
-              )}
-              <WalletButton
-                amountCents={total}
-                disabled={paying}
-                onPay={(confirmWallet) => pay(confirmWallet)}
-                onError={(m) => setFormError(m)}
-              />
-            </>
-          )}
-        </Area>
+        <PaymentArea
+          totalCents={total}
+          cards={cards}
+          method={method}
+          onMethod={setMethod}
+          cardForm={cardForm}
+          saveCard={saveCard}
+          onSaveCard={setSaveCard}
+          paying={paying}
+          onWalletPay={(confirmWallet) => pay(confirmWallet)}
+          onError={setFormError}
+        />
 
         <FormError message={formError} />
         <button
@@ -507,6 +418,216 @@ function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; item
         <Summary data={data} loading={summary.loading} />
       </aside>
     </div>
+  );
+}
+
+/** The checkout while its summary loads. */
+function CheckoutSkeleton() {
+  return (
+    <div className="checkout-layout" aria-busy="true">
+      <div className="checkout-main">
+        <div className="skeleton" style={{ height: 220, borderRadius: 14 }} />
+      </div>
+      <div className="checkout-side">
+        <div className="skeleton" style={{ height: 260, borderRadius: 14 }} />
+      </div>
+      <span className="sr-only" role="status">
+        Loading your checkout…
+      </span>
+    </div>
+  );
+}
+
+/** The summary could not load: try again, or go back to the cart. */
+function CheckoutLoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  return (
+    <div className="card" role="alert">
+      <p>{errorMessage(error)}</p>
+      <div className="form-actions">
+        <button type="button" className="button button-primary" onClick={onRetry}>
+          Try again
+        </button>
+        <AppLink href="/cart" className="button button-secondary">
+          Back to Cart
+        </AppLink>
+      </div>
+    </div>
+  );
+}
+
+/** Email and mobile phone for the booking (checked before paying: domain/checkout-rules.ts). */
+function ContactArea({
+  email,
+  phone,
+  onEmail,
+  onPhone,
+  errors,
+  done,
+  businessEmail,
+}: {
+  email: string;
+  phone: string;
+  onEmail(v: string): void;
+  onPhone(v: string): void;
+  errors: Record<string, string>;
+  done: boolean;
+  businessEmail: boolean;
+}) {
+  return (
+    <Area title="Contact" summary={email} done={done}>
+      <div className="contact-fields">
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => onEmail(e.target.value)}
+          error={errors.email}
+          hint={businessEmail ? "Business services need your business email." : undefined}
+          data-testid="checkout-email"
+        />
+        <Field
+          label="Mobile phone"
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          onChange={(e) => onPhone(e.target.value)}
+          error={errors.phone}
+          hint="We text you when your professional is on the way."
+          data-testid="checkout-phone"
+        />
+      </div>
+    </Area>
+  );
+}
+
+/** The service address and the notes for the pro (domain/customer-notes.ts). */
+function AddressArea({
+  address,
+  notes,
+  onAddress,
+  onNotes,
+  errors,
+  zipCode,
+}: {
+  address: string;
+  notes: string;
+  onAddress(v: string): void;
+  onNotes(v: string): void;
+  errors: Record<string, string>;
+  zipCode: string | null;
+}) {
+  return (
+    <Area title="Service address" summary={address} done={!isPartialAddress(address)}>
+      <ServiceAddressField
+        value={address}
+        onChange={onAddress}
+        error={errors.address}
+        hint={zipCode ? `Your cart was priced for ZIP ${zipCode}.` : undefined}
+      />
+      <div className={`field${errors.notes ? " has-error" : ""}`}>
+        <label htmlFor="checkout-notes" className="field-label">
+          Notes for your pro<span className="field-optional"> (optional)</span>
+        </label>
+        <textarea
+          id="checkout-notes"
+          className="textarea"
+          rows={3}
+          maxLength={CUSTOMER_NOTES_MAX}
+          placeholder="Gate or door code, parking, pets, anything that helps"
+          value={notes}
+          onChange={(e) => onNotes(e.target.value)}
+          aria-describedby="checkout-notes-hint"
+          aria-invalid={errors.notes ? true : undefined}
+          data-testid="checkout-notes"
+        />
+        <p id="checkout-notes-hint" className="field-hint">
+          Only the pro who takes your booking sees these. {CUSTOMER_NOTES_MAX - notes.length} characters left.
+        </p>
+        {errors.notes && <p className="field-error">{errors.notes}</p>}
+      </div>
+    </Area>
+  );
+}
+
+/** Whether the account's credit pays first, and how much of it applies. */
+function CreditArea({
+  useCredit,
+  onUseCredit,
+  availableCents,
+  appliedCents,
+}: {
+  useCredit: boolean;
+  onUseCredit(v: boolean): void;
+  availableCents: number;
+  appliedCents: number;
+}) {
+  return (
+    <Area title="Account credit" summary={formatCents(appliedCents)} done>
+      <label className="check-row">
+        <input type="checkbox" checked={useCredit} onChange={(e) => onUseCredit(e.target.checked)} />
+        <span>
+          Use my credit: <strong>{formatCents(availableCents)}</strong> available
+          {useCredit && appliedCents > 0 ? `, ${formatCents(appliedCents)} applied` : ""}
+        </span>
+      </label>
+    </Area>
+  );
+}
+
+/** A saved card, a new card (saved for later if wanted) or a wallet; nothing when credit covers the total. */
+function PaymentArea({
+  totalCents,
+  cards,
+  method,
+  onMethod,
+  cardForm,
+  saveCard,
+  onSaveCard,
+  paying,
+  onWalletPay,
+  onError,
+}: {
+  totalCents: number;
+  cards: CheckoutSummary["payment_methods"];
+  method: string | null;
+  onMethod(v: string | null): void;
+  cardForm: ReturnType<typeof useCardForm>;
+  saveCard: boolean;
+  onSaveCard(v: boolean): void;
+  paying: boolean;
+  onWalletPay: Parameters<typeof WalletButton>[0]["onPay"];
+  onError(message: string): void;
+}) {
+  const needsCard = totalCents > 0;
+  return (
+    <Area title="Payment" done={!needsCard || (method !== null && method !== "new")}>
+      {!needsCard ? (
+        <p className="muted">Your credit covers this booking. Nothing will be charged to a card.</p>
+      ) : (
+        <>
+          {cards.length > 0 && (
+            <SavedCardRadios
+              cards={cards}
+              value={method}
+              onChange={onMethod}
+              name="checkout-method"
+              legend="Saved payment options"
+            />
+          )}
+          {method === "new" && (
+            <div className="new-card">
+              <CardForm form={cardForm} legend={cards.length ? "Add a payment method" : "Card details"} />
+              <label className="check-row">
+                <input type="checkbox" checked={saveCard} onChange={(e) => onSaveCard(e.target.checked)} />
+                <span>Save this card for future bookings and tips</span>
+              </label>
+            </div>
+          )}
+          <WalletButton amountCents={totalCents} disabled={paying} onPay={onWalletPay} onError={onError} />
+        </>
+      )}
+    </Area>
   );
 }
 

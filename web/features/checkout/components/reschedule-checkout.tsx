@@ -6,7 +6,7 @@ import { AreaBar, Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { useAuthenticator } from "../../../components/ui/card-form";
 import { ApiError, errorMessage } from "../../../lib/api-client";
-import { completeReschedule, readRescheduleCheckout, rescheduleDoneKey, rescheduleKey } from "../api/reschedule";
+import { completeReschedule, rescheduleDoneQuery, rescheduleQuery } from "../api/reschedule";
 import { formatCents } from "../../../lib/format";
 import {
   cardFailureMessage,
@@ -15,6 +15,7 @@ import {
   listCards,
   type SavedCard,
 } from "../../../lib/payments";
+import { useQuery } from "../../../lib/query";
 import { useRequest } from "../../../lib/use-request";
 
 /**
@@ -114,9 +115,7 @@ function LoadState({ state, what }: { state: { loading: boolean; error: unknown;
 
 export function RescheduleCheckoutPage({ requestId }: { requestId: number }) {
   const navigate = useNavigate();
-  const review = useRequest<RescheduleCheckout>(requestId ? rescheduleKey(requestId) : null, () =>
-    readRescheduleCheckout(requestId),
-  );
+  const review = useQuery(rescheduleQuery, requestId || null);
   const cards = useRequest<SavedCard[]>("reschedule:cards", (s) => listCards(s));
   const auth = useAuthenticator();
   const [busy, setBusy] = useState(false);
@@ -254,9 +253,7 @@ function outcome(d: RescheduleCheckout): string {
 }
 
 export function RescheduleCompletePage({ requestId }: { requestId: number }) {
-  const review = useRequest<RescheduleCheckout>(requestId ? rescheduleDoneKey(requestId) : null, () =>
-    readRescheduleCheckout(requestId),
-  );
+  const review = useQuery(rescheduleDoneQuery, requestId || null);
   const data = review.data;
   return (
     <>

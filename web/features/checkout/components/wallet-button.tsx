@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { walletAllowed } from "../../../../domain/checkout-rules";
 import { centsToDecimal } from "../../../../domain/money";
 import { BRAND } from "../../../config/brand";
-import { ApiError, apiRequest } from "../../../lib/api-client";
+import { ApiError, call } from "../../../lib/api-client";
+import { paymentsClient } from "../../../lib/api-clients";
 import { getPaymentsConfig, tokenizeLocal, type IntentView } from "../../../lib/payments";
 
 /**
@@ -86,14 +87,17 @@ export function WalletButton({
       });
       const paid = response;
       await onPay(async (pi) => {
-        let data = await apiRequest<{ payment_intent: IntentView }>("/payments/local/confirm", {
-          json: { client_secret: pi.client_secret, payment_method_id: pm.id },
-        });
+        let data = await call((o) =>
+          paymentsClient.local.confirm.$post(
+            { json: { client_secret: pi.client_secret, payment_method_id: pm.id } },
+            o,
+          ),
+        );
         // Further action required: confirm again (the wallet already verified the payer).
         if (data.payment_intent.status === "requires_action") {
-          data = await apiRequest<{ payment_intent: IntentView }>("/payments/local/authenticate", {
-            json: { client_secret: pi.client_secret, approve: true },
-          });
+          data = await call((o) =>
+            paymentsClient.local.authenticate.$post({ json: { client_secret: pi.client_secret, approve: true } }, o),
+          );
         }
         if (data.payment_intent.status !== "succeeded")
           throw new ApiError("CARD_DECLINED", "Your wallet payment failed.", 402);

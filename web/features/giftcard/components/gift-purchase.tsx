@@ -4,7 +4,8 @@ import { giftAmountAllowed, GIFT_DELIVERY_LOCAL_TIME, GIFT_DELIVERY_MAX_DAYS } f
 import { PRICING } from "../../../../domain/pricing-config";
 import { CardForm, SavedCardRadios, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
 import { Field, FormError } from "../../../components/ui/field";
-import { ApiError, apiRequest } from "../../../lib/api-client";
+import { ApiError, call } from "../../../lib/api-client";
+import { checkoutClient, giftcardClient } from "../../../lib/api-clients";
 import { formatCents } from "../../../lib/format";
 import {
   cardFailureMessage,
@@ -57,10 +58,7 @@ function GiftRedeem() {
     setBusy(true);
     setError(null);
     try {
-      const done = await apiRequest<{ credited_cents: number; credit_balance_cents: number; message: string }>(
-        "/giftcard/redeem",
-        { json: { code } },
-      );
+      const done = await call((o) => giftcardClient.redeem.$post({ json: { code } }, o));
       notify("success", `${done.message} Your credit is now ${formatCents(done.credit_balance_cents)}.`, {
         label: "Open My Wallet",
         href: "/account/wallet",
@@ -144,31 +142,31 @@ function GiftPurchase() {
     setErrors(next);
     setFormError(null);
     const source = method === "new" ? cardForm.source() : null;
-    if (Object.keys(next).length || (method === "new" && !source) || !method) return;
+    if (cents === null || Object.keys(next).length || (method === "new" && !source) || !method) return;
     setBusy(true);
     try {
-      const made = await apiRequest<{ payment_intent: IntentView }>("/checkout/gift", {
-        json: {
-          amount_cents: cents,
-          recipient_name: name,
-          recipient_email: email,
-          message: message || null,
-          deliver_on: calendar && deliverOn ? deliverOn : null,
-          time_zone: calendar?.tz ?? null,
-          payment_method_id: method === "new" ? null : method,
-          idempotencyKey: newAttemptKey("gift"),
-        },
-      });
+      const made = await call((o) =>
+        checkoutClient.gift.$post(
+          {
+            json: {
+              amount_cents: cents,
+              recipient_name: name,
+              recipient_email: email,
+              message: message || null,
+              deliver_on: calendar && deliverOn ? deliverOn : null,
+              time_zone: calendar?.tz ?? null,
+              payment_method_id: method === "new" ? null : method,
+              idempotencyKey: newAttemptKey("gift"),
+            },
+          },
+          o,
+        ),
+      );
       const pi = made.payment_intent;
       if (method === "new")
         await confirmCard({ clientSecret: pi.client_secret, source: source!, authenticate: auth.ask });
       else await finishServerIntent(pi, auth.ask);
-      const done = await apiRequest<{ status: string; message?: string; gift_card?: { delivered: boolean } }>(
-        "/checkout/gift/confirm",
-        {
-          json: { payment_intent_id: pi.id },
-        },
-      );
+      const done = await call((o) => checkoutClient.gift.confirm.$post({ json: { payment_intent_id: pi.id } }, o));
       if (done.status !== "succeeded") throw new ApiError("CHARGE_ERROR", "Your payment is still processing.", 202);
       notify("success", done.message ?? "Your gift card is on its way.");
       cardForm.reset();

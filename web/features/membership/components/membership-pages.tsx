@@ -6,7 +6,8 @@ import { AppLink } from "../../../components/ui/app-link";
 import { cardLabel } from "../../../components/ui/card-form";
 import { FormError } from "../../../components/ui/field";
 import { CheckIcon, StarIcon } from "../../../components/ui/icons";
-import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
+import { ApiError, call, errorMessage } from "../../../lib/api-client";
+import { subscriptionsClient } from "../../../lib/api-clients";
 import { formatCents } from "../../../lib/format";
 import { defaultCardId, listCards, type SavedCard } from "../../../lib/payments";
 import { useRequest } from "../../../lib/use-request";
@@ -63,20 +64,11 @@ export function AccountMembershipPage() {
   );
 }
 
-interface MembershipInfo {
-  member: boolean;
-  /** A cancelled membership's member prices last until this instant (the end of the paid month). */
-  member_until: string | null;
-  price_cents: number;
-  member_discount_bps: number;
-  membership: { status: string; current_period_end: string | null; cancelled_at: string | null } | null;
-}
-
 /** Join with a saved card, or cancel (docs/product.md: membership active / cancelled; ERROR_SUBSCRIPTION_CREATE_ALREADY_MEMBER). */
 function MembershipPanel() {
   const viewer = useViewer();
-  const info = useRequest<MembershipInfo>(viewer ? `membership:${viewer.user_id}` : null, (signal) =>
-    apiRequest<MembershipInfo>("/subscriptions", { signal }),
+  const info = useRequest(viewer ? `membership:${viewer.user_id}` : null, (signal) =>
+    call((o) => subscriptionsClient.index.$get(undefined, o), { signal }),
   );
   const cards = useRequest<SavedCard[]>(viewer ? "membership:cards" : null, (s) => listCards(s));
   const [method, setMethod] = useState<string | null>(null);
@@ -106,13 +98,13 @@ function MembershipPanel() {
   const data = info.data;
   const percent = Math.round(data.member_discount_bps / 100);
 
-  const run = async (action: () => Promise<{ message?: string } & Partial<MembershipInfo>>) => {
+  const run = async (action: () => Promise<object>) => {
     if (busy) return;
     setBusy(true);
     setError(null);
     try {
       const done = await action();
-      if (done.message) notify("success", done.message);
+      if ("message" in done && typeof done.message === "string" && done.message) notify("success", done.message);
       info.reload();
       setConfirmCancel(false);
     } catch (err) {
@@ -125,8 +117,9 @@ function MembershipPanel() {
       setBusy(false);
     }
   };
-  const join = () => run(() => apiRequest("/subscriptions", { json: { payment_method_id: method } }));
-  const cancel = () => run(() => apiRequest("/subscriptions", { method: "DELETE" }));
+  const join = () =>
+    run(() => call((o) => subscriptionsClient.index.$post({ json: { payment_method_id: method } }, o)));
+  const cancel = () => run(() => call((o) => subscriptionsClient.index.$delete(undefined, o)));
   const joinForm = (
     <>
       {cards.data && cards.data.length === 0 ? (

@@ -7,7 +7,8 @@ import type {
   OrderVendor,
   ScheduledOrder,
 } from "../../../../schema/contracts/orders";
-import { apiRequest } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import { orderClient, ordersClient, smsClient } from "../../../lib/api-clients";
 import type { IntentView } from "../../../lib/payments";
 import type { RescheduleTimes, VendorProposalView } from "../../../../schema/payloads/orders";
 
@@ -15,16 +16,11 @@ import type { RescheduleTimes, VendorProposalView } from "../../../../schema/pay
 export type { CompletedOrder, OrderService, OrderVendor, ScheduledOrder };
 export type CancelPolicy = CancellationPolicyView;
 
-const zipQuery = (zip: string | null) => (zip ? `?zipCode=${encodeURIComponent(zip)}` : "");
-
 export const listScheduled = (zip: string | null, signal?: AbortSignal) =>
-  apiRequest<ScheduledOrder[]>(`/orders${zipQuery(zip)}`, { signal });
+  call((o) => ordersClient.index.$get({ query: zip ? { zipCode: zip } : {} }, o), { signal });
 
 export const listCompleted = (zip: string | null, page: number, signal?: AbortSignal) =>
-  apiRequest<CompletedOrdersPage>("/order/complete", {
-    json: { zipCode: zip ?? undefined, pagination: page },
-    signal,
-  });
+  call((o) => orderClient.complete.$post({ json: { zipCode: zip ?? undefined, pagination: page } }, o), { signal });
 
 /** What a request that changes the appointment's length answers (docs/decisions/067). */
 export interface RescheduleChange {
@@ -37,49 +33,55 @@ export interface RescheduleChange {
 }
 
 export const requestReschedule = (service_order_id: number, selectedDate: string, service_id?: number) =>
-  apiRequest<{ message: string; selectedDate: string; request_id: number; change?: RescheduleChange }>(
-    "/order/reschedule/",
-    { json: { service_order_id, selectedDate, ...(service_id ? { service_id } : {}) } },
+  call((o) =>
+    orderClient.reschedule.$post(
+      { json: { service_order_id, selectedDate, ...(service_id ? { service_id } : {}) } },
+      o,
+    ),
   );
 
 /** The pro's free times for moving this job (its own booking left out), for its length or another option's. */
 export const getRescheduleTimes = (service_order_id: number, signal?: AbortSignal, service_id?: number) =>
-  apiRequest<RescheduleTimes>(
-    `/order/reschedule-times?service_order_id=${service_order_id}${service_id ? `&service_id=${service_id}` : ""}`,
+  call(
+    (o) =>
+      orderClient["reschedule-times"].$get(
+        {
+          query: {
+            service_order_id: String(service_order_id),
+            ...(service_id ? { service_id: String(service_id) } : {}),
+          },
+        },
+        o,
+      ),
     { signal },
   );
 
 /** Approve (the job moves) or refuse (it keeps its time) the pro's proposed time. */
 export const answerProposal = (request_id: number, accept: boolean) =>
-  apiRequest<{ message: string; status: string; selectedDate: string }>("/order/reschedule/answer", {
-    json: { request_id, accept },
-  });
+  call((o) => orderClient.reschedule.answer.$post({ json: { request_id, accept } }, o));
 
 export const getCancelPolicy = (id: number, signal?: AbortSignal) =>
-  apiRequest<CancelPolicy>(`/order/cancel-policy?service_order_id=${id}`, { signal });
+  call((o) => orderClient["cancel-policy"].$get({ query: { service_order_id: String(id) } }, o), { signal });
 
 export const cancelOrder = (service_order_id: number) =>
-  apiRequest<{ message: string }>("/order/cancel", { json: { service_order_id } });
+  call((o) => orderClient.cancel.$post({ json: { service_order_id } }, o));
 
 export const messageVendor = (service_order_id: number, message: string) =>
-  apiRequest<{ message: string }>("/sms/vendor/", { json: { service_order_id, message } });
+  call((o) => smsClient.vendor.$post({ json: { service_order_id, message } }, o));
 
 export const createTip = (body: {
   service_order_id: number;
   tip_amount: string;
   isSavePaymentMethod: boolean;
   payment_method_id?: string | null;
-}) => apiRequest<{ payment_intent: IntentView; tip_cents: number; tip_error?: string }>("/order/tip", { json: body });
+}) => call((o) => orderClient.tip.$post({ json: body }, o));
 
 export const confirmTip = (payment_intent_id: string) =>
-  apiRequest<{ message: string; total_tip_cents: number }>("/order/tip/confirm", { json: { payment_intent_id } });
+  call((o) => orderClient.tip.confirm.$post({ json: { payment_intent_id } }, o));
 
 export const rateOrder = (body: { service_order_id: number; vendor_rating: number; vendor_rating_notes: string }) =>
-  apiRequest<{ message: string; vendor_rating: number; vendor_rating_notes: string | null }>("/order/complete", {
-    method: "PUT",
-    json: body,
-  });
+  call((o) => orderClient.complete.$put({ json: body }, o));
 
 /** The customer disputes a paid charge their pro added to the job (docs/decisions/116). */
 export const disputeAddedCharge = (adjustment_id: number, reason: string) =>
-  apiRequest<AddedChargeView>("/order/added-charge/dispute", { json: { adjustment_id, reason } });
+  call((o) => orderClient["added-charge"].dispute.$post({ json: { adjustment_id, reason } }, o));

@@ -66,7 +66,7 @@ export function RescheduleModal({
 
   const run = async (
     kind: "approve" | "refuse" | "ask",
-    work: () => Promise<{ message: string; change?: { checkout_url: string | null } }>,
+    work: () => Promise<{ message: string; change?: { checkout_url: string | null } | null }>,
   ) => {
     if (busy) return;
     setBusy(kind);

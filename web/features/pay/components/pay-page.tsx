@@ -8,7 +8,8 @@ import { AreaBar, EmptyState, Page } from "../../../components/layout/page";
 import { CardForm, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
 import { FormError } from "../../../components/ui/field";
 import { CheckIcon, ReceiptIcon } from "../../../components/ui/icons";
-import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
+import { ApiError, call, errorMessage } from "../../../lib/api-client";
+import { payClient } from "../../../lib/api-clients";
 import { formatCents } from "../../../lib/format";
 import { cardFailureMessage, confirmCard, type IntentView } from "../../../lib/payments";
 import { useRequest } from "../../../lib/use-request";
@@ -45,8 +46,10 @@ export function PayPage() {
     : cpid && vid
       ? `cpid=${encodeURIComponent(cpid)}&vid=${encodeURIComponent(vid)}`
       : null;
-  const link = useRequest<PayLink>(linkKey ? `pay:${linkKey}` : null, (signal) =>
-    apiRequest<PayLink>(vpid ? `/pay/link?${linkKey}` : `/pay/secure?${linkKey}`, { signal }),
+  const link = useRequest(linkKey ? `pay:${linkKey}` : null, (signal) =>
+    vpid
+      ? call((o) => payClient.link.$get({ query: { vpid } }, o), { signal })
+      : call((o) => payClient.secure.$get({ query: { cpid: cpid!, vid: vid! } }, o), { signal }),
   );
   const { supportPhone } = useShell();
 
@@ -148,9 +151,9 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
     setBusy(true);
     setError(null);
     try {
-      const done = await apiRequest<{ message: string }>("/pay/secure/decline", {
-        json: { cpid: ids.cpid, vid: ids.vid },
-      });
+      const done = await call((o) =>
+        payClient.secure.decline.$post({ json: { cpid: ids.cpid as string, vid: ids.vid as string } }, o),
+      );
       setDeclined(done.message);
     } catch (err) {
       setError(err instanceof ApiError && err.code === "ERROR_CUSTOMER_PAY" ? EXPIRED : errorMessage(err));
@@ -166,13 +169,16 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
     setBusy(true);
     setError(null);
     try {
-      const intent = await apiRequest<{ payment_intent: IntentView; total_cents: number }>("/pay/secure/intent", {
-        json: { ...ids, charge_amount: centsToDecimal(totalCents), tip: tipAllowed && tip ? tip : undefined },
-      });
+      const intent = await call((o) =>
+        payClient.secure.intent.$post(
+          { json: { ...ids, charge_amount: centsToDecimal(totalCents), tip: tipAllowed && tip ? tip : undefined } },
+          o,
+        ),
+      );
       await confirmCard({ clientSecret: intent.payment_intent.client_secret, source, authenticate: auth.ask });
-      const done = await apiRequest<{ amount_cents: number; message: string }>("/pay/secure/confirm", {
-        json: { payment_intent_id: intent.payment_intent.id },
-      });
+      const done = await call((o) =>
+        payClient.secure.confirm.$post({ json: { payment_intent_id: intent.payment_intent.id } }, o),
+      );
       cardForm.reset();
       setPaid(done);
     } catch (err) {

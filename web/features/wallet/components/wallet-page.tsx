@@ -4,7 +4,8 @@ import { Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { CardForm, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
 import { Field, FormError } from "../../../components/ui/field";
-import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { call, errorMessage } from "../../../lib/api-client";
+import { giftcardClient } from "../../../lib/api-clients";
 import { formatCents } from "../../../lib/format";
 import {
   addCard,
@@ -58,10 +59,7 @@ function RedeemForm({ onRedeemed }: { onRedeemed(balanceCents: number): void }) 
     setBusy(true);
     setError(null);
     try {
-      const done = await apiRequest<{ credit_balance_cents: number; credited_cents: number; message: string }>(
-        "/giftcard/redeem",
-        { json: { code } },
-      );
+      const done = await call((o) => giftcardClient.redeem.$post({ json: { code } }, o));
       notify("success", `${done.message} ${formatCents(done.credited_cents)} added.`);
       onRedeemed(done.credit_balance_cents);
       setCode("");
