@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { formatPhone } from "../../../lib/format";
-import { type ApplicationRow } from "../api/staff";
+import { type ApplicationRow, staffLists } from "../api/staff";
 import { ActionButton, Notice, SearchBar, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
 
 export function ApplicationsSection() {
   const [q, setQ] = useState("");
-  const list = useStaffList<ApplicationRow>("/admin/applications", { q, status: "submitted" });
+  const list = useStaffList(staffLists.applications, { q, status: "submitted" as const });
   const { notice, done } = useActionNotice(list.reload);
   return (
     <>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { StaffTable } from "../../../components/ui/staff-table";
-import { type AuditRow } from "../api/staff";
+import { type AuditRow, staffLists } from "../api/staff";
 import { SearchBar, StaffListView, useStaffList } from "./staff-kit";
 
 const show = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));
@@ -8,7 +8,7 @@ const show = (v: unknown) => (v === null || v === undefined ? "—" : JSON.strin
 /** The audit trail, newest first, filtered by action (a prefix like "vendor." works). */
 export function AuditSection() {
   const [action, setAction] = useState("");
-  const list = useStaffList<AuditRow>("/admin/audit", { action });
+  const list = useStaffList(staffLists.audit, { action });
   return (
     <>
       <SearchBar label='Action, e.g. "vendor." or "rating.approve"' onSearch={setAction} />

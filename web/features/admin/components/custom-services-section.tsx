@@ -5,6 +5,7 @@ import { StaffTable } from "../../../components/ui/staff-table";
 import { apiRequest, errorMessage } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
 import { ActionButton, Notice, StaffListView, StateFilter, useActionNotice, useStaffList } from "./staff-kit";
+import { staffLists } from "../api/staff";
 
 interface Draft {
   service_code_group_id: string;
@@ -39,8 +40,8 @@ const draftOf = (r: StaffCustomServiceRow): Draft => ({
  * in the audit log.
  */
 export function CustomServicesSection() {
-  const [state, setState] = useState("active");
-  const list = useStaffList<StaffCustomServiceRow>("/admin/custom-services", { state });
+  const [state, setState] = useState<"active" | "retired" | "all">("active");
+  const list = useStaffList(staffLists.customServices, { state });
   const { notice, done } = useActionNotice(list.reload);
   const [choices, setChoices] = useState<CustomServiceChoices | null>(null);
   const [editing, setEditing] = useState<StaffCustomServiceRow | null>(null);

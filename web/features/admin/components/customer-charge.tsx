@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { FormError } from "../../../components/ui/field";
 import { formatCents } from "../../../lib/format";
-import { staffAction, type CustomerDetail, type StaffChargeRow } from "../api/staff";
+import { staffAction, type CustomerDetail, type StaffChargeRow, staffLists } from "../api/staff";
 import { Notice, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 import { day, STATUS_NAME, toCents } from "./staff-format";
 
@@ -21,7 +21,7 @@ export function CustomerCharge({ customer }: { customer: CustomerDetail }) {
   const [open, setOpen] = useState(false);
   const [requestKey, setRequestKey] = useState(newRequestKey);
   const [formError, setFormError] = useState<string | null>(null);
-  const charges = useStaffList<StaffChargeRow>("/admin/charges", { user_id: customer.user_id });
+  const charges = useStaffList(staffLists.charges, { user_id: String(customer.user_id) });
   const { notice, done } = useActionNotice(charges.reload);
   const ids = { job: useId(), amount: useId(), reason: useId() };
   const cents = toCents(dollars);

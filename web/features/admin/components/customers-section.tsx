@@ -3,7 +3,7 @@ import { FormError } from "../../../components/ui/field";
 import { StaffTable } from "../../../components/ui/staff-table";
 import { errorMessage } from "../../../lib/api-client";
 import { formatCents, formatPhone } from "../../../lib/format";
-import { getCustomer, type CustomerDetail, type CustomerRow } from "../api/staff";
+import { getCustomer, type CustomerDetail, type CustomerRow, staffLists } from "../api/staff";
 import { SearchBar, StaffListView, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
 import { CustomerCharge } from "./customer-charge";
@@ -13,7 +13,7 @@ export function CustomersSection() {
   const [q, setQ] = useState("");
   const [detail, setDetail] = useState<CustomerDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const list = useStaffList<CustomerRow>("/admin/customers", { q });
+  const list = useStaffList(staffLists.customers, { q });
   return (
     <>
       <SearchBar label="Name, phone or email" onSearch={setQ} />

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { type ExceptionRow } from "../api/staff";
+import { type ExceptionRow, staffLists } from "../api/staff";
 import {
   ActionButton,
   Notice,
@@ -15,7 +15,7 @@ import { day } from "./staff-format";
 export function ExceptionsSection() {
   const [status, setStatus] = useState<"pending" | "approved" | "denied">("pending");
   const [q, setQ] = useState("");
-  const list = useStaffList<ExceptionRow>("/admin/exceptions", { status, q });
+  const list = useStaffList(staffLists.exceptions, { status, q });
   const { notice, done } = useActionNotice(list.reload);
   return (
     <>

@@ -5,7 +5,7 @@ import { FormError } from "../../../components/ui/field";
 import { errorMessage } from "../../../lib/api-client";
 import { formatLocalDateTime } from "../../../../domain/slot-format";
 import { formatCents } from "../../../lib/format";
-import { getStaffJob, type StaffJob, type StaffJobRow } from "../api/staff";
+import { getStaffJob, type StaffJob, type StaffJobRow, staffLists } from "../api/staff";
 import {
   ActionButton,
   Notice,
@@ -79,8 +79,8 @@ const JOB_FILTERS = [
  */
 export function JobsSection() {
   const [q, setQ] = useState("");
-  const [status, setStatus] = useState("upcoming");
-  const list = useStaffList<StaffJobRow>("/admin/jobs", { q, status });
+  const [status, setStatus] = useState<(typeof JOB_FILTERS)[number][0]>("upcoming");
+  const list = useStaffList(staffLists.jobs, { q, status });
   const cardHeading = useRef<HTMLHeadingElement>(null);
   const [focusCard, setFocusCard] = useState(false);
   const [number, setNumber] = useState("");

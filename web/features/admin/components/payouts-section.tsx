@@ -1,17 +1,17 @@
 import { useState } from "react";
 import { StaffTable } from "../../../components/ui/staff-table";
 import { formatCents } from "../../../lib/format";
-import { type PayoutRow } from "../api/staff";
+import { type PayoutRow, staffLists } from "../api/staff";
 import { ActionButton, Notice, StaffListView, StateFilter, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
 
 /** Payouts and their state; a job's payout price adjusted within limits. */
 export function PayoutsSection() {
-  const [status, setStatus] = useState("");
+  const [status, setStatus] = useState<"" | "pending" | "paid" | "failed" | "canceled">("");
   const [notice, setNotice] = useState<string | null>(null);
   const [jobId, setJobId] = useState("");
   const [dollars, setDollars] = useState("");
-  const list = useStaffList<PayoutRow>("/admin/payouts", { status });
+  const list = useStaffList(staffLists.payouts, { status });
   const cents = Math.round(Number(dollars) * 100);
   return (
     <>

@@ -1,6 +1,6 @@
 import { canReviewRatings } from "../../../../domain/staff-roles";
 import { useViewer } from "../../../stores/shell-context";
-import { type RatingRow } from "../api/staff";
+import { type RatingRow, staffLists } from "../api/staff";
 import { ActionButton, Notice, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
 
@@ -8,7 +8,7 @@ import { day } from "./staff-format";
 export function RatingsSection() {
   const viewer = useViewer();
   const mayReview = viewer ? canReviewRatings(viewer) : false;
-  const list = useStaffList<RatingRow>("/admin/ratings", {});
+  const list = useStaffList(staffLists.ratings, {});
   const { notice, done } = useActionNotice(list.reload);
   return (
     <>

@@ -1,9 +1,9 @@
-import { type ReviewRow } from "../api/staff";
+import { type ReviewRow, staffLists } from "../api/staff";
 import { ActionButton, Notice, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 
 /** Licences (first ones and renewals, with their file) and profile photos: approve, or reject with a comment the pro sees. */
 export function ReviewsSection() {
-  const list = useStaffList<ReviewRow>("/admin/reviews", {});
+  const list = useStaffList(staffLists.reviews, {});
   const { notice, done } = useActionNotice(list.reload);
   return (
     <>

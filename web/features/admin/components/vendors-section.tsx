@@ -2,7 +2,7 @@ import { useState } from "react";
 import { STAND_DOWN_EFFECT_FOR_STAFF } from "../../../../domain/vendor/account-policy";
 import { StaffTable } from "../../../components/ui/staff-table";
 import { formatPhone } from "../../../lib/format";
-import { type VendorRow } from "../api/staff";
+import { type VendorRow, staffLists } from "../api/staff";
 import { VendorDetailPanel } from "./vendor-detail";
 import { ActionButton, proMessage, Notice, SearchBar, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
@@ -10,7 +10,7 @@ import { day } from "./staff-format";
 /** Vendors: find by name, phone or ZIP; account actions by state (docs/product.md section 4 "Vendor account"). */
 export function VendorsSection() {
   const [q, setQ] = useState("");
-  const list = useStaffList<VendorRow>("/admin/vendors", { q });
+  const list = useStaffList(staffLists.vendors, { q });
   const { notice, done } = useActionNotice(list.reload);
   const [openId, setOpenId] = useState<number | null>(null);
   return (

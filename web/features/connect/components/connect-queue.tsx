@@ -2,7 +2,7 @@ import { useState } from "react";
 import { ServiceOrderStatus } from "../../../../domain/order-status";
 import { formatLocalDateTime, formatWhen } from "../../../../domain/slot-format";
 import { formatCents, formatPhone } from "../../../lib/format";
-import { type ConnectRequestRow } from "../../admin/api/staff";
+import { type ConnectRequestRow, staffLists } from "../../admin/api/staff";
 import { ActionButton, Notice, StaffListView, useActionNotice, useStaffList } from "../../admin/components/staff-kit";
 import { AssignButton, InvoiceButton, OfferButton, ReassignButton } from "./connect-request-actions";
 
@@ -46,7 +46,7 @@ type QueueState = (typeof STATES)[number][0];
 /** /connect/admin: the queue of business requests; assign or offer to pros, invoice scheduled ones, cancel. */
 export function ConnectQueue() {
   const [status, setStatus] = useState<QueueState>("new");
-  const list = useStaffList<ConnectRequestRow>("/connect/admin/requests", { status });
+  const list = useStaffList(staffLists.connectRequests, { status });
   const { notice, done } = useActionNotice(list.reload);
   return (
     <>

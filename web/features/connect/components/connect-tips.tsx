@@ -3,22 +3,12 @@ import { formatLocalDateTime } from "../../../../domain/slot-format";
 import { StaffTable } from "../../../components/ui/staff-table";
 import { formatCents } from "../../../lib/format";
 import { StaffListView, StateFilter, useStaffList } from "../../admin/components/staff-kit";
-
-interface ConnectTipRow {
-  tip_id: number;
-  service_order_id: number;
-  amount_cents: number;
-  source: "customer" | "secure_pay";
-  status: string;
-  vendor_name: string | null;
-  service: string;
-  local_time: string;
-}
+import { staffLists } from "../../admin/api/staff";
 
 /** /connect/admin: tips on business jobs (the secure-pay link or the client), newest first. */
 export function ConnectTips() {
-  const [status, setStatus] = useState("");
-  const list = useStaffList<ConnectTipRow>("/connect/admin/tips", { status });
+  const [status, setStatus] = useState<"" | "pending" | "succeeded" | "failed">("");
+  const list = useStaffList(staffLists.connectTips, { status });
   const id = useId();
   return (
     <section className="staff-section" aria-labelledby={`${id}-title`}>
