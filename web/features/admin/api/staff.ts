@@ -79,16 +79,27 @@ export function getCustomer(id: number, signal?: AbortSignal) {
   return call((r) => adminClient.customers[":id"].$get({ param: { id: String(id) } }, r), { signal });
 }
 
-export function getConnectPros(id: number, signal?: AbortSignal) {
-  return call((r) => connectClient.admin.requests[":id"].pros.$get({ param: { id: String(id) } }, r), { signal });
-}
-
-export function getConnectServices(signal?: AbortSignal) {
-  return call((r) => connectClient.services.$get(undefined, r), { signal });
-}
-
 export function getStaffJob(id: number, signal?: AbortSignal) {
   return call((r) => adminClient.jobs[":id"].$get({ param: { id: String(id) } }, r), { signal });
+}
+
+/** POST /api/admin/charges: charge a customer for one of their jobs (docs/decisions/097). */
+export function chargeCustomer(json: Parameters<typeof adminClient.charges.$post>[0]["json"]) {
+  return call((r) => adminClient.charges.$post({ json }, r));
+}
+
+/** A new custom service, or an edit of one (`id`). */
+export function saveCustomService(
+  id: number | null,
+  json: Parameters<(typeof adminClient)["custom-services"]["$post"]>[0]["json"],
+) {
+  return id === null
+    ? call((r) => adminClient["custom-services"].$post({ json }, r))
+    : call((r) => adminClient["custom-services"][":id"].$put({ param: { id: String(id) }, json }, r));
+}
+
+export function getOutbox(query: QueryOf<typeof adminClient.outbox.$get>, signal?: AbortSignal) {
+  return call((r) => adminClient.outbox.$get({ query }, r), { signal });
 }
 
 export function getCustomServiceChoices(signal?: AbortSignal) {

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { FormError } from "../../../components/ui/field";
 import { formatCents } from "../../../lib/format";
-import { staffAction, type CustomerDetail, type StaffChargeRow, staffLists } from "../api/staff";
+import { chargeCustomer, type CustomerDetail, type StaffChargeRow, staffLists } from "../api/staff";
 import { Notice, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 import { day, STATUS_NAME, toCents } from "./staff-format";
 
@@ -99,7 +99,9 @@ export function CustomerCharge({ customer }: { customer: CustomerDetail }) {
         busyLabel="Charging…"
         onCancel={() => setOpen(false)}
         onConfirm={async () => {
-          const res = await staffAction<{ status: string }>("/admin/charges", {
+          // The dialog opens only for a valid amount (the form's check above).
+          if (cents === null) return;
+          const res = await chargeCustomer({
             user_id: customer.user_id,
             service_order_id: Number(jobId),
             amount_cents: cents,

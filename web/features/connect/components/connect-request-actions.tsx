@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { formatLocalDateTime } from "../../../../domain/slot-format";
 import { Field } from "../../../components/ui/field";
-import { getConnectPros, type ConnectRequestRow, type ProOption } from "../../admin/api/staff";
+import type { ConnectRequestRow, ProOption } from "../../admin/api/staff";
+import { getConnectPros } from "../api/connect";
 import { ActionButton, proMessage } from "../../admin/components/staff-kit";
 
 /** The pros who could take a request (nearest first), leaving out `except` (the pro who has it now). */

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { Field, FormError } from "../../../components/ui/field";
-import { apiRequest, ApiError, errorMessage } from "../../../lib/api-client";
-import { getConnectServices, type ConnectService } from "../../admin/api/staff";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import type { ConnectService } from "../../admin/api/staff";
+import { getConnectServices, sendConnectRequest } from "../api/connect";
 
 /** /connect: the business request form (POST /api/connect/requests). */
 export function ConnectRequestForm() {
@@ -59,14 +60,11 @@ export function ConnectRequestForm() {
         setError(null);
         setFields({});
         try {
-          await apiRequest("/connect/requests", {
-            method: "POST",
-            json: {
-              ...form,
-              people: Number(form.people),
-              service_id: Number(form.service_id),
-              notes: form.notes || undefined,
-            },
+          await sendConnectRequest({
+            ...form,
+            people: Number(form.people),
+            service_id: Number(form.service_id),
+            notes: form.notes || undefined,
           });
           setSent("Thank you! Our business team will contact you to confirm the details.");
         } catch (err) {
