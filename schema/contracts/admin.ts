@@ -331,6 +331,23 @@ export interface ConnectService {
   duration_minutes: number;
 }
 
+/** GET /connect/admin/tips: a tip on a business job, with its job, pro and local time. */
+export interface ConnectTipRow {
+  tip_id: number;
+  service_order_id: number;
+  amount_cents: number;
+  /** A client's tip, or one paid through the pro's secure-pay link. */
+  source: "customer" | "secure_pay";
+  status: "pending" | "succeeded" | "failed";
+  created_at: number;
+  vendor_name: string | null;
+  service: string;
+  promised_arrival_time: number;
+  time_zone: string;
+  /** The job's time where it happens ("2026-03-04 10:00"). */
+  local_time: string;
+}
+
 /** A custom service in the staff list (GET /api/admin/custom-services), retired ones included. */
 export interface StaffCustomServiceRow {
   custom_service_id: number;

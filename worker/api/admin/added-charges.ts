@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { paymentsFromEnv } from "../../adapters/payments";
 import { IdParam, ListQuery, pageOf, ReasonBody } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { refundAddedCharge, staffAddedCharges } from "../../jobs/added-charges";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 
@@ -19,15 +19,15 @@ const AddedChargesQuery = v.object({
  */
 export const adminAddedChargesApi = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
-    const q = queryOf(c, AddedChargesQuery);
+  .get("/", validate("query", AddedChargesQuery), async (c) => {
+    const q = c.req.valid("query");
     const rows = await staffAddedCharges(c.get("db"), { disputed: q.disputed === "1", page: q.page });
     return c.json(pageOf(rows, q.page));
   })
   /** { reason }: refunds the whole added charge to the customer's card; the pro's share comes off their pay. */
-  .post("/:id/refund", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const body = await jsonBody(c, ReasonBody);
+  .post("/:id/refund", validate("param", IdParam), validate("json", ReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
     const db = c.get("db");
     const now = c.get("now");
     const data = await refundAddedCharge(

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
+import { parseOrFail, validate } from "../../http/validate";
 import { IdParam, ReasonBody } from "../../admin/paging";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 import { approveApplication } from "../../vendors/approve-application";
@@ -38,17 +38,25 @@ const ApproveBody = v.object({
  */
 export const adminApplicationsApi = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => c.json(await listApplications(c.env.DB, queryOf(c, ApplicationsQuery))))
-  .post("/:id/reject", (c) => decide(c, "rejected", "application.reject"))
-  .post("/:id/silent-reject", (c) => decide(c, "silently_rejected", "application.silent_reject"))
-  .post("/:id/ignore", (c) => decide(c, "ignored", "application.ignore"))
-  .get("/:id/file/:upload", async (c) => {
-    // The application's photo and licences, for staff deciding it (never public).
-    const { id, upload } = parseOrFail(FileParams, c.req.param());
+  .get("/", validate("query", ApplicationsQuery), async (c) =>
+    c.json(await listApplications(c.env.DB, c.req.valid("query"))),
+  )
+  .post("/:id/reject", validate("param", IdParam), validate("json", ReasonBody), (c) =>
+    decide(c, c.req.valid("param").id, c.req.valid("json").reason, "rejected", "application.reject"),
+  )
+  .post("/:id/silent-reject", validate("param", IdParam), validate("json", ReasonBody), (c) =>
+    decide(c, c.req.valid("param").id, c.req.valid("json").reason, "silently_rejected", "application.silent_reject"),
+  )
+  .post("/:id/ignore", validate("param", IdParam), validate("json", ReasonBody), (c) =>
+    decide(c, c.req.valid("param").id, c.req.valid("json").reason, "ignored", "application.ignore"),
+  )
+  // The application's photo and licences, for staff deciding it (never public).
+  .get("/:id/file/:upload", validate("param", FileParams), async (c) => {
+    const { id, upload } = c.req.valid("param");
     return staffFileResponse(await applicationFile(c.env, id, upload));
   })
-  .post("/:id/approve", async (c) => {
-    const { id } = parseOrFail(ApproveParams, c.req.param());
+  .post("/:id/approve", validate("param", ApproveParams), async (c) => {
+    const { id } = c.req.valid("param");
     // The note is optional, and so is the body.
     const raw = await c.req.text();
     const { reason } = raw.trim() ? parseOrFail(ApproveBody, safeJson(raw)) : { reason: undefined };
@@ -71,10 +79,8 @@ function safeJson(raw: string): unknown {
   }
 }
 
-/** The shared handler of the three non-approval decisions: parse, decide, answer. */
-async function decide(c: Context<AppEnv>, to: ApplicationDecision, action: string) {
-  const { id } = parseOrFail(IdParam, c.req.param());
-  const { reason } = await jsonBody(c, ReasonBody);
+/** The shared handler of the three non-approval decisions (their id and reason validated by the route): decide, answer. */
+async function decide(c: Context<AppEnv>, id: number, reason: string, to: ApplicationDecision, action: string) {
   const data = await decideApplication(c.env.DB, {
     applicationId: id,
     to,

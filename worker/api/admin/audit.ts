@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { offsetOf, pageOf } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
-import { queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireAdmin } from "../../middleware/roles";
 
 const AuditQuery = v.object({
@@ -18,8 +18,8 @@ const AuditQuery = v.object({
  * The audit trail, newest first, filtered by action (a prefix: "vendor." lists every vendor action), target
  * or actor. Read only: no route edits or deletes an audit row (docs/decisions/091).
  */
-export const adminAuditApi = new Hono<AppEnv>().use(requireAdmin).get("/", async (c) => {
-  const q = queryOf(c, AuditQuery);
+export const adminAuditApi = new Hono<AppEnv>().use(requireAdmin).get("/", validate("query", AuditQuery), async (c) => {
+  const q = c.req.valid("query");
   const rows = await c.env.DB.prepare(
     `SELECT a.id, a.actor_user_id, u.name AS actor_name, a.action, a.target_type, a.target_id, a.reason,
             a.before_value, a.after_value, a.details, a.created_at

@@ -7,7 +7,7 @@ import { pageOf } from "../../admin/paging";
 import { chargeCustomer, listStaffCharges } from "../../admin/staff-charge";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 
 const Id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999_999_999_999));
@@ -45,13 +45,13 @@ export function chargeAnswer(result: StaffChargeResult) {
  */
 export const adminChargesApi = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
-    const { user_id, page } = queryOf(c, ChargesQuery);
+  .get("/", validate("query", ChargesQuery), async (c) => {
+    const { user_id, page } = c.req.valid("query");
     const rows = await listStaffCharges(c.env.DB, user_id, page);
     return c.json(pageOf(rows, page));
   })
-  .post("/", async (c) => {
-    const body = await jsonBody(c, ChargeBody);
+  .post("/", validate("json", ChargeBody), async (c) => {
+    const body = c.req.valid("json");
     const now = c.get("now");
     const db = c.get("db");
     const result = await chargeCustomer(c.env, db, () => paymentsFromEnv(c.env, db, now), {

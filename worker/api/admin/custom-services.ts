@@ -10,7 +10,7 @@ import {
   updateCustomService,
 } from "../../catalogue/custom-services-admin";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 
 const ListQuery = v.object({
@@ -32,28 +32,28 @@ const ListQuery = v.object({
  */
 export const adminCustomServicesApi = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => c.json(await listCustomServices(c.env.DB, queryOf(c, ListQuery))))
+  .get("/", validate("query", ListQuery), async (c) => c.json(await listCustomServices(c.env.DB, c.req.valid("query"))))
   .get("/choices", async (c) => c.json({ data: await customServiceChoices(c.env.DB) }))
-  .post("/", async (c) => {
-    const input = await jsonBody(c, CustomServiceInput);
+  .post("/", validate("json", CustomServiceInput), async (c) => {
+    const input = c.req.valid("json");
     const data = await createCustomService(c.env.DB, input, viewerOf(c).user_id, c.get("now"));
     return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   })
-  .put("/:id", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const input = await jsonBody(c, CustomServiceInput);
+  .put("/:id", validate("param", IdParam), validate("json", CustomServiceInput), async (c) => {
+    const { id } = c.req.valid("param");
+    const input = c.req.valid("json");
     const data = await updateCustomService(c.env.DB, id, input, viewerOf(c).user_id, c.get("now"));
     return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   })
-  .post("/:id/retire", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
+  .post("/:id/retire", validate("param", IdParam), validate("json", ReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
     const data = await setCustomServiceEnabled(c.env.DB, id, false, reason, viewerOf(c).user_id, c.get("now"));
     return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   })
-  .post("/:id/restore", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
+  .post("/:id/restore", validate("param", IdParam), validate("json", ReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
     const data = await setCustomServiceEnabled(c.env.DB, id, true, reason, viewerOf(c).user_id, c.get("now"));
     return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   });

@@ -4,7 +4,7 @@ import { normalizeUsPhone } from "../../../domain/phone";
 import { IdParam, likePattern, ListQuery, offsetOf, pageOf } from "../../admin/paging";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { parseOrFail, queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireAdmin } from "../../middleware/roles";
 
 /**
@@ -13,8 +13,8 @@ import { requireAdmin } from "../../middleware/roles";
  */
 export const adminCustomersApi = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
-    const { q, page } = queryOf(c, ListQuery);
+  .get("/", validate("query", ListQuery), async (c) => {
+    const { q, page } = c.req.valid("query");
     const phone = q ? normalizeUsPhone(q) : null;
     const rows = await c.env.DB.prepare(
       `SELECT user_id, name, phone, email, zipcode, status, credit_balance_cents, created_at FROM users
@@ -25,8 +25,8 @@ export const adminCustomersApi = new Hono<AppEnv>()
       .all<CustomerRow>();
     return c.json(pageOf(rows.results, page));
   })
-  .get("/:id", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
+  .get("/:id", validate("param", IdParam), async (c) => {
+    const { id } = c.req.valid("param");
     const [user, orders, credits, jobs] = await c.env.DB.batch([
       c.env.DB.prepare(
         "SELECT user_id, name, phone, email, zipcode, status, credit_balance_cents, created_at FROM users WHERE user_id = ?",

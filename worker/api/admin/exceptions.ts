@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { IdParam, pageOf, ReasonBody } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 import { approveException, denyException, listExceptions } from "../../vendors/exception-review";
 
@@ -20,14 +20,14 @@ const ExceptionsQuery = v.object({
  */
 export const adminExceptionsApi = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
-    const { status, q, page } = queryOf(c, ExceptionsQuery);
+  .get("/", validate("query", ExceptionsQuery), async (c) => {
+    const { status, q, page } = c.req.valid("query");
     const rows = await listExceptions(c.env.DB, { status, q, page });
     return c.json(pageOf(rows, page));
   })
-  .post("/:id/approve", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
+  .post("/:id/approve", validate("param", IdParam), validate("json", ReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
     const data = await approveException(c.env, c.get("db"), {
       id,
       reason,
@@ -36,9 +36,9 @@ export const adminExceptionsApi = new Hono<AppEnv>()
     });
     return c.json({ data, code: "STAFF_ACTION_DONE" });
   })
-  .post("/:id/deny", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
+  .post("/:id/deny", validate("param", IdParam), validate("json", ReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
     const data = await denyException(c.env, c.get("db"), {
       id,
       reason,

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { ReadMessage } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, parseOrFail } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { staffCompleteJob } from "../../jobs/staff-complete";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 
@@ -16,15 +16,17 @@ const CompleteJobBody = v.object({
  * POST /api/admin/jobs/:id/complete: support closes a job the vendor did but could not mark complete
  * (worker/jobs/staff-complete.ts). Mounted at /jobs beside worker/api/admin/jobs.ts.
  */
-export const adminJobCompleteApi = new Hono<AppEnv>().use(requireAdmin).post("/:id/complete", async (c) => {
-  const { id } = parseOrFail(JobIdParam, c.req.param());
-  const body = await jsonBody(c, CompleteJobBody);
-  const data = await staffCompleteJob(c.env, c.get("db"), {
-    jobId: id,
-    actorUserId: viewerOf(c).user_id,
-    reason: body.reason,
-    proMessage: body.pro_message,
-    now: c.get("now"),
+export const adminJobCompleteApi = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .post("/:id/complete", validate("param", JobIdParam), validate("json", CompleteJobBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const data = await staffCompleteJob(c.env, c.get("db"), {
+      jobId: id,
+      actorUserId: viewerOf(c).user_id,
+      reason: body.reason,
+      proMessage: body.pro_message,
+      now: c.get("now"),
+    });
+    return c.json({ data });
   });
-  return c.json({ data });
-});

@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { paymentsFromEnv } from "../../adapters/payments";
 import { IdParam, ListQuery, pageOf, ReadMessage, ReasonBody } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { rescheduleJob, staffJob, suspendJob } from "../../jobs/staff-job";
 import { listStaffJobs, STAFF_JOB_FILTERS } from "../../jobs/staff-job-list";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
@@ -42,19 +42,19 @@ const RescheduleBody = v.object({
  */
 export const adminJobsApi = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
-    const { q, status, page } = queryOf(c, JobsQuery);
+  .get("/", validate("query", JobsQuery), async (c) => {
+    const { q, status, page } = c.req.valid("query");
     const rows = await listStaffJobs(c.env.DB, { q, filter: status, page, now: c.get("now") });
     return c.json(pageOf(rows, page));
   })
-  .get("/:id", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
+  .get("/:id", validate("param", IdParam), async (c) => {
+    const { id } = c.req.valid("param");
     const data: StaffJob = await staffJob(c.env.DB, id);
     return c.json({ data });
   })
-  .post("/:id/suspend", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const body = await jsonBody(c, SuspendBody);
+  .post("/:id/suspend", validate("param", IdParam), validate("json", SuspendBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
     const now = c.get("now");
     const db = c.get("db");
     const data = await suspendJob(c.env, db, () => paymentsFromEnv(c.env, db, now), {
@@ -70,9 +70,9 @@ export const adminJobsApi = new Hono<AppEnv>()
     });
     return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   })
-  .post("/:id/reschedule", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const body = await jsonBody(c, RescheduleBody);
+  .post("/:id/reschedule", validate("param", IdParam), validate("json", RescheduleBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
     const data = await rescheduleJob(c.env, c.get("db"), {
       id,
       reason: body.reason,

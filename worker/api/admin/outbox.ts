@@ -5,7 +5,7 @@ import { normalizeUsPhone } from "../../../domain/phone";
 import { outbox } from "../../../schema/tables/accounts";
 import { MASK, smsFromEnv } from "../../adapters/sms";
 import type { AppEnv } from "../../http/types";
-import { queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireAdmin } from "../../middleware/roles";
 
 const OutboxQuery = v.object({
@@ -18,8 +18,8 @@ export const adminOutboxApi = new Hono<AppEnv>()
   .use(requireAdmin)
   /** Which SMS provider sends: "local" means the outbox is the developer's phone (codes shown). */
   .get("/provider", (c) => c.json({ data: { provider: smsFromEnv(c.env).provider } }))
-  .get("/", async (c) => {
-    const query = queryOf(c, OutboxQuery);
+  .get("/", validate("query", OutboxQuery), async (c) => {
+    const query = c.req.valid("query");
     const db = c.get("db");
     const to = query.to ? (normalizeUsPhone(query.to) ?? query.to) : null;
     const rows = await db

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { IdParam, offsetOf, pageOf } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 import { adjustJobPayout } from "../../payouts/adjust";
 
@@ -23,8 +23,8 @@ const PayoutsQuery = v.object({
  */
 export const adminPayoutsApi = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
-    const { status, page } = queryOf(c, PayoutsQuery);
+  .get("/", validate("query", PayoutsQuery), async (c) => {
+    const { status, page } = c.req.valid("query");
     const rows = await c.env.DB.prepare(
       `SELECT p.payout_id, p.vendor_id, v.display_name AS vendor_name, p.amount_cents, p.fee_cents, p.kind, p.status,
               p.failure_reason, p.created_at, p.paid_at
@@ -35,9 +35,9 @@ export const adminPayoutsApi = new Hono<AppEnv>()
       .all<PayoutRow>();
     return c.json(pageOf(rows.results, page));
   })
-  .post("/jobs/:id/adjust", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const body = await jsonBody(c, AdjustBody);
+  .post("/jobs/:id/adjust", validate("param", IdParam), validate("json", AdjustBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
     const data = await adjustJobPayout(c.env.DB, {
       jobId: id,
       payoutCents: body.payout_cents,

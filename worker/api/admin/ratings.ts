@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { ServiceOrderStatus } from "../../../domain/order-status";
 import { IdParam, offsetOf, pageOf, ReasonBody } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 import { requireRatingReviewer } from "../../middleware/staff-roles";
 import { reviewRating } from "../../vendors/rating-review";
@@ -20,8 +20,8 @@ const PageQuery = v.object({
  */
 export const adminRatingsApi = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
-    const { page } = queryOf(c, PageQuery);
+  .get("/", validate("query", PageQuery), async (c) => {
+    const { page } = c.req.valid("query");
     const rows = await c.env.DB.prepare(
       `SELECT so.service_order_id, so.vendor_id, v.display_name AS vendor_name, u.name AS customer_name,
               so.vendor_rating, so.vendor_rating_notes, so.rated_at, s.description AS service
@@ -35,12 +35,15 @@ export const adminRatingsApi = new Hono<AppEnv>()
       .all<RatingRow>();
     return c.json(pageOf(rows.results, page));
   })
-  .post("/:id/approve", requireRatingReviewer, (c) => review(c, "approve"))
-  .post("/:id/reject", requireRatingReviewer, (c) => review(c, "reject"));
+  .post("/:id/approve", requireRatingReviewer, validate("param", IdParam), validate("json", ReasonBody), (c) =>
+    review(c, c.req.valid("param").id, c.req.valid("json").reason, "approve"),
+  )
+  .post("/:id/reject", requireRatingReviewer, validate("param", IdParam), validate("json", ReasonBody), (c) =>
+    review(c, c.req.valid("param").id, c.req.valid("json").reason, "reject"),
+  );
 
-async function review(c: Context<AppEnv>, decision: "approve" | "reject") {
-  const { id } = parseOrFail(IdParam, c.req.param());
-  const { reason } = await jsonBody(c, ReasonBody);
+/** A held rating approved or rejected (its id and reason validated by the route). */
+async function review(c: Context<AppEnv>, id: number, reason: string, decision: "approve" | "reject") {
   const data = await reviewRating(c.env.DB, {
     serviceOrderId: id,
     decision,

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { offsetOf, STAFF_PAGE_SIZE } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 import { decideLicence, licenceFile, licenceQueue } from "../../vendors/licence-review";
 import { reviewProfileItem } from "../../vendors/profile-review";
@@ -40,8 +40,8 @@ const PageQuery = v.object({
  */
 export const adminVendorReviewsApi = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
-    const { page } = queryOf(c, PageQuery);
+  .get("/", validate("query", PageQuery), async (c) => {
+    const { page } = c.req.valid("query");
     const licences = await licenceQueue(c.env.DB, STAFF_PAGE_SIZE + 1, offsetOf(page));
     const photos = await c.env.DB.prepare(
       `SELECT 'photo' AS kind, vendor_id, display_name, photo FROM vendors WHERE photo_status = 'pending'
@@ -53,13 +53,13 @@ export const adminVendorReviewsApi = new Hono<AppEnv>()
     const hasMore = licences.length > STAFF_PAGE_SIZE || photos.results.length > STAFF_PAGE_SIZE;
     return c.json({ data: { items, page, page_size: STAFF_PAGE_SIZE, has_more: hasMore } });
   })
-  .get("/:id/license/:group/file", async (c) => {
-    const { id, group } = parseOrFail(LicenceParam, c.req.param());
+  .get("/:id/license/:group/file", validate("param", LicenceParam), async (c) => {
+    const { id, group } = c.req.valid("param");
     return staffFileResponse(await licenceFile(c.env, id, group));
   })
-  .post("/:id/license/:group", async (c) => {
-    const { id, group } = parseOrFail(LicenceParam, c.req.param());
-    const body = await jsonBody(c, DecisionBody);
+  .post("/:id/license/:group", validate("param", LicenceParam), validate("json", DecisionBody), async (c) => {
+    const { id, group } = c.req.valid("param");
+    const body = c.req.valid("json");
     const data = await decideLicence(c.env, c.get("db"), {
       vendorId: id,
       groupId: group,
@@ -70,9 +70,9 @@ export const adminVendorReviewsApi = new Hono<AppEnv>()
     });
     return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   })
-  .post("/:id/:kind", async (c) => {
-    const { id, kind } = parseOrFail(Param, c.req.param());
-    const body = await jsonBody(c, DecisionBody);
+  .post("/:id/:kind", validate("param", Param), validate("json", DecisionBody), async (c) => {
+    const { id, kind } = c.req.valid("param");
+    const body = c.req.valid("json");
     const data = await reviewProfileItem(c.env.DB, {
       vendorId: id,
       kind,

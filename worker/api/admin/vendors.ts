@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { IdParam, ListQuery, pageOf, ProReasonBody, ReasonBody } from "../../admin/paging";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, parseOrFail, queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 import {
   deactivateVendor,
@@ -29,14 +29,14 @@ const ServiceParam = v.object({
  */
 export const adminVendorsApi = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
-    const { q, page } = queryOf(c, ListQuery);
+  .get("/", validate("query", ListQuery), async (c) => {
+    const { q, page } = c.req.valid("query");
     const rows = await listVendors(c.env.DB, q, page);
     return c.json(pageOf(rows, page));
   })
 
-  .get("/:id", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
+  .get("/:id", validate("param", IdParam), async (c) => {
+    const { id } = c.req.valid("param");
     const data = await vendorDetail(c.env.DB, id);
     return c.json({ data });
   })
@@ -45,9 +45,9 @@ export const adminVendorsApi = new Hono<AppEnv>()
    * offered to other pros with their customers told, client subscriptions ended, dashboards closed
    * (docs/decisions/118).
    */
-  .post("/:id/deactivate", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason, pro_message } = await jsonBody(c, ProReasonBody);
+  .post("/:id/deactivate", validate("param", IdParam), validate("json", ProReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason, pro_message } = c.req.valid("json");
     const data = await deactivateVendor(c.env, c.get("db"), {
       vendorId: id,
       actorUserId: viewerOf(c).user_id,
@@ -59,9 +59,9 @@ export const adminVendorsApi = new Hono<AppEnv>()
   })
 
   /** Reactivate a deactivated pro; answers their request to come back, if they made one. */
-  .post("/:id/reactivate", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason, pro_message } = await jsonBody(c, ProReasonBody);
+  .post("/:id/reactivate", validate("param", IdParam), validate("json", ProReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason, pro_message } = c.req.valid("json");
     const data = await reactivateVendor(c.env, c.get("db"), {
       vendorId: id,
       actorUserId: viewerOf(c).user_id,
@@ -77,9 +77,9 @@ export const adminVendorsApi = new Hono<AppEnv>()
    * not started go back to pending with no vendor and are offered to other pros, their customers told; client
    * subscriptions end; every dashboard closes (docs/decisions/118).
    */
-  .post("/:id/terminate", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason, pro_message } = await jsonBody(c, ProReasonBody);
+  .post("/:id/terminate", validate("param", IdParam), validate("json", ProReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason, pro_message } = c.req.valid("json");
     const data = await terminateVendor(c.env, c.get("db"), {
       vendorId: id,
       actorUserId: viewerOf(c).user_id,
@@ -91,9 +91,9 @@ export const adminVendorsApi = new Hono<AppEnv>()
   })
 
   /** Soft ban: the account stays, reliability drops to 1 and the vendor is no longer offered jobs. */
-  .post("/:id/soft-ban", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason, pro_message } = await jsonBody(c, ProReasonBody);
+  .post("/:id/soft-ban", validate("param", IdParam), validate("json", ProReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason, pro_message } = c.req.valid("json");
     const data = await softBanVendor(c.env, c.get("db"), {
       vendorId: id,
       actorUserId: viewerOf(c).user_id,
@@ -105,9 +105,9 @@ export const adminVendorsApi = new Hono<AppEnv>()
   })
 
   /** Reset reliability to the initial 50; it also lifts a soft ban (docs/decisions/093). */
-  .post("/:id/reset-reliability", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
+  .post("/:id/reset-reliability", validate("param", IdParam), validate("json", ReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
     const data = await resetVendorReliability(c.env.DB, {
       vendorId: id,
       actorUserId: viewerOf(c).user_id,
@@ -118,27 +118,32 @@ export const adminVendorsApi = new Hono<AppEnv>()
   })
 
   /** Restrict the vendor from one service for all future jobs (search and offers skip restricted links). */
-  .post("/:id/services/:serviceId/restrict", async (c) => {
-    const { id, serviceId } = parseOrFail(ServiceParam, c.req.param());
-    const { reason, pro_message } = await jsonBody(c, ProReasonBody);
-    const data = await restrictVendorService(c.env, c.get("db"), {
-      vendorId: id,
-      serviceId,
-      actorUserId: viewerOf(c).user_id,
-      reason,
-      proMessage: pro_message,
-      now: c.get("now"),
-    });
-    return c.json({ data, code: "STAFF_ACTION_DONE" });
-  })
+  .post(
+    "/:id/services/:serviceId/restrict",
+    validate("param", ServiceParam),
+    validate("json", ProReasonBody),
+    async (c) => {
+      const { id, serviceId } = c.req.valid("param");
+      const { reason, pro_message } = c.req.valid("json");
+      const data = await restrictVendorService(c.env, c.get("db"), {
+        vendorId: id,
+        serviceId,
+        actorUserId: viewerOf(c).user_id,
+        reason,
+        proMessage: pro_message,
+        now: c.get("now"),
+      });
+      return c.json({ data, code: "STAFF_ACTION_DONE" });
+    },
+  )
 
   /**
    * Delete the vendor's payout account: marked deleted with payouts disabled, so no transfer goes to it.
    * Closing the account at the provider is left to the payouts work (issue 11); see docs/decisions/093.
    */
-  .post("/:id/payout-account/delete", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason, pro_message } = await jsonBody(c, ProReasonBody);
+  .post("/:id/payout-account/delete", validate("param", IdParam), validate("json", ProReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason, pro_message } = c.req.valid("json");
     const data = await deleteVendorPayoutAccount(c.env, c.get("db"), {
       vendorId: id,
       actorUserId: viewerOf(c).user_id,

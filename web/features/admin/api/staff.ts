@@ -1,14 +1,11 @@
-import type {
-  ConnectService,
-  CustomerDetail,
-  ProOption,
-  StaffJob,
-  StaffPage,
-  VendorDetail,
-} from "../../../../schema/contracts/admin";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest, call, type CallOptions } from "../../../lib/api-client";
+import { adminClient, connectClient } from "../../../lib/api-clients";
 
-/** The staff calls; their answers' types are shared with the Worker (schema/contracts/admin.ts). */
+/**
+ * The staff calls, through the typed admin and connect clients (web/lib/api-clients.ts): each call's input
+ * and answer are the route's own (worker/api/admin/**, worker/api/connect/**), checked by the compiler.
+ * The row types below are what the routes answer; schema/contracts/admin.ts declares them once for both.
+ */
 export type {
   ApplicationRow,
   AuditRow,
@@ -29,42 +26,90 @@ export type {
   VendorRow,
 } from "../../../../schema/contracts/admin";
 
-export function getStaffPage<T>(
-  path: string,
-  params: Record<string, string | number | undefined>,
-  signal?: AbortSignal,
-): Promise<StaffPage<T>> {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, String(v));
-  const qs = q.toString();
-  return apiRequest<StaffPage<T>>(`${path}${qs ? `?${qs}` : ""}`, { signal });
+/** The query a typed GET takes (its first argument's `query`). */
+type QueryOf<F> = F extends (args: infer A, ...rest: never[]) => unknown
+  ? NonNullable<A> extends { query: infer Q }
+    ? Q
+    : never
+  : never;
+
+/** A staff list's page loader: its filters and page as the route's query, answering the route's page. */
+export type StaffListLoader<Q, T> = (query: Q, opts?: CallOptions) => Promise<T>;
+
+export const staffLists = {
+  vendors: (query: QueryOf<typeof adminClient.vendors.$get>, o?: CallOptions) =>
+    call((r) => adminClient.vendors.$get({ query }, r), o),
+  applications: (query: QueryOf<typeof adminClient.applications.$get>, o?: CallOptions) =>
+    call((r) => adminClient.applications.$get({ query }, r), o),
+  reviews: (query: QueryOf<typeof adminClient.reviews.$get>, o?: CallOptions) =>
+    call((r) => adminClient.reviews.$get({ query }, r), o),
+  ratings: (query: QueryOf<typeof adminClient.ratings.$get>, o?: CallOptions) =>
+    call((r) => adminClient.ratings.$get({ query }, r), o),
+  customers: (query: QueryOf<typeof adminClient.customers.$get>, o?: CallOptions) =>
+    call((r) => adminClient.customers.$get({ query }, r), o),
+  audit: (query: QueryOf<typeof adminClient.audit.$get>, o?: CallOptions) =>
+    call((r) => adminClient.audit.$get({ query }, r), o),
+  payouts: (query: QueryOf<typeof adminClient.payouts.$get>, o?: CallOptions) =>
+    call((r) => adminClient.payouts.$get({ query }, r), o),
+  charges: (query: QueryOf<typeof adminClient.charges.$get>, o?: CallOptions) =>
+    call((r) => adminClient.charges.$get({ query }, r), o),
+  addedCharges: (query: QueryOf<(typeof adminClient)["added-charges"]["$get"]>, o?: CallOptions) =>
+    call((r) => adminClient["added-charges"].$get({ query }, r), o),
+  jobs: (query: QueryOf<typeof adminClient.jobs.$get>, o?: CallOptions) =>
+    call((r) => adminClient.jobs.$get({ query }, r), o),
+  exceptions: (query: QueryOf<typeof adminClient.exceptions.$get>, o?: CallOptions) =>
+    call((r) => adminClient.exceptions.$get({ query }, r), o),
+  customServices: (query: QueryOf<(typeof adminClient)["custom-services"]["$get"]>, o?: CallOptions) =>
+    call((r) => adminClient["custom-services"].$get({ query }, r), o),
+  connectRequests: (query: QueryOf<typeof connectClient.admin.requests.$get>, o?: CallOptions) =>
+    call((r) => connectClient.admin.requests.$get({ query }, r), o),
+  connectTips: (query: QueryOf<typeof connectClient.admin.tips.$get>, o?: CallOptions) =>
+    call((r) => connectClient.admin.tips.$get({ query }, r), o),
+};
+
+export function getSmsProvider(signal?: AbortSignal) {
+  return call((r) => adminClient.outbox.provider.$get(undefined, r), { signal });
 }
 
-/** Every staff action is a POST with a JSON body (a reason at least); answers the action's data. */
+export function getVendor(id: number, signal?: AbortSignal) {
+  return call((r) => adminClient.vendors[":id"].$get({ param: { id: String(id) } }, r), { signal });
+}
+
+export function getCustomer(id: number, signal?: AbortSignal) {
+  return call((r) => adminClient.customers[":id"].$get({ param: { id: String(id) } }, r), { signal });
+}
+
+export function getStaffJob(id: number, signal?: AbortSignal) {
+  return call((r) => adminClient.jobs[":id"].$get({ param: { id: String(id) } }, r), { signal });
+}
+
+/** POST /api/admin/charges: charge a customer for one of their jobs (docs/decisions/097). */
+export function chargeCustomer(json: Parameters<typeof adminClient.charges.$post>[0]["json"]) {
+  return call((r) => adminClient.charges.$post({ json }, r));
+}
+
+/** A new custom service, or an edit of one (`id`). */
+export function saveCustomService(
+  id: number | null,
+  json: Parameters<(typeof adminClient)["custom-services"]["$post"]>[0]["json"],
+) {
+  return id === null
+    ? call((r) => adminClient["custom-services"].$post({ json }, r))
+    : call((r) => adminClient["custom-services"][":id"].$put({ param: { id: String(id) }, json }, r));
+}
+
+export function getOutbox(query: QueryOf<typeof adminClient.outbox.$get>, signal?: AbortSignal) {
+  return call((r) => adminClient.outbox.$get({ query }, r), { signal });
+}
+
+export function getCustomServiceChoices(signal?: AbortSignal) {
+  return call((r) => adminClient["custom-services"].choices.$get(undefined, r), { signal });
+}
+
+/**
+ * A staff action posted by path (a reason at least in the body); answers the action's data. The typed routes
+ * carry each action's body; this path-based form stays for the action buttons that build their path.
+ */
 export function staffAction<T = unknown>(path: string, body: Record<string, unknown>): Promise<T> {
   return apiRequest<T>(path, { method: "POST", json: body });
-}
-
-export function getSmsProvider(signal?: AbortSignal): Promise<{ provider: string }> {
-  return apiRequest<{ provider: string }>("/admin/outbox/provider", { signal });
-}
-
-export function getVendor(id: number, signal?: AbortSignal): Promise<VendorDetail> {
-  return apiRequest<VendorDetail>(`/admin/vendors/${id}`, { signal });
-}
-
-export function getCustomer(id: number, signal?: AbortSignal): Promise<CustomerDetail> {
-  return apiRequest<CustomerDetail>(`/admin/customers/${id}`, { signal });
-}
-
-export function getConnectPros(id: number, signal?: AbortSignal): Promise<ProOption[]> {
-  return apiRequest<ProOption[]>(`/connect/admin/requests/${id}/pros`, { signal });
-}
-
-export function getConnectServices(signal?: AbortSignal): Promise<ConnectService[]> {
-  return apiRequest<ConnectService[]>("/connect/services", { signal });
-}
-
-export function getStaffJob(id: number, signal?: AbortSignal): Promise<StaffJob> {
-  return apiRequest<StaffJob>(`/admin/jobs/${id}`, { signal });
 }

@@ -3,6 +3,7 @@ import type { StaffAddedChargeView } from "../../../../schema/contracts/added-ch
 import { StaffTable } from "../../../components/ui/staff-table";
 import { formatCents } from "../../../lib/format";
 import { ActionButton, Notice, StaffListView, StateFilter, useActionNotice, useStaffList } from "./staff-kit";
+import { staffLists } from "../api/staff";
 
 const STATUS: Record<StaffAddedChargeView["status"], string> = {
   succeeded: "paid",
@@ -18,8 +19,8 @@ const STATUS: Record<StaffAddedChargeView["status"], string> = {
  * customer), the customers' disputes, and a refund of one (audited; the pro's share comes off their pay).
  */
 export function AddedChargesSection() {
-  const [disputed, setDisputed] = useState("1");
-  const list = useStaffList<StaffAddedChargeView>("/admin/added-charges", { disputed });
+  const [disputed, setDisputed] = useState<"0" | "1">("1");
+  const list = useStaffList(staffLists.addedCharges, { disputed });
   const { notice, done } = useActionNotice(list.reload);
   return (
     <>

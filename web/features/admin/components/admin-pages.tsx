@@ -1,18 +1,17 @@
 import { EmptyState, Page } from "../../../components/layout/page";
 import type { ReactNode } from "react";
 import { AppLink } from "../../../components/ui/app-link";
-import {
-  ApplicationsSection,
-  AuditSection,
-  CustomersSection,
-  PayoutsSection,
-  RatingsSection,
-  ReviewsSection,
-  VendorsSection,
-} from "./staff-sections";
+import { ApplicationsSection } from "./applications-section";
+import { AuditSection } from "./audit-section";
+import { CustomersSection } from "./customers-section";
+import { PayoutsSection } from "./payouts-section";
+import { RatingsSection } from "./ratings-section";
+import { ReviewsSection } from "./reviews-section";
+import { VendorsSection } from "./vendors-section";
 import { AddedChargesSection } from "./added-charges-section";
 import { CustomServicesSection } from "./custom-services-section";
-import { ExceptionsSection, JobsSection } from "./staff-actions";
+import { ExceptionsSection } from "./exceptions-section";
+import { JobsSection } from "./jobs-section";
 
 export const ADMIN_SECTIONS = [
   { page: "outbox", title: "SMS outbox", text: "Every text the platform sent.", live: true },

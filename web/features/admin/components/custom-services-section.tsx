@@ -2,9 +2,10 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import type { CustomServiceChoices, StaffCustomServiceRow } from "../../../../schema/contracts/admin";
 import { FormError } from "../../../components/ui/field";
 import { StaffTable } from "../../../components/ui/staff-table";
-import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
 import { ActionButton, Notice, StaffListView, StateFilter, useActionNotice, useStaffList } from "./staff-kit";
+import { getCustomServiceChoices, saveCustomService, staffLists } from "../api/staff";
 
 interface Draft {
   service_code_group_id: string;
@@ -39,18 +40,15 @@ const draftOf = (r: StaffCustomServiceRow): Draft => ({
  * in the audit log.
  */
 export function CustomServicesSection() {
-  const [state, setState] = useState("active");
-  const list = useStaffList<StaffCustomServiceRow>("/admin/custom-services", { state });
+  const [state, setState] = useState<"active" | "retired" | "all">("active");
+  const list = useStaffList(staffLists.customServices, { state });
   const { notice, done } = useActionNotice(list.reload);
   const [choices, setChoices] = useState<CustomServiceChoices | null>(null);
   const [editing, setEditing] = useState<StaffCustomServiceRow | null>(null);
 
   useEffect(() => {
     const ctrl = new AbortController();
-    apiRequest<CustomServiceChoices>("/admin/custom-services/choices", { signal: ctrl.signal }).then(
-      setChoices,
-      () => {},
-    );
+    getCustomServiceChoices(ctrl.signal).then(setChoices, () => {});
     return () => ctrl.abort();
   }, []);
 
@@ -166,10 +164,7 @@ function CustomServiceForm({
     setBusy(true);
     setError(null);
     try {
-      await apiRequest(editing ? `/admin/custom-services/${editing.custom_service_id}` : "/admin/custom-services", {
-        method: editing ? "PUT" : "POST",
-        json: body,
-      });
+      await saveCustomService(editing ? editing.custom_service_id : null, body);
       setDraft(EMPTY);
       onSaved(
         editing

@@ -5,8 +5,9 @@ import { RefreshIcon } from "../../../components/ui/icons";
 import { StaffTable } from "../../../components/ui/staff-table";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime, formatPhone } from "../../../lib/format";
-import { getOutbox, type OutboxMessage } from "../api/get-outbox";
-import { getSmsProvider } from "../api/staff";
+import { getOutbox, getSmsProvider } from "../api/staff";
+
+type OutboxMessage = Awaited<ReturnType<typeof getOutbox>>[number];
 
 const AUTO_REFRESH_MS = 5_000;
 
@@ -35,7 +36,7 @@ export function OutboxPage() {
     ctrlRef.current = ctrl;
     setLoading(true);
     try {
-      const data = await getOutbox({ to: filter.trim() || undefined, limit: 100 }, ctrl.signal);
+      const data = await getOutbox({ to: filter.trim() || undefined, limit: "100" }, ctrl.signal);
       setRows(data);
       setError(null);
       setUpdatedAt(new Date());

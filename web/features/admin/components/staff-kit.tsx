@@ -2,26 +2,41 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Pager } from "../../../components/ui/pager";
 import { FormError } from "../../../components/ui/field";
-import { errorMessage } from "../../../lib/api-client";
+import { errorMessage, type CallOptions } from "../../../lib/api-client";
 import { DEFAULT_PRO_REASON, STAFF_NOTE_LABEL, type StaffProAction } from "../../../../domain/pro-notices";
-import { getStaffPage, staffAction, type StaffPage } from "../api/staff";
+import { staffAction, type StaffPage } from "../api/staff";
 
-/** A staff list: 10 a page from the API, reloaded when its filters change. */
-export function useStaffList<T>(path: string, filters: Record<string, string | number | undefined>) {
+/** The filters of a list without the empty ones (an empty filter is the same as none). */
+function compact<Q extends object>(filters: Q): Q {
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== "")) as Q;
+}
+
+/**
+ * A staff list: 10 a page from the API, reloaded when its filters change. `load` is the list's typed call
+ * (web/features/admin/api/staff.ts `staffLists`), so the rows are the route's own.
+ */
+export function useStaffList<Q extends object, T>(
+  load: (query: Q & { page: string }, opts?: CallOptions) => Promise<StaffPage<T>>,
+  filters: Q,
+) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<StaffPage<T> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const ctrlRef = useRef<AbortController | null>(null);
+  const loadRef = useRef(load);
+  loadRef.current = load;
   const key = JSON.stringify(filters);
 
-  const load = useCallback(async () => {
+  const reload = useCallback(async () => {
     ctrlRef.current?.abort();
     const ctrl = new AbortController();
     ctrlRef.current = ctrl;
     setLoading(true);
     try {
-      const next = await getStaffPage<T>(path, { ...(JSON.parse(key) as object), page }, ctrl.signal);
+      const next = await loadRef.current(compact({ ...(JSON.parse(key) as Q), page: String(page) }), {
+        signal: ctrl.signal,
+      });
       setData(next);
       setError(null);
     } catch (err) {
@@ -29,15 +44,25 @@ export function useStaffList<T>(path: string, filters: Record<string, string | n
     } finally {
       if (!ctrl.signal.aborted) setLoading(false);
     }
-  }, [path, key, page]);
+  }, [key, page]);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void reload();
+  }, [reload]);
   useEffect(() => setPage(1), [key]);
   useEffect(() => () => ctrlRef.current?.abort(), []);
 
-  return { data, error, loading, page, setPage, reload: load };
+  return { data, error, loading, page, setPage, reload };
+}
+
+/** A staff list's state (useStaffList). */
+export interface StaffList<T> {
+  data: StaffPage<T> | null;
+  error: string | null;
+  loading: boolean;
+  page: number;
+  setPage(page: number): void;
+  reload(): Promise<void>;
 }
 
 /** The list's states: loading, error, empty, or the rows with a pager. */
@@ -47,7 +72,7 @@ export function StaffListView<T>({
   label,
   children,
 }: {
-  list: ReturnType<typeof useStaffList<T>>;
+  list: StaffList<T>;
   empty: string;
   label: string;
   children: (items: T[]) => ReactNode;
@@ -65,16 +90,16 @@ export function StaffListView<T>({
 }
 
 /** A list's state filter: a labelled select in the toolbar. `options` are [value, label] pairs. */
-export function StateFilter({
+export function StateFilter<V extends string>({
   label = "State",
   value,
   onChange,
   options,
 }: {
   label?: string;
-  value: string;
-  onChange(value: string): void;
-  options: ReadonlyArray<readonly [string, string]>;
+  value: V;
+  onChange(value: NoInfer<V>): void;
+  options: ReadonlyArray<readonly [NoInfer<V>, string]>;
 }) {
   const id = useId();
   return (
@@ -82,7 +107,7 @@ export function StateFilter({
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <select id={id} className="input select" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} className="input select" value={value} onChange={(e) => onChange(e.target.value as V)}>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}

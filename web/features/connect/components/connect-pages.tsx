@@ -1,7 +1,9 @@
 import { BRAND, telHref } from "../../../config/brand";
 import { Page } from "../../../components/layout/page";
 import { BriefcaseIcon, HeartIcon, SparkleIcon } from "../../../components/ui/icons";
-import { ConnectQueue, ConnectTips, ConnectRequestForm } from "./connect-staff";
+import { ConnectQueue } from "./connect-queue";
+import { ConnectRequestForm } from "./connect-request-form";
+import { ConnectTips } from "./connect-tips";
 import { useShell } from "../../../stores/shell-context";
 
 /** /connect: business services (offices, events, hospitality). */

@@ -14,7 +14,7 @@ import {
   releaseConnectRequest,
 } from "../../../connect/staff-requests";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody, parseOrFail, queryOf } from "../../../http/validate";
+import { validate } from "../../../http/validate";
 import { requireConnectAdmin, viewerOf } from "../../../middleware/roles";
 import { MAX_CENTS, NumberId } from "../../../../schema/payloads/bounds";
 
@@ -55,8 +55,8 @@ const InvoiceBody = v.object({
  */
 export const connectAdminRequestsApi = new Hono<AppEnv>()
   .use(requireConnectAdmin)
-  .get("/", async (c) => {
-    const { status, page } = queryOf(c, QueueQuery);
+  .get("/", validate("query", QueueQuery), async (c) => {
+    const { status, page } = c.req.valid("query");
     const rows: ConnectRequestRow[] = await listConnectRequests(c.env.DB, status, page);
     return c.json(pageOf(rows, page));
   })
@@ -64,14 +64,14 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
    * Pros who could take it: active, not soft-banned, offering the service (not restricted), whose range reaches
    * the address and who are free at its time (decision 123); nearest first, then the most experienced.
    */
-  .get("/:id/pros", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
+  .get("/:id/pros", validate("param", IdParam), async (c) => {
+    const { id } = c.req.valid("param");
     const data: ProOption[] = await prosForRequest(c.env, c.get("db"), id, c.get("now"));
     return c.json({ data });
   })
-  .post("/:id/assign", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const body = await jsonBody(c, AssignBody);
+  .post("/:id/assign", validate("param", IdParam), validate("json", AssignBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
     const data = await assignConnectRequest(c.env, c.get("db"), {
       id,
       vendorId: body.vendor_id,
@@ -85,9 +85,9 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
    * POST /:id/offer `{ vendor_ids, reason? }`: offers a new request to several pros at once; each is texted and
    * sees it on their side, the first to schedule it wins and the others find it no longer available.
    */
-  .post("/:id/offer", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const body = await jsonBody(c, OfferBody);
+  .post("/:id/offer", validate("param", IdParam), validate("json", OfferBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
     const data = await offerConnectRequest(c.env, c.get("db"), {
       id,
       vendorIds: body.vendor_ids,
@@ -102,9 +102,9 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
    * the pro can't make the time; the pro (or every pro it was offered to) is texted that it is no longer
    * available. A request a pro already scheduled is not released (409).
    */
-  .post("/:id/release", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
+  .post("/:id/release", validate("param", IdParam), validate("json", ReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
     const data = await releaseConnectRequest(c.env, c.get("db"), {
       id,
       reason,
@@ -117,9 +117,9 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
    * POST /:id/accept-proposal `{ reason? }`: the request moves to the time a pro proposed and is assigned to them
    * (docs/decisions/123); audited. 409 STAFF_ACTION_NOT_ALLOWED when there is no proposal or it changed.
    */
-  .post("/:id/accept-proposal", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const body = await jsonBody(c, ProposalBody);
+  .post("/:id/accept-proposal", validate("param", IdParam), validate("json", ProposalBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
     const data = await acceptConnectProposal(c.env, c.get("db"), {
       id,
       reason: body.reason || null,
@@ -128,9 +128,9 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
     });
     return c.json({ data, code: "STAFF_ACTION_DONE" as const });
   })
-  .post("/:id/cancel", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const { reason } = await jsonBody(c, ReasonBody);
+  .post("/:id/cancel", validate("param", IdParam), validate("json", ReasonBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
     // A scheduled request has a job on a pro's calendar: that job is cancelled with the staff job tools.
     const data = await cancelConnectRequest(c.env.DB, {
       id,
@@ -147,9 +147,9 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
    * The same pro is 400, a pro not free 409 CONNECT_PRO_NOT_FREE, a request not scheduled (or its job started,
    * completed, cancelled) 409 STAFF_ACTION_NOT_ALLOWED.
    */
-  .post("/:id/reassign", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const body = await jsonBody(c, ReassignBody);
+  .post("/:id/reassign", validate("param", IdParam), validate("json", ReassignBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
     const data = await reassignConnectRequest(c.env, c.get("db"), {
       id,
       vendorId: body.vendor_id,
@@ -164,9 +164,9 @@ export const connectAdminRequestsApi = new Hono<AppEnv>()
    * POST /:id/invoice `{ amount_cents, reason? }`: sets what the business pays for its scheduled request and
    * sends it a card pay link by text and email (worker/connect/invoice.ts; docs/decisions/087).
    */
-  .post("/:id/invoice", async (c) => {
-    const { id } = parseOrFail(IdParam, c.req.param());
-    const body = await jsonBody(c, InvoiceBody);
+  .post("/:id/invoice", validate("param", IdParam), validate("json", InvoiceBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
     const data = await sendConnectInvoice(
       c.env,
       c.get("db"),

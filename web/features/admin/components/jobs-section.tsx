@@ -1,20 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ServiceOrderStatus } from "../../../../domain/order-status";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { StaffTable } from "../../../components/ui/staff-table";
 import { FormError } from "../../../components/ui/field";
 import { errorMessage } from "../../../lib/api-client";
 import { formatLocalDateTime } from "../../../../domain/slot-format";
 import { formatCents } from "../../../lib/format";
-import {
-  getStaffJob,
-  staffAction,
-  type CustomerDetail,
-  type ExceptionRow,
-  type StaffChargeRow,
-  type StaffJob,
-  type StaffJobRow,
-} from "../api/staff";
+import { getStaffJob, type StaffJob, type StaffJobRow, staffLists } from "../api/staff";
 import {
   ActionButton,
   Notice,
@@ -26,160 +17,7 @@ import {
   useActionNotice,
   useStaffList,
 } from "./staff-kit";
-
-const STATUS_NAME: Record<number, string> = {
-  [ServiceOrderStatus.PENDING]: "pending",
-  [ServiceOrderStatus.SCHEDULED]: "scheduled",
-  [ServiceOrderStatus.IN_PROGRESS]: "in progress",
-  [ServiceOrderStatus.COMPLETED]: "completed",
-  [ServiceOrderStatus.CANCELLED]: "cancelled",
-  [ServiceOrderStatus.SUSPENDED]: "suspended",
-};
-
-const day = (ms: number) =>
-  new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
-
-/** Dollars typed by staff to whole cents; null when it is not an amount. */
-function toCents(dollars: string): number | null {
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(dollars.trim())) return null;
-  return Math.round(Number(dollars) * 100);
-}
-
-/** A new request key each time a charge form opens: a double click or a retry of it is the same charge. */
-const newRequestKey = () => crypto.randomUUID().replaceAll("-", "");
-
-/**
- * Charge a customer for one of their jobs (docs/decisions/097): the job, an amount from $1.00 to $500.00, a
- * reason, then a confirmation naming the amount. Their saved card is charged; when it needs them (3-D
- * Secure) they are texted a payment link, and the notice says so.
- */
-export function CustomerCharge({ customer }: { customer: CustomerDetail }) {
-  const [jobId, setJobId] = useState(customer.jobs[0] ? String(customer.jobs[0].service_order_id) : "");
-  const [dollars, setDollars] = useState("");
-  const [reason, setReason] = useState("");
-  const [open, setOpen] = useState(false);
-  const [requestKey, setRequestKey] = useState(newRequestKey);
-  const [formError, setFormError] = useState<string | null>(null);
-  const charges = useStaffList<StaffChargeRow>("/admin/charges", { user_id: customer.user_id });
-  const { notice, done } = useActionNotice(charges.reload);
-  const ids = { job: useId(), amount: useId(), reason: useId() };
-  const cents = toCents(dollars);
-  if (customer.jobs.length === 0) {
-    return <p className="muted">No job a pro took: there is nothing to charge for.</p>;
-  }
-  return (
-    <section aria-labelledby={`${ids.job}-title`}>
-      <h3 id={`${ids.job}-title`}>Charge this customer</h3>
-      <form
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (cents === null) return setFormError("Enter the amount in dollars, for example 25.00.");
-          if (reason.trim().length < 6) return setFormError("Say why (at least 6 characters).");
-          setFormError(null);
-          setOpen(true);
-        }}
-      >
-        <div className="form-grid">
-          <div className="field">
-            <label htmlFor={ids.job} className="field-label">
-              Job
-            </label>
-            <select id={ids.job} className="input select" value={jobId} onChange={(e) => setJobId(e.target.value)}>
-              {customer.jobs.map((j) => (
-                <option key={j.service_order_id} value={j.service_order_id}>
-                  #{j.service_order_id} · {j.description} by {j.vendor_name} · {day(j.promised_arrival_time)} ·{" "}
-                  {STATUS_NAME[j.service_order_status_id] ?? j.service_order_status_id}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={ids.amount} className="field-label">
-              Amount ($1.00 to $500.00)
-            </label>
-            <input
-              id={ids.amount}
-              className="input"
-              inputMode="decimal"
-              required
-              value={dollars}
-              onChange={(e) => setDollars(e.target.value)}
-            />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.reason} className="field-label">
-            Reason (on the customer's receipt and in the audit log)
-          </label>
-          <textarea
-            id={ids.reason}
-            className="input"
-            rows={2}
-            required
-            minLength={6}
-            maxLength={300}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
-        <FormError message={formError} />
-        <div className="form-actions">
-          <button type="submit" className="button button-secondary">
-            Review charge
-          </button>
-        </div>
-      </form>
-      <ConfirmDialog
-        open={open}
-        title={`Charge ${cents === null ? "" : formatCents(cents)} to ${customer.name}?`}
-        description="Their saved card is charged now. If the card needs their approval, they get a payment link by text."
-        confirmLabel="Charge"
-        busyLabel="Charging…"
-        onCancel={() => setOpen(false)}
-        onConfirm={async () => {
-          const res = await staffAction<{ status: string }>("/admin/charges", {
-            user_id: customer.user_id,
-            service_order_id: Number(jobId),
-            amount_cents: cents,
-            reason: reason.trim(),
-            request_key: requestKey,
-          });
-          setOpen(false);
-          setDollars("");
-          setReason("");
-          setRequestKey(newRequestKey());
-          done(
-            res.status === "link_sent"
-              ? "The card needs the customer's approval: we texted them a payment link."
-              : res.status === "succeeded"
-                ? "Charged. The customer got a receipt by text."
-                : "The charge is being made. Refresh in a minute.",
-          );
-        }}
-      >
-        <p>
-          Job #{jobId}: {reason}
-        </p>
-      </ConfirmDialog>
-      <Notice message={notice} />
-      <StaffListView list={charges} label="staff charges" empty="No staff charge yet.">
-        {(items) => (
-          <ul data-testid="staff-charges">
-            {items.map((c) => (
-              <li key={c.staff_charge_id}>
-                {formatCents(c.amount_cents)} · {c.kind === "suspension_fee" ? "reschedule fee" : "charge"} · job #
-                {c.service_order_id} ·{" "}
-                <span className={`status-pill is-${c.status}`}>{c.status.replace("_", " ")}</span> · {c.reason} ·{" "}
-                {c.staff_name} · {day(c.created_at)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </StaffListView>
-    </section>
-  );
-}
+import { STATUS_NAME, toCents } from "./staff-format";
 
 function FeeFields({
   fee,
@@ -225,7 +63,6 @@ function FeeFields({
   );
 }
 
-/** Jobs: look one up by number; suspend with a fee choice, reschedule (fee waived, or after a suspension). */
 /** The job list's state filter (GET /api/admin/jobs `status`). */
 const JOB_FILTERS = [
   ["", "All jobs"],
@@ -242,8 +79,8 @@ const JOB_FILTERS = [
  */
 export function JobsSection() {
   const [q, setQ] = useState("");
-  const [status, setStatus] = useState("upcoming");
-  const list = useStaffList<StaffJobRow>("/admin/jobs", { q, status });
+  const [status, setStatus] = useState<(typeof JOB_FILTERS)[number][0]>("upcoming");
+  const list = useStaffList(staffLists.jobs, { q, status });
   const cardHeading = useRef<HTMLHeadingElement>(null);
   const [focusCard, setFocusCard] = useState(false);
   const [number, setNumber] = useState("");
@@ -467,66 +304,6 @@ export function JobsSection() {
           </div>
         </section>
       )}
-    </>
-  );
-}
-
-/** Exceptions: a pro asks to lift the reliability penalty of a job they gave back; approve or deny. */
-export function ExceptionsSection() {
-  const [status, setStatus] = useState<"pending" | "approved" | "denied">("pending");
-  const [q, setQ] = useState("");
-  const list = useStaffList<ExceptionRow>("/admin/exceptions", { status, q });
-  const { notice, done } = useActionNotice(list.reload);
-  return (
-    <>
-      <StateFilter
-        value={status}
-        onChange={(v) => setStatus(v as typeof status)}
-        options={[
-          ["pending", "Waiting"],
-          ["approved", "Approved"],
-          ["denied", "Denied"],
-        ]}
-      />
-      <SearchBar label="Pro's name" onSearch={setQ} />
-      <Notice message={notice} />
-      <StaffListView list={list} label="exceptions" empty="No exception in this state.">
-        {(items) => (
-          <ul className="order-list" data-testid="exceptions-list">
-            {items.map((e) => (
-              <li key={e.exception_id} className="card">
-                <h3 className="card-title">
-                  {e.vendor_name}: {e.penalty} points for{" "}
-                  {e.kind === "emergency_reschedule" ? "an emergency" : "a job they could not do"}
-                </h3>
-                <p className="muted">
-                  {e.service} · job #{e.service_order_id} · reliability now {e.reliability} · asked {day(e.created_at)}
-                </p>
-                <p>{e.explanation}</p>
-                {e.decision_note && <p className="muted">Decision: {e.decision_note}</p>}
-                {e.status === "pending" && (
-                  <div className="order-actions">
-                    <ActionButton
-                      label="Approve"
-                      title={`Give ${e.vendor_name} their ${e.penalty} points back`}
-                      path={`/admin/exceptions/${e.exception_id}/approve`}
-                      onDone={done}
-                    />
-                    <ActionButton
-                      label="Deny"
-                      title={`Deny ${e.vendor_name}'s exception`}
-                      path={`/admin/exceptions/${e.exception_id}/deny`}
-                      reasonLabel="Why (the pro sees this)"
-                      onDone={done}
-                      danger
-                    />
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </StaffListView>
     </>
   );
 }
