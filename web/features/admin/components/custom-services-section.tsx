@@ -5,6 +5,7 @@ import { StaffTable } from "../../../components/ui/staff-table";
 import { apiRequest, errorMessage } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
 import { ActionButton, Notice, StaffListView, StateFilter, useActionNotice, useStaffList } from "./staff-kit";
+import { asyncHandler } from "../../../lib/async-handler";
 
 interface Draft {
   service_code_group_id: string;
@@ -184,7 +185,12 @@ function CustomServiceForm({
   };
 
   return (
-    <form className="card" onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="custom-service-form">
+    <form
+      className="card"
+      onSubmit={asyncHandler(submit)}
+      aria-labelledby={`${id}-title`}
+      data-testid="custom-service-form"
+    >
       <h2 className="card-title" id={`${id}-title`}>
         {editing ? `Edit ${editing.name}` : "Add a custom service"}
       </h2>

@@ -26,6 +26,7 @@ import {
   useActionNotice,
   useStaffList,
 } from "./staff-kit";
+import { asyncHandler } from "../../../lib/async-handler";
 
 const STATUS_NAME: Record<number, string> = {
   [ServiceOrderStatus.PENDING]: "pending",
@@ -326,10 +327,10 @@ export function JobsSection() {
                     className="button button-secondary button-sm"
                     aria-label={`Open job #${r.service_order_id}`}
                     disabled={loading}
-                    onClick={async () => {
+                    onClick={asyncHandler(async () => {
                       await load(r.service_order_id);
                       setFocusCard(true);
-                    }}
+                    })}
                   >
                     Open
                   </button>

@@ -29,6 +29,7 @@ import {
   useActionNotice,
   useStaffList,
 } from "./staff-kit";
+import { asyncHandler } from "../../../lib/async-handler";
 
 const day = (ms: number) =>
   new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
@@ -98,7 +99,7 @@ export function VendorsSection() {
       </StaffListView>
       {openId !== null && (
         <div id="vendor-detail">
-          <VendorDetailPanel key={openId} vendorId={openId} onChanged={list.reload} />
+          <VendorDetailPanel key={openId} vendorId={openId} onChanged={asyncHandler(list.reload)} />
         </div>
       )}
     </>
@@ -416,14 +417,14 @@ export function CustomersSection() {
                   <button
                     type="button"
                     className="button button-secondary button-sm"
-                    onClick={async () => {
+                    onClick={asyncHandler(async () => {
                       try {
                         setDetail(await getCustomer(u.user_id));
                         setError(null);
                       } catch (err) {
                         setError(errorMessage(err));
                       }
-                    }}
+                    })}
                   >
                     Orders and credits
                   </button>

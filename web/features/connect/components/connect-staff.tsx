@@ -21,6 +21,7 @@ import {
   useActionNotice,
   useStaffList,
 } from "../../admin/components/staff-kit";
+import { asyncHandler } from "../../../lib/async-handler";
 
 /** /connect: the business request form (POST /api/connect/requests). */
 export function ConnectRequestForm() {
@@ -72,7 +73,7 @@ export function ConnectRequestForm() {
     <form
       className="form card"
       aria-labelledby="connect-form-title"
-      onSubmit={async (e) => {
+      onSubmit={asyncHandler(async (e) => {
         e.preventDefault();
         setBusy(true);
         setError(null);
@@ -94,7 +95,7 @@ export function ConnectRequestForm() {
         } finally {
           setBusy(false);
         }
-      }}
+      })}
     >
       <h2 id="connect-form-title" className="card-title">
         Request services for your business

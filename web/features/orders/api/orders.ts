@@ -9,7 +9,7 @@ import type {
 } from "../../../../schema/contracts/orders";
 import { apiRequest } from "../../../lib/api-client";
 import type { IntentView } from "../../../lib/payments";
-import type { RescheduleTimes, VendorProposalView } from "../../../../schema/payloads/orders";
+import type { RescheduleTimes } from "../../../../schema/payloads/orders";
 
 /** The customer's orders after checkout (docs/api-orders.md); answers typed by the shared contracts. */
 export type { CompletedOrder, OrderService, OrderVendor, ScheduledOrder };
