@@ -33,7 +33,7 @@ async function main() {
     console.log(
       `Chromium was not found (looked at ${chromium.lookedAt.join(", ")}): the Lighthouse figures will be skipped, the rest of the bench runs. Install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH.`,
     );
-  const slots = await freeSlots();
+  const slots = freeSlots();
   console.log(
     `free slots, one vendor, 88 days, 300 jobs (pure): median ${fmt(slots.median, 3)} ms, p99 ${fmt(slots.p99, 3)} ms; target < 2 ms: ${verdict(slots.median, 2)}`,
   );

@@ -14,7 +14,7 @@ export function cleanCustomerNotes(text: string | null | undefined): string | nu
   if (!text) return null;
   const cleaned = text
     .replace(/\r\n?/g, "\n")
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "")
     .split("\n")
     .map((line) => line.trim())

@@ -40,8 +40,10 @@ export const NumberZip = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxVal
  * Control characters (C0, DEL, C1 and the Unicode line and paragraph separators): a name such as
  * "Eve\r\nX-INJECT:1" would flow into texts, headers and staff lists.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
 export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** The same, but a line break (\n, \r\n) is allowed: text of several lines, such as a gift message. */
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
 export const CONTROL_CHARS_BUT_NEWLINE = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** One line of text (names, phones, e-mails, addresses, descriptions): trimmed, at most `max`, no control characters. */

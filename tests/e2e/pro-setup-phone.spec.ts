@@ -248,7 +248,7 @@ test("axe finds nothing serious on any business page at 390 px, dialogs open", a
   expect(problems).toEqual([]);
 });
 
-test("the secure-pay page (a tip link) has no definition-list error", async ({ page, context, browser }) => {
+test("the secure-pay page (a tip link) has no definition-list error", async ({ context, browser }) => {
   await signIn(context.request, DEMO.customer.email);
   const [job] = d1(
     `SELECT so.service_order_id FROM service_orders so JOIN orders o ON o.order_id = so.order_id

@@ -1,6 +1,6 @@
 import { parseLocationInput } from "../../domain/location-input";
 import { addressLookupMessage, INVALID_LOCATION_MESSAGE } from "../../domain/location/messages";
-import type { AddressLookup, PlaceAutocomplete, ZipFromLatLong } from "../../schema/payloads/catalogue";
+import type { AddressLookup, ZipFromLatLong } from "../../schema/payloads/catalogue";
 import { ApiError, call } from "./api-client";
 import { checkoutClient, googleClient } from "./api-clients";
 

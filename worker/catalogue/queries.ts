@@ -6,7 +6,7 @@ import { normalizeZip } from "../../domain/location/zip";
 import { DEFAULT_USER_PHOTO } from "../../schema/payloads/accounts";
 import type { CategoryCard, ServiceCard } from "../../schema/payloads/catalogue";
 import { customServices, serviceCodeGroups, servicePrices, services } from "../../schema/tables/catalogue";
-import { vendors, vendorServices } from "../../schema/tables/vendors";
+import { vendors } from "../../schema/tables/vendors";
 import { MILES_PER_DEGREE } from "../adapters/geo/box";
 import type { GeoPort, ZipPlace } from "../adapters/geo/port";
 import { fail } from "../http/errors";

@@ -6,7 +6,7 @@ import { services } from "../../schema/tables/catalogue";
 import { cartItems, carts } from "../../schema/tables/orders";
 import { memberships } from "../../schema/tables/payments";
 import type { SessionUser } from "../auth/sessions";
-import { checkLines, lineView, type CheckedItemView, type CheckoutLine } from "./cart-check";
+import { checkLines, lineView, type CheckoutLine } from "./cart-check";
 
 /**
  * A signed-in customer's cart priced for checkout: every item re-validated by its vendor's object, then

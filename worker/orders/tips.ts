@@ -5,7 +5,6 @@ import { messageFor } from "../../domain/messages";
 import { centsToDecimal } from "../../domain/money";
 import { ServiceOrderStatus } from "../../domain/order-status";
 import { checkTip, TIP_MAX_CUSTOMER_CENTS } from "../../domain/tip-rules";
-import { serviceOrders } from "../../schema/tables/orders";
 import { tips } from "../../schema/tables/payments";
 import { orFail } from "../adapters/payments";
 import type { PaymentsPort } from "../adapters/payments/port";

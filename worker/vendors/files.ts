@@ -10,7 +10,6 @@ import {
 } from "../../domain/uploads";
 import { messageFor, type MessageCode } from "../../domain/messages";
 import { MIN_PROFILE_PHOTO_PX } from "../../domain/vendors/image-size";
-import { uploads } from "../../schema/tables/operations";
 import { putFile } from "../adapters/storage";
 import { sha256Hex } from "../auth/crypto";
 import { previousUploadAt } from "../uploads/previous-upload";

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { Dialog } from "./dialog";
 import { FormError } from "./field";
+import { asyncHandler } from "../../lib/async-handler";
 
 /**
  * The confirm dialog of every action that changes something: a title saying what will happen, any fields
@@ -41,7 +42,7 @@ export function ConfirmDialog({
     <Dialog open={open} onClose={cancel} title={title} description={description} testId={testId}>
       <form
         className="form"
-        onSubmit={async (e) => {
+        onSubmit={asyncHandler(async (e) => {
           e.preventDefault();
           setBusy(true);
           setError(null);
@@ -54,7 +55,7 @@ export function ConfirmDialog({
           } finally {
             setBusy(false);
           }
-        }}
+        })}
       >
         {children}
         <FormError message={error} />

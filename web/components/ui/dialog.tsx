@@ -90,7 +90,6 @@ export function Dialog({
     setShown(false);
     const t = window.setTimeout(() => setMounted(false), MODAL_TRANSITION_MS);
     return () => window.clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   useEffect(() => {

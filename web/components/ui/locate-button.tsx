@@ -4,6 +4,7 @@ import { setServiceZip } from "../../lib/location";
 import { notify } from "../../stores/alert-store";
 import { openZipBox } from "../../stores/ui-store";
 import { PinIcon } from "./icons";
+import { asyncHandler } from "../../lib/async-handler";
 
 /**
  * "Use my location" outside the location box: the browser's position to a ZIP. A browser that refuses
@@ -24,7 +25,7 @@ export function LocateButton({
       type="button"
       className={className}
       disabled={busy}
-      onClick={async () => {
+      onClick={asyncHandler(async () => {
         setBusy(true);
         // Loaded on click: most visitors type a ZIP and never need the lookups.
         const { locateZip } = await import("../../lib/location-lookup");
@@ -39,7 +40,7 @@ export function LocateButton({
         } else {
           notify("error", result.message);
         }
-      }}
+      })}
     >
       <PinIcon size={16} /> {busy ? "Finding you…" : "Use my location"}
     </button>

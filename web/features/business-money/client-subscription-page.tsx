@@ -10,6 +10,7 @@ import { useRequest } from "../../lib/use-request";
 import { notify } from "../../stores/alert-store";
 import { intervalLabel, STATUS_LABEL, type ClientSub } from "./api";
 import { formatLocalTime } from "../../lib/local-time";
+import { asyncHandler } from "../../lib/async-handler";
 
 /**
  * /subscription?t=<token>: the client's side of a pro's recurring service (the texted link): what they
@@ -122,12 +123,12 @@ export function ClientSubscriptionPage() {
             type="button"
             className="button button-primary"
             disabled={busy}
-            onClick={() =>
+            onClick={asyncHandler(() =>
               run(
                 () => apiRequest<ClientSub>("/client-subscription/approve", { json: { token } }),
                 "Thank you! The new price is approved.",
-              )
-            }
+              ),
+            )}
           >
             Approve new price
           </button>

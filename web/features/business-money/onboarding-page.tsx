@@ -3,6 +3,7 @@ import { Page } from "../../components/layout/page";
 import { Field, FormError } from "../../components/ui/field";
 import { ApiError, apiRequest, errorMessage } from "../../lib/api-client";
 import { notify } from "../../stores/alert-store";
+import { asyncHandler } from "../../lib/async-handler";
 
 /**
  * /business/payouts-onboarding: the local payments adapter's own onboarding page, standing in for Stripe's
@@ -25,7 +26,7 @@ export function PayoutOnboardingScreen() {
       <form
         className="card form"
         noValidate
-        onSubmit={async (e) => {
+        onSubmit={asyncHandler(async (e) => {
           e.preventDefault();
           if (busy) return;
           setBusy(true);
@@ -41,7 +42,7 @@ export function PayoutOnboardingScreen() {
           } finally {
             setBusy(false);
           }
-        }}
+        })}
       >
         <FormError message={error} />
         <Field

@@ -21,6 +21,7 @@ import {
   type PayData,
   type Payout,
 } from "./api";
+import { asyncHandler } from "../../lib/async-handler";
 
 const ACCOUNT_STATUS: Record<NonNullable<PayData["account"]>["status"], string> = {
   pending: "Setup not finished",
@@ -143,12 +144,12 @@ export function PayScreen() {
               type="button"
               className="button button-primary"
               disabled={!!busy}
-              onClick={() =>
+              onClick={asyncHandler(() =>
                 run("onboard", async () => {
                   const { url } = await startOnboarding();
                   window.location.assign(url);
-                })
-              }
+                }),
+              )}
             >
               {d.account ? "Finish setup" : "Set up payouts"}
             </button>
@@ -158,12 +159,12 @@ export function PayScreen() {
               type="button"
               className="button"
               disabled={!!busy}
-              onClick={() =>
+              onClick={asyncHandler(() =>
                 run("login", async () => {
                   const { url } = await accountLogin();
                   window.location.assign(url);
-                })
-              }
+                }),
+              )}
             >
               Payout dashboard
             </button>
@@ -173,14 +174,14 @@ export function PayScreen() {
               type="button"
               className="button button-ghost"
               disabled={!!busy}
-              onClick={() =>
+              onClick={asyncHandler(() =>
                 run("delete", async () => {
                   if (!window.confirm("Remove your payout account? Payouts stop until you set one up again.")) return;
                   await deleteAccount();
                   notify("success", "Your payout account was removed.");
                   pay.reload();
-                })
-              }
+                }),
+              )}
             >
               Remove account
             </button>
@@ -215,15 +216,15 @@ export function PayScreen() {
               className="button button-primary"
               disabled={!!busy}
               aria-busy={busy === "instant"}
-              onClick={() =>
+              onClick={asyncHandler(() =>
                 run("instant", async () => {
                   await instantTransfer();
                   notify("success", "Your payout is on its way.");
                   // The balances and the "Paid out" list both change: refetch them, no page reload.
                   pay.reload();
                   setPaidOut((n) => n + 1);
-                })
-              }
+                }),
+              )}
             >
               {busy === "instant" ? "Paying out..." : "Pay out now"}
             </button>
@@ -346,7 +347,7 @@ function PayoutHistory({ refresh }: { refresh: number }) {
           type="button"
           className="button load-more"
           disabled={busy}
-          onClick={async () => {
+          onClick={asyncHandler(async () => {
             setBusy(true);
             setError(null);
             try {
@@ -359,7 +360,7 @@ function PayoutHistory({ refresh }: { refresh: number }) {
             } finally {
               setBusy(false);
             }
-          }}
+          })}
         >
           {busy ? "Loading..." : "Show more"}
         </button>

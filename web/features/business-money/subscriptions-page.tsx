@@ -9,6 +9,7 @@ import { useRequest } from "../../lib/use-request";
 import { notify } from "../../stores/alert-store";
 import { intervalLabel, STATUS_LABEL, type ClientSub } from "./api";
 import { formatLocalTime } from "../../lib/local-time";
+import { asyncHandler } from "../../lib/async-handler";
 
 interface OwnService {
   service_id: number;
@@ -155,7 +156,7 @@ function SubCard({ sub, onChange }: { sub: ClientSub; onChange(): void }) {
             type="button"
             className="button button-sm"
             disabled={busy}
-            onClick={() => act("updateSubscriptionPayment", {})}
+            onClick={asyncHandler(() => act("updateSubscriptionPayment", {}))}
           >
             Ask for a new card
           </button>
@@ -217,7 +218,7 @@ function CreateForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) 
       className="card form"
       aria-label="New client subscription"
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={asyncHandler(async (e) => {
         e.preventDefault();
         if (busy) return;
         setFields({});
@@ -251,7 +252,7 @@ function CreateForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) 
         } finally {
           setBusy(false);
         }
-      }}
+      })}
     >
       <h2 className="card-title">New client subscription</h2>
       <FormError message={error} />

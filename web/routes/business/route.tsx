@@ -3,7 +3,7 @@ import { RequireRole } from "../../components/layout/require-role";
 import { BusinessFrame } from "../../features/business/components/business-pages";
 import { NotFoundPage } from "../../features/content/components/not-found";
 import { AccountControls } from "../../features/header/components/account-controls";
-import { ProNav } from "../../features/pro/components/pro-nav";
+import { ProNav } from "../../components/layout/pro-nav";
 import businessCss from "../../styles/business.css?url";
 
 export const Route = createFileRoute("/business")({

@@ -3,6 +3,7 @@ import { Field, FormError } from "../../../components/ui/field";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { notify } from "../../../stores/alert-store";
 import { confirmEmailCode, getEmailState, sendEmailCode, type EmailState } from "../api/email-verification";
+import { asyncHandler } from "../../../lib/async-handler";
 
 type Phase =
   | { kind: "loading" }
@@ -112,7 +113,7 @@ export function EmailVerificationCard({ email }: { email: string | null }) {
           </p>
           <FormError message={error} />
           {phase.sentTo ? (
-            <form className="form" onSubmit={confirm} noValidate style={{ marginTop: 12 }}>
+            <form className="form" onSubmit={asyncHandler(confirm)} noValidate style={{ marginTop: 12 }}>
               <p className="muted" role="status">
                 We emailed a 6-digit code to {phase.sentTo}. It works for 10 minutes.
               </p>

@@ -14,6 +14,7 @@ import { EmailVerificationCard } from "./email-verification";
 import { updateProfile } from "../api/update-profile";
 import { uploadProfilePicture } from "../api/upload-profile-picture";
 import { PhotoPicker } from "../../../components/ui/photo-picker";
+import { asyncHandler } from "../../../lib/async-handler";
 
 type Load = { state: "loading" } | { state: "error"; message: string } | { state: "ready"; profile: Profile };
 
@@ -36,7 +37,7 @@ export function ProfileSettings() {
         setLoad((prev) => (prev.state === "ready" ? prev : { state: "error", message: errorMessage(err) }));
       });
     return () => ctrl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetch again on each attempt only
   }, [attempt]);
 
   return (
@@ -170,7 +171,7 @@ function DetailsCard({ profile, onSaved }: { profile: Profile; onSaved(p: Profil
       <h2 className="card-title" id="details-title">
         Personal details
       </h2>
-      <form className="form" onSubmit={submit} noValidate style={{ marginTop: 16 }}>
+      <form className="form" onSubmit={asyncHandler(submit)} noValidate style={{ marginTop: 16 }}>
         <FormError message={error} />
         <div className="form-grid">
           <Field

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { formatPhone } from "../../../lib/format";
-import { type ApplicationRow, staffLists } from "../api/staff";
+import { staffLists } from "../api/staff";
 import { ActionButton, Notice, SearchBar, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { StaffTable } from "../../../components/ui/staff-table";
-import { type AuditRow, staffLists } from "../api/staff";
+import { staffLists } from "../api/staff";
 import { SearchBar, StaffListView, useStaffList } from "./staff-kit";
 
 const show = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));

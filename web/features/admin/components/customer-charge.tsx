@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { FormError } from "../../../components/ui/field";
 import { formatCents } from "../../../lib/format";
-import { chargeCustomer, type CustomerDetail, type StaffChargeRow, staffLists } from "../api/staff";
+import { chargeCustomer, type CustomerDetail, staffLists } from "../api/staff";
 import { Notice, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 import { day, STATUS_NAME, toCents } from "./staff-format";
 

@@ -3,7 +3,7 @@ import { FormError } from "../../../components/ui/field";
 import { StaffTable } from "../../../components/ui/staff-table";
 import { errorMessage } from "../../../lib/api-client";
 import { formatCents, formatPhone } from "../../../lib/format";
-import { getCustomer, type CustomerDetail, type CustomerRow, staffLists } from "../api/staff";
+import { getCustomer, type CustomerDetail, staffLists } from "../api/staff";
 import { SearchBar, StaffListView, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
 import { CustomerCharge } from "./customer-charge";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { type ExceptionRow, staffLists } from "../api/staff";
+import { staffLists } from "../api/staff";
 import {
   ActionButton,
   Notice,

@@ -5,7 +5,7 @@ import { FormError } from "../../../components/ui/field";
 import { errorMessage } from "../../../lib/api-client";
 import { formatLocalDateTime } from "../../../../domain/slot-format";
 import { formatCents } from "../../../lib/format";
-import { getStaffJob, type StaffJob, type StaffJobRow, staffLists } from "../api/staff";
+import { getStaffJob, type StaffJob, staffLists } from "../api/staff";
 import {
   ActionButton,
   Notice,

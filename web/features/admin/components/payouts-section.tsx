@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { StaffTable } from "../../../components/ui/staff-table";
 import { formatCents } from "../../../lib/format";
-import { type PayoutRow, staffLists } from "../api/staff";
+import { staffLists } from "../api/staff";
 import { ActionButton, Notice, StaffListView, StateFilter, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
 

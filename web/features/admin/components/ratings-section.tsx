@@ -1,6 +1,6 @@
 import { canReviewRatings } from "../../../../domain/staff-roles";
 import { useViewer } from "../../../stores/shell-context";
-import { type RatingRow, staffLists } from "../api/staff";
+import { staffLists } from "../api/staff";
 import { ActionButton, Notice, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
 

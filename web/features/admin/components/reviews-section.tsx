@@ -1,4 +1,4 @@
-import { type ReviewRow, staffLists } from "../api/staff";
+import { staffLists } from "../api/staff";
 import { ActionButton, Notice, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 
 /** Licences (first ones and renewals, with their file) and profile photos: approve, or reject with a comment the pro sees. */

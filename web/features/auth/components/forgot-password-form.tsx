@@ -13,6 +13,7 @@ import { useSignedIn } from "../hooks/use-signed-in";
 import { useBotCheck } from "./bot-check";
 import { CodeInput } from "./code-input";
 import { formatPhone } from "../../../lib/format";
+import { asyncHandler } from "../../../lib/async-handler";
 
 const RESEND_WAIT_MS = 30_000;
 
@@ -89,7 +90,7 @@ export function ForgotPasswordForm() {
 
   if (step === "reset") {
     return (
-      <form className="form" onSubmit={submitReset} noValidate>
+      <form className="form" onSubmit={asyncHandler(submitReset)} noValidate>
         <p className="form-lead">
           If <strong>{formatPhone(sentTo || phone)}</strong> belongs to an account, we just texted it a 6-digit code.
           Enter it with your new password.
@@ -119,9 +120,9 @@ export function ForgotPasswordForm() {
             type="button"
             className="link-button"
             disabled={wait > 0 || busy}
-            onClick={async () => {
+            onClick={asyncHandler(async () => {
               if (await send()) notify("success", catalogue.CODE_SENT.text);
-            }}
+            })}
           >
             {wait > 0 ? `Resend code in ${wait}s` : "Resend code"}
           </button>
@@ -131,7 +132,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form className="form" onSubmit={submitPhone} noValidate>
+    <form className="form" onSubmit={asyncHandler(submitPhone)} noValidate>
       <p className="form-lead">
         Enter the mobile number on your account and we'll text you a code to reset your password.
       </p>

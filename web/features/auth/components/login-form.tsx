@@ -6,6 +6,7 @@ import { validate } from "../../../lib/validate";
 import { openAuthModal } from "../../../stores/ui-store";
 import { login } from "../api/login";
 import { useSignedIn } from "../hooks/use-signed-in";
+import { asyncHandler } from "../../../lib/async-handler";
 
 export function LoginForm() {
   const [phone, setPhone] = useState("");
@@ -36,7 +37,7 @@ export function LoginForm() {
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={asyncHandler(submit)} noValidate>
       <FormError message={error} />
       <Field
         label="Phone number or email"

@@ -14,6 +14,7 @@ import { useSignedIn } from "../hooks/use-signed-in";
 import { useBotCheck } from "./bot-check";
 import { CodeInput } from "./code-input";
 import { formatPhone } from "../../../lib/format";
+import { asyncHandler } from "../../../lib/async-handler";
 
 const RESEND_WAIT_MS = 30_000;
 
@@ -104,7 +105,7 @@ export function SignupForm() {
 
   if (step === "code") {
     return (
-      <form className="form" onSubmit={submitCode} noValidate>
+      <form className="form" onSubmit={asyncHandler(submitCode)} noValidate>
         <p className="form-lead">
           We texted a 6-digit code to <strong>{formatPhone(sentTo || form.phone)}</strong>. Enter it below to finish
           creating your account.
@@ -119,7 +120,13 @@ export function SignupForm() {
           <button type="button" className="link-button" onClick={() => setStep("details")}>
             Change details
           </button>
-          <button type="button" className="link-button" onClick={resend} disabled={wait > 0 || busy} aria-live="polite">
+          <button
+            type="button"
+            className="link-button"
+            onClick={asyncHandler(resend)}
+            disabled={wait > 0 || busy}
+            aria-live="polite"
+          >
             {wait > 0 ? `Resend code in ${wait}s` : "Resend code"}
           </button>
         </div>
@@ -128,7 +135,7 @@ export function SignupForm() {
   }
 
   return (
-    <form className="form" onSubmit={submitDetails} noValidate>
+    <form className="form" onSubmit={asyncHandler(submitDetails)} noValidate>
       <FormError message={error} />
       <Field
         label="Full name"

@@ -2,7 +2,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { AppLink } from "../../../components/ui/app-link";
 import { BagIcon, ListIcon, ShareIcon } from "../../../components/ui/icons";
 import { notify } from "../../../stores/alert-store";
-import { PRO_LINKS } from "../../pro/components/pro-nav";
+import { PRO_LINKS } from "../../../components/layout/pro-nav";
 
 async function shareVendorPage(vendorId: number) {
   const url = `${window.location.origin}/vendor/${vendorId}`;

@@ -96,10 +96,12 @@ export function CalendarPage() {
     getCalendar(from!, days, signal),
   );
   const details = useRequest<MainDetails>("main-details", (signal) => getMainDetails(signal));
+  const reloadCal = cal.reload;
+  const reloadDetails = details.reload;
   const reloadAll = useCallback(() => {
-    cal.reload();
-    details.reload();
-  }, [cal.reload, details.reload]);
+    reloadCal();
+    reloadDetails();
+  }, [reloadCal, reloadDetails]);
   const live = useLiveUpdates(reloadAll);
   const [job, setJob] = useState<CalendarItem["job"] | null>(null);
   const [timeOff, setTimeOff] = useState<TimeOffDraft | null>(null);

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from "../../../lib/api-client";
 import type { RequestState } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
 import { saveCalendarSettings } from "../api/business";
+import { asyncHandler } from "../../../lib/async-handler";
 
 const DAY_NAMES: Record<WeekdayKey, string> = {
   mon: "Monday",
@@ -105,7 +106,7 @@ export function CalendarSettingsPanel({ details }: { details: RequestState<MainD
       <h2 id={`${ids}-h`} className="card-title">
         Working hours
       </h2>
-      <form onSubmit={save} noValidate>
+      <form onSubmit={asyncHandler(save)} noValidate>
         <ul className="hours-list">
           {ORDER.map((d) => {
             const ranges = weekly[d];

@@ -4,6 +4,7 @@ import { FormError } from "../../../components/ui/field";
 import { errorMessage } from "../../../lib/api-client";
 import { notify } from "../../../stores/alert-store";
 import { createTimeOff, deleteTimeOff, updateTimeOff } from "../api/business";
+import { asyncHandler } from "../../../lib/async-handler";
 
 /** A time off being added (id null) or edited; times are "YYYY-MM-DD HH:MM" in the vendor's zone. */
 export interface TimeOffDraft {
@@ -107,7 +108,7 @@ export function TimeOffModal({
       size="sm"
       testId="time-off-modal"
     >
-      <form className="time-off-form" onSubmit={submit} noValidate>
+      <form className="time-off-form" onSubmit={asyncHandler(submit)} noValidate>
         <div className="time-off-row">
           <div className="field">
             <label className="field-label" htmlFor={`${ids}-sd`}>

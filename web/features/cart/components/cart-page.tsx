@@ -102,7 +102,7 @@ export function CartPage() {
   useEffect(() => {
     if (!hydrated) return;
     void validate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on load and on sign-in, not on each cart change
   }, [hydrated, viewer?.user_id]);
 
   const zip = cartZip ?? settingsZip;

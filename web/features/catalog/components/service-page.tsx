@@ -23,7 +23,7 @@ import { openZipBox } from "../../../stores/ui-store";
 import { serviceDetailQuery } from "../api/get-service-detail";
 import { testimonialsQuery } from "../api/get-testimonials";
 import { servicePros } from "../api/get-vendors-list";
-import { useCatalogue, CATALOGUE_TTL_MS } from "../hooks/use-catalogue";
+import { useCatalogue } from "../hooks/use-catalogue";
 import { useServiceZip } from "../hooks/use-service-zip";
 import { BookingPanel } from "./booking-panel";
 import { PriceTag } from "./service-card";

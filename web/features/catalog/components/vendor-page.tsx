@@ -14,7 +14,6 @@ import { useQuery } from "../../../lib/query";
 import { useShell } from "../../../stores/shell-context";
 import { openZipBox } from "../../../stores/ui-store";
 import { vendorServiceQuery } from "../api/get-vendor-service";
-import { CATALOGUE_TTL_MS } from "../hooks/use-catalogue";
 import { useServiceZip } from "../hooks/use-service-zip";
 import { BookingPanel } from "./booking-panel";
 import { DEFAULT_PHOTO } from "./vendor-card";

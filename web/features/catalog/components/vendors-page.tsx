@@ -9,7 +9,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useRequest } from "../../../lib/use-request";
 import { useShell, useViewer } from "../../../stores/shell-context";
 import { openZipBox } from "../../../stores/ui-store";
-import { getVendorsList, type VendorSort } from "../api/get-vendors-list";
+import { getVendorsList } from "../api/get-vendors-list";
 import { SORTS, vendorsQuery } from "../api/vendors-query";
 import { useServiceZip } from "../hooks/use-service-zip";
 import { VendorCard, VendorCardSkeleton } from "./vendor-card";

@@ -133,7 +133,7 @@ export function RescheduleCheckoutPage({ requestId }: { requestId: number }) {
       data.charge_status !== "failed"
     )
       done();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the charge status changes; done is new each render
   }, [data?.charge_status]);
 
   async function pay() {

@@ -5,6 +5,7 @@ import { BRAND } from "../../../config/brand";
 import { ApiError, call } from "../../../lib/api-client";
 import { paymentsClient } from "../../../lib/api-clients";
 import { getPaymentsConfig, tokenizeLocal, type IntentView } from "../../../lib/payments";
+import { asyncHandler } from "../../../lib/async-handler";
 
 /**
  * Apple Pay / Google Pay through the browser's Payment Request API (docs/product.md section 4 "Wallet payment flow",
@@ -119,7 +120,7 @@ export function WalletButton({
       <button
         type="button"
         className="button button-secondary button-block"
-        onClick={start}
+        onClick={asyncHandler(start)}
         disabled={disabled || busy}
       >
         {busy ? "Opening wallet…" : "Pay with Apple Pay / Google Pay"}

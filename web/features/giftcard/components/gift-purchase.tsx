@@ -14,7 +14,6 @@ import {
   finishServerIntent,
   listCards,
   newAttemptKey,
-  type IntentView,
   type SavedCard,
 } from "../../../lib/payments";
 import { useRequest } from "../../../lib/use-request";

@@ -33,6 +33,7 @@ export function CategoryBar() {
   const [fit, setFit] = useState(Number.POSITIVE_INFINITY);
   const services = chosen?.services ?? [];
 
+  const fitsAll = fit === Number.POSITIVE_INFINITY;
   useEffect(() => {
     const track = trackRef.current;
     if (!track) return;
@@ -52,7 +53,7 @@ export function CategoryBar() {
     const ro = new ResizeObserver(measure);
     ro.observe(track);
     return () => ro.disconnect();
-  }, [chosen?.service_code_group_id, services.length, fit === Number.POSITIVE_INFINITY]);
+  }, [chosen?.service_code_group_id, services.length, fitsAll]);
 
   if (!chosen) return null;
   const overflow = Number.isFinite(fit) ? services.slice(fit) : [];

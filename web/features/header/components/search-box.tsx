@@ -144,7 +144,6 @@ export function MobileSearch() {
       window.clearTimeout(t);
       window.removeEventListener("scroll", onScroll);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   const submit = (e: FormEvent) => {

@@ -4,6 +4,7 @@ import { LocateButton } from "../../../components/ui/locate-button";
 import { setServiceZip } from "../../../lib/location";
 import { parseLocationInput } from "../../../../domain/location-input";
 import { settingsStore } from "../../../stores/settings-store";
+import { asyncHandler } from "../../../lib/async-handler";
 
 /** The hero's "Book by ZIP or address" card (anchor #book, the visitors' Book Now target). */
 export function BookByZip() {
@@ -41,7 +42,7 @@ export function BookByZip() {
   return (
     <section className="book-card" id="book" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Book by ZIP or address</h2>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={asyncHandler(submit)} noValidate>
         <label htmlFor={`${id}-input`} className="visually-hidden">
           ZIP code or address
         </label>

@@ -14,6 +14,7 @@ import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
 import { useViewer } from "../../../stores/shell-context";
 import { openAuthModal } from "../../../stores/ui-store";
+import { asyncHandler } from "../../../lib/async-handler";
 
 /** /membership: what the beauty membership is; every line is what the code does (decision 124). */
 export function MembershipPage() {
@@ -144,7 +145,7 @@ function MembershipPanel() {
         <button
           type="button"
           className="button button-primary"
-          onClick={join}
+          onClick={asyncHandler(join)}
           disabled={busy || !method}
           data-testid="membership-join"
         >
@@ -189,7 +190,7 @@ function MembershipPanel() {
               <button type="button" className="button button-secondary" onClick={() => setConfirmCancel(false)}>
                 Keep membership
               </button>
-              <button type="button" className="button button-primary" onClick={cancel} disabled={busy}>
+              <button type="button" className="button button-primary" onClick={asyncHandler(cancel)} disabled={busy}>
                 {busy ? "Cancelling…" : "Cancel membership"}
               </button>
             </div>

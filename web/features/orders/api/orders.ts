@@ -1,16 +1,12 @@
-import type { AddedChargeView } from "../../../../schema/contracts/added-charges";
 import type {
   CancellationPolicyView,
   CompletedOrder,
-  CompletedOrdersPage,
   OrderService,
   OrderVendor,
   ScheduledOrder,
 } from "../../../../schema/contracts/orders";
 import { call } from "../../../lib/api-client";
 import { orderClient, ordersClient, smsClient } from "../../../lib/api-clients";
-import type { IntentView } from "../../../lib/payments";
-import type { RescheduleTimes, VendorProposalView } from "../../../../schema/payloads/orders";
 
 /** The customer's orders after checkout (docs/api-orders.md); answers typed by the shared contracts. */
 export type { CompletedOrder, OrderService, OrderVendor, ScheduledOrder };

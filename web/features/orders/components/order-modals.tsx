@@ -29,6 +29,7 @@ import {
   type CompletedOrder,
   type ScheduledOrder,
 } from "../api/orders";
+import { asyncHandler } from "../../../lib/async-handler";
 
 /** Digits and one decimal point, at most 2 decimals (docs/product.md section 5 "Tip amount"): other keystrokes are ignored. */
 const TIP_TYPING = /^\d{0,6}(\.\d{0,2})?$/;
@@ -70,7 +71,7 @@ export function TipModal({
     setError(null);
     cardForm.reset();
     setMethod(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on opening; cardForm is new each render
   }, [open, order?.service_order_id]);
   useEffect(() => {
     if (!cards.data || method !== null) return;
@@ -414,7 +415,7 @@ export function CancelModal({
           <button type="button" className="button button-secondary" onClick={onClose}>
             Keep appointment
           </button>
-          <button type="button" className="button button-primary" onClick={confirm} disabled={busy || !p}>
+          <button type="button" className="button button-primary" onClick={asyncHandler(confirm)} disabled={busy || !p}>
             {busy
               ? "Cancelling…"
               : p && p.fee_cents > 0

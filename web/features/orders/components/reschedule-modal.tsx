@@ -55,7 +55,7 @@ export function RescheduleModal({
     setAlternative(null);
     setServiceId(null);
     setOptions([]);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when another order or proposal opens
   }, [order?.service_order_id, proposal?.request_id]);
 
   const tz = order?.time_zone ?? "UTC";

@@ -11,7 +11,7 @@ import { CheckIcon, ReceiptIcon } from "../../../components/ui/icons";
 import { ApiError, call, errorMessage } from "../../../lib/api-client";
 import { payClient } from "../../../lib/api-clients";
 import { formatCents } from "../../../lib/format";
-import { cardFailureMessage, confirmCard, type IntentView } from "../../../lib/payments";
+import { cardFailureMessage, confirmCard } from "../../../lib/payments";
 import { useRequest } from "../../../lib/use-request";
 import { useShell } from "../../../stores/shell-context";
 

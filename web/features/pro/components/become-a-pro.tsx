@@ -9,6 +9,7 @@ import { useRequest } from "../../../lib/use-request";
 import { useShell } from "../../../stores/shell-context";
 import { openAuthModal } from "../../../stores/ui-store";
 import { shrinkPictureField } from "../../../lib/shrink-picture";
+import { asyncHandler } from "../../../lib/async-handler";
 
 const STATE_TEXT: Record<ApplicationState["state"], { title: string; text: string }> = {
   in_review: {
@@ -144,7 +145,13 @@ function ApplicationForm({
   };
 
   return (
-    <form className="form card" onSubmit={submit} noValidate aria-label="Application" encType="multipart/form-data">
+    <form
+      className="form card"
+      onSubmit={asyncHandler(submit)}
+      noValidate
+      aria-label="Application"
+      encType="multipart/form-data"
+    >
       <FormError message={error ?? groupsError} />
       <h2 className="card-title">About you</h2>
       <div className="form-grid">

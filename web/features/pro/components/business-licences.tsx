@@ -5,6 +5,7 @@ import { Field, FormError } from "../../../components/ui/field";
 import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
+import { asyncHandler } from "../../../lib/async-handler";
 
 const STATUS: Record<string, string> = { pending: "In review", approved: "Approved", rejected: "Rejected" };
 
@@ -97,7 +98,7 @@ function LicenceCard({ licence, onChange }: { licence: ProLicense; onChange(l: P
       ) : (
         <p>No licence on file. Upload one to offer these services.</p>
       )}
-      <form className="form" onSubmit={upload} noValidate>
+      <form className="form" onSubmit={asyncHandler(upload)} noValidate>
         <div className="form-grid">
           <Field label="Expiry date" name="expires" type="date" error={fields.expires} required />
           <Field
@@ -115,7 +116,7 @@ function LicenceCard({ licence, onChange }: { licence: ProLicense; onChange(l: P
             {licence.license ? "Upload renewal" : "Upload licence"}
           </button>
           {licence.license && (
-            <button type="button" className="button button-ghost" onClick={remove} disabled={busy}>
+            <button type="button" className="button button-ghost" onClick={asyncHandler(remove)} disabled={busy}>
               Remove licence
             </button>
           )}

@@ -9,6 +9,7 @@ import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
 import { ProPhotoCard } from "./pro-photo-card";
+import { asyncHandler } from "../../../lib/async-handler";
 
 /** /business/profile: the agreement, the photo and description clients see, and pausing the account. */
 export function BusinessProfile() {
@@ -67,7 +68,7 @@ function AgreementCard({ profile, onSigned }: { profile: ProProfile; onSigned():
           Download agreement (PDF)
         </a>
         {!profile.agreement && (
-          <button type="button" className="button button-primary" onClick={sign} disabled={busy}>
+          <button type="button" className="button button-primary" onClick={asyncHandler(sign)} disabled={busy}>
             {busy ? "Signing…" : "I have read it: sign the agreement"}
           </button>
         )}
@@ -108,7 +109,7 @@ function DescriptionCard({ initial }: { initial: string }) {
       <h2 className="card-title" id="description-title">
         About you
       </h2>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={asyncHandler(submit)}>
         <FormError message={error} />
         <div className="field">
           <label className="field-label" htmlFor="pro-description">
@@ -263,7 +264,12 @@ function SocialCard() {
           Loading…
         </p>
       ) : (
-        <form className="form" onSubmit={submit} noValidate key={JSON.stringify(social.data?.links ?? {})}>
+        <form
+          className="form"
+          onSubmit={asyncHandler(submit)}
+          noValidate
+          key={JSON.stringify(social.data?.links ?? {})}
+        >
           <FormError message={error ?? (social.error ? errorMessage(social.error) : null)} />
           <div className="form-grid">
             {NETWORK_LABELS.map(([n, label]) => (

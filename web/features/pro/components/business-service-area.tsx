@@ -6,6 +6,7 @@ import { Field, FormError } from "../../../components/ui/field";
 import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
+import { asyncHandler } from "../../../lib/async-handler";
 
 /** /business/service-area: home ZIP (or address) and how far the pro travels. */
 export function BusinessServiceArea() {
@@ -61,7 +62,7 @@ export function BusinessServiceArea() {
             {p.base_zip ? `Now: ${p.range_miles} miles around ZIP ${p.base_zip}.` : "You haven't set an area yet."}{" "}
             Clients in this area see you in search and you're offered their jobs.
           </p>
-          <form className="form" onSubmit={submit} noValidate key={`${p.base_zip}-${p.range_miles}`}>
+          <form className="form" onSubmit={asyncHandler(submit)} noValidate key={`${p.base_zip}-${p.range_miles}`}>
             <FormError message={error} />
             <div className="form-grid">
               <Field

@@ -14,6 +14,7 @@ import { apiRequest, errorMessage } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
+import { asyncHandler } from "../../../lib/async-handler";
 
 /** /business/services: what the pro offers, each service's options and note, and requests for more. */
 export function BusinessServices() {
@@ -114,7 +115,7 @@ function ServiceRow({
             type="checkbox"
             checked={service.enabled}
             disabled={busy || service.restricted}
-            onChange={(e) => toggle(e.target.checked)}
+            onChange={asyncHandler((e) => toggle(e.target.checked))}
             aria-describedby={
               [error ? `${id}-err` : "", service.restricted ? `${id}-restricted` : ""].filter(Boolean).join(" ") ||
               undefined
@@ -156,6 +157,7 @@ function OptionsEditor({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const dirty = JSON.stringify(groups) !== JSON.stringify(service.option_groups) || message !== service.message;
+  // onDirty is the parent's callback, new on each render: tell it when `dirty` changes, and "clean" on unmount.
   useEffect(() => onDirty(dirty), [dirty]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => () => onDirty(false), []); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -268,7 +270,7 @@ function OptionsEditor({
         >
           Add option group ({groups.length}/{MAX_OPTION_GROUPS})
         </button>
-        <button type="button" className="button button-primary" onClick={save} disabled={busy || !dirty}>
+        <button type="button" className="button button-primary" onClick={asyncHandler(save)} disabled={busy || !dirty}>
           {busy ? "Saving…" : "Save options"}
         </button>
         <span className="save-state" role="status">
@@ -319,7 +321,7 @@ function RequestCard() {
                 {g.name}
                 {g.requested ? " · requested" : ""}
               </span>
-              <button type="button" className="button button-secondary button-sm" onClick={() => act(g)}>
+              <button type="button" className="button button-secondary button-sm" onClick={asyncHandler(() => act(g))}>
                 {g.requested ? "Withdraw request" : "Ask to add"}
               </button>
             </li>

@@ -53,6 +53,6 @@ export function useEntryParams() {
     }
 
     if (q.toString() !== before) void router.navigate({ href: cleaned(), replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per URL; the router is stable
   }, [href]);
 }

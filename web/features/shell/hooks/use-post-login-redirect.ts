@@ -40,6 +40,6 @@ export function usePostLoginRedirect() {
     return () => {
       cancelled = true;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per person and page
   }, [viewer?.user_id, pathname]);
 }

@@ -14,6 +14,6 @@ export function useShellRefresh() {
         if (!ctrl.signal.aborted) replaceShell(null);
       });
     return () => ctrl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the server sent no shell
   }, [ready]);
 }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { welcomeCreditsDue } from "../../../../domain/ui-rules";
 import { firstName, formatCents } from "../../../lib/format";
 import { notify } from "../../../stores/alert-store";
@@ -8,7 +8,9 @@ import { useViewer } from "../../../stores/shell-context";
 /** The welcome-back credits message (docs/product.md section 4), at most once per 3 days (setting006). Amounts are cents. */
 export function useWelcomeCredits() {
   const viewer = useViewer();
-  useEffect(() => {
+  // Once per signed-in person (a new viewer object for the same person does not greet again), with the
+  // viewer as it is then.
+  const greet = useEffectEvent(() => {
     if (!viewer) return;
     const now = Date.now();
     const total = welcomeCreditsDue(viewer, settingsStore.get().setting006, now);
@@ -23,5 +25,6 @@ export function useWelcomeCredits() {
         href: "/account/wallet",
       },
     );
-  }, [viewer?.user_id]);
+  });
+  useEffect(() => greet(), [viewer?.user_id]);
 }

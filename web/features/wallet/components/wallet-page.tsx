@@ -18,6 +18,7 @@ import {
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
 import { useViewer } from "../../../stores/shell-context";
+import { asyncHandler } from "../../../lib/async-handler";
 
 /** My Wallet: credit balance, saved cards (brand, last4, MM/YY, default) and gift card redemption. */
 export function WalletPage() {
@@ -156,7 +157,7 @@ function SavedCards() {
                     type="button"
                     className="button button-ghost button-sm"
                     disabled={busyId !== null}
-                    onClick={() => act(c.id, async () => cards.setData(await setDefaultCard(c.id)))}
+                    onClick={asyncHandler(() => act(c.id, async () => cards.setData(await setDefaultCard(c.id))))}
                   >
                     Set default
                   </button>
@@ -166,12 +167,12 @@ function SavedCards() {
                   className="button button-ghost button-sm"
                   disabled={busyId !== null}
                   aria-label={`Remove card ending ${c.card.last4}`}
-                  onClick={() =>
+                  onClick={asyncHandler(() =>
                     act(c.id, async () => {
                       await removeCard(c.id);
                       cards.reload();
-                    })
-                  }
+                    }),
+                  )}
                 >
                   {busyId === c.id ? "…" : "Remove"}
                 </button>

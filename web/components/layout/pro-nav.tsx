@@ -1,4 +1,4 @@
-import { AppLink } from "../../../components/ui/app-link";
+import { AppLink } from "../ui/app-link";
 
 /** The pro's profile screens: this row on wider screens, the "More" sheet on phones. */
 export const PRO_LINKS: Array<[string, string]> = [
