@@ -33,8 +33,8 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
     ...charges,
     ...localRefunds(opts, store),
     ...localSubscriptionsApi(opts, store, charges),
-    ...localConnectAccounts(opts, store),
-    ...localTransferApi(opts, store),
-    ...localWebhooks(opts, store),
+    ...localConnectAccounts(opts),
+    ...localTransferApi(opts),
+    ...localWebhooks(opts),
   };
 }

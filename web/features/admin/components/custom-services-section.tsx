@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import type { CustomServiceChoices, StaffCustomServiceRow } from "../../../../schema/contracts/admin";
 import { FormError } from "../../../components/ui/field";
 import { StaffTable } from "../../../components/ui/staff-table";
+import { asyncHandler } from "../../../lib/async-handler";
 import { errorMessage } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
 import { ActionButton, Notice, StaffListView, StateFilter, useActionNotice, useStaffList } from "./staff-kit";
@@ -179,7 +180,7 @@ function CustomServiceForm({
   };
 
   return (
-    <form className="card" onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="custom-service-form">
+    <form className="card" onSubmit={asyncHandler(submit)} aria-labelledby={`${id}-title`} data-testid="custom-service-form">
       <h2 className="card-title" id={`${id}-title`}>
         {editing ? `Edit ${editing.name}` : "Add a custom service"}
       </h2>

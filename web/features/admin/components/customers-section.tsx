@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { FormError } from "../../../components/ui/field";
 import { StaffTable } from "../../../components/ui/staff-table";
+import { asyncHandler } from "../../../lib/async-handler";
 import { errorMessage } from "../../../lib/api-client";
 import { formatCents, formatPhone } from "../../../lib/format";
 import { getCustomer, type CustomerDetail, staffLists } from "../api/staff";
@@ -35,14 +36,14 @@ export function CustomersSection() {
                   <button
                     type="button"
                     className="button button-secondary button-sm"
-                    onClick={async () => {
+                    onClick={asyncHandler(async () => {
                       try {
                         setDetail(await getCustomer(u.user_id));
                         setError(null);
                       } catch (err) {
                         setError(errorMessage(err));
                       }
-                    }}
+                    })}
                   >
                     Orders and credits
                   </button>

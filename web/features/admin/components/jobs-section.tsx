@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ServiceOrderStatus } from "../../../../domain/order-status";
 import { StaffTable } from "../../../components/ui/staff-table";
 import { FormError } from "../../../components/ui/field";
+import { asyncHandler } from "../../../lib/async-handler";
 import { errorMessage } from "../../../lib/api-client";
 import { formatLocalDateTime } from "../../../../domain/slot-format";
 import { formatCents } from "../../../lib/format";
@@ -163,10 +164,10 @@ export function JobsSection() {
                     className="button button-secondary button-sm"
                     aria-label={`Open job #${r.service_order_id}`}
                     disabled={loading}
-                    onClick={async () => {
+                    onClick={asyncHandler(async () => {
                       await load(r.service_order_id);
                       setFocusCard(true);
-                    }}
+                    })}
                   >
                     Open
                   </button>

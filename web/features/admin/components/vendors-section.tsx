@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { STAND_DOWN_EFFECT_FOR_STAFF } from "../../../../domain/vendors/account-policy";
 import { StaffTable } from "../../../components/ui/staff-table";
+import { asyncHandler } from "../../../lib/async-handler";
 import { formatPhone } from "../../../lib/format";
 import { type VendorRow, staffLists } from "../api/staff";
 import { VendorDetailPanel } from "./vendor-detail";
@@ -72,7 +73,7 @@ export function VendorsSection() {
       </StaffListView>
       {openId !== null && (
         <div id="vendor-detail">
-          <VendorDetailPanel key={openId} vendorId={openId} onChanged={list.reload} />
+          <VendorDetailPanel key={openId} vendorId={openId} onChanged={asyncHandler(list.reload)} />
         </div>
       )}
     </>

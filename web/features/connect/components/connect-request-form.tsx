@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Field, FormError } from "../../../components/ui/field";
+import { asyncHandler } from "../../../lib/async-handler";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import type { ConnectService } from "../../admin/api/staff";
 import { getConnectServices, sendConnectRequest } from "../api/connect";
@@ -54,7 +55,7 @@ export function ConnectRequestForm() {
     <form
       className="form card"
       aria-labelledby="connect-form-title"
-      onSubmit={async (e) => {
+      onSubmit={asyncHandler(async (e) => {
         e.preventDefault();
         setBusy(true);
         setError(null);
@@ -73,7 +74,7 @@ export function ConnectRequestForm() {
         } finally {
           setBusy(false);
         }
-      }}
+      })}
     >
       <h2 id="connect-form-title" className="card-title">
         Request services for your business

@@ -10,7 +10,6 @@ import {
   localId,
   missing,
 } from "./shared";
-import type { LocalStore } from "./store";
 
 /**
  * Connect accounts of the embedded payments adapter: a pro's Express account, its local onboarding page and
@@ -18,7 +17,6 @@ import type { LocalStore } from "./store";
  */
 export function localConnectAccounts(
   opts: LocalPaymentsOptions,
-  store: LocalStore,
 ): Pick<
   PaymentsPort,
   | "createConnectedAccount"

@@ -2,12 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { connectedAccounts, localTransfers } from "../../../../schema/tables/payments";
 import { PaymentsError, type PaymentsPort, type Transfer } from "../port";
 import { type LocalPaymentsOptions, localId, keyReused } from "./shared";
-import type { LocalStore } from "./store";
 
 /**
  * Transfers of the embedded payments adapter: money to a pro's connected account, once per key.
  */
-export function localTransferApi(opts: LocalPaymentsOptions, store: LocalStore): Pick<PaymentsPort, "createTransfer"> {
+export function localTransferApi(opts: LocalPaymentsOptions): Pick<PaymentsPort, "createTransfer"> {
   const { db, now } = opts;
 
   return {

@@ -1,12 +1,11 @@
 import { type PaymentsPort, type WebhookEvent } from "../port";
 import { verifyWebhookSignature } from "../signature";
 import { type LocalPaymentsOptions } from "./shared";
-import type { LocalStore } from "./store";
 
 /**
  * Webhooks of the embedded payments adapter: events signed like Stripe's, checked before they are read.
  */
-export function localWebhooks(opts: LocalPaymentsOptions, store: LocalStore): Pick<PaymentsPort, "verifyWebhook"> {
+export function localWebhooks(opts: LocalPaymentsOptions): Pick<PaymentsPort, "verifyWebhook"> {
   const { now } = opts;
 
   return {
