@@ -5,7 +5,7 @@ import { paymentsFromEnv } from "../../../adapters/payments";
 import { fail } from "../../../http/errors";
 import { redeemProduct, redemptionMessage, settlePaidRedemptions } from "../../../redemptions/pay";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody } from "../../../http/validate";
+import { validate } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { NumberId, NumberPage } from "../../../../schema/payloads/bounds";
 
@@ -45,12 +45,12 @@ export const redemptionApi = new Hono<AppEnv>()
       })),
     });
   })
-  .post("/redeem-product", async (c) => {
+  .post("/redeem-product", validate("json", RedeemBody), async (c) => {
     const viewer = viewerOf(c);
     const vendorId = vendorIdOf(c);
     const now = c.get("now");
     const db = c.get("db");
-    const body = await jsonBody(c, RedeemBody);
+    const body = c.req.valid("json");
     const vendor = await c.env.DB.prepare("SELECT display_name FROM vendors WHERE vendor_id = ?")
       .bind(vendorId)
       .first<{ display_name: string | null }>();
@@ -77,9 +77,9 @@ export const redemptionApi = new Hono<AppEnv>()
       out.replayed ? 200 : 201,
     );
   })
-  .post("/past-redemption", async (c) => {
+  .post("/past-redemption", validate("json", v.object({ page: NumberPage })), async (c) => {
     const vendorId = vendorIdOf(c);
-    const body = await jsonBody(c, v.object({ page: NumberPage }));
+    const body = c.req.valid("json");
     await settlePaidRedemptions(c.env.DB, { vendorId }, c.get("now"));
     const rows = await c.env.DB.prepare(
       `SELECT r.redemption_id, r.client_name, r.cost_cents AS price_cents, r.vendor_cents, r.service_order_id, r.status, r.created_at, p.name
