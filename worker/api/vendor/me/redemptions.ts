@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { bpsOf } from "../../../../domain/checkout-rules";
 import { paymentsFromEnv } from "../../../adapters/payments";
 import { fail } from "../../../http/errors";
-import { redeemProduct, redemptionMessage, settlePaidRedemptions } from "../../../redemptions/pay";
+import { redeemProduct, redemptionMessage, settlePaidRedemptions, type RedemptionRow } from "../../../redemptions/pay";
 import type { AppEnv } from "../../../http/types";
 import { validate } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
@@ -30,6 +30,27 @@ const RedeemBody = v.object({
   idempotency_key: v.pipe(v.string(), v.minLength(8), v.maxLength(80)),
 });
 
+/** A product on sale, as listed to the pro (its price and the pro's share of it). */
+type ProductRow = {
+  product_id: number;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  vendor_share_bps: number;
+};
+
+/** One of the pro's sales, newest first. */
+type SaleRow = {
+  redemption_id: number;
+  client_name: string | null;
+  price_cents: number;
+  vendor_cents: number;
+  service_order_id: number | null;
+  status: RedemptionRow["status"];
+  created_at: number;
+  name: string;
+};
+
 export const redemptionApi = new Hono<AppEnv>()
   .use("/redemption-products", requireVendor)
   .use("/redeem-product", requireVendor)
@@ -37,7 +58,7 @@ export const redemptionApi = new Hono<AppEnv>()
   .get("/redemption-products", async (c) => {
     const rows = await c.env.DB.prepare(
       "SELECT product_id, name, description, cost_cents AS price_cents, vendor_share_bps FROM redemption_products WHERE enable = 1 ORDER BY display_order, name",
-    ).all();
+    ).all<ProductRow>();
     return c.json({
       data: rows.results.map((r) => ({
         ...r,
@@ -87,6 +108,6 @@ export const redemptionApi = new Hono<AppEnv>()
        WHERE r.vendor_id = ? ORDER BY r.created_at DESC, r.redemption_id DESC LIMIT 15 OFFSET ?`,
     )
       .bind(vendorId, (body.page - 1) * 15)
-      .all();
+      .all<SaleRow>();
     return c.json({ data: rows.results, page: body.page, more: rows.results.length === 15 });
   });
