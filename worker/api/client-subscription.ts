@@ -8,7 +8,7 @@ import { cancelSub, chargeDate, subById, subByToken, textVendor, type SubRow } f
 import { describeSubscription as describe, saveClientCard } from "../client-subs/views";
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
-import { jsonBody } from "../http/validate";
+import { jsonBody, validate } from "../http/validate";
 import { setupView } from "../wallet/setup-card";
 
 /**
@@ -26,8 +26,8 @@ async function byTokenOrFail(d1: D1Database, token: string): Promise<SubRow> {
 }
 
 export const clientSubscriptionApi = new Hono<AppEnv>()
-  .post("/view", async (c) => {
-    const { token } = await jsonBody(c, TokenBody);
+  .post("/view", validate("json", TokenBody), async (c) => {
+    const { token } = c.req.valid("json");
     return c.json({ data: await describe(c.env.DB, await byTokenOrFail(c.env.DB, token)) });
   })
   .post("/card", async (c) => {
@@ -85,8 +85,8 @@ export const clientSubscriptionApi = new Hono<AppEnv>()
     const latest = (await subById(c.env.DB, row.client_subscription_id))!;
     return c.json({ data: await describe(c.env.DB, latest), message: messageFor("VSUBSCRIPTION_ACTIVE") });
   })
-  .post("/approve", async (c) => {
-    const { token } = await jsonBody(c, TokenBody);
+  .post("/approve", validate("json", TokenBody), async (c) => {
+    const { token } = c.req.valid("json");
     const sub = await byTokenOrFail(c.env.DB, token);
     if (sub.status !== "pending_approval" || sub.pending_price_cents === null) fail("ERROR_VSUBSCRIPTION");
     const now = c.get("now");
@@ -101,8 +101,8 @@ export const clientSubscriptionApi = new Hono<AppEnv>()
     await textVendor(c.env, c.get("db"), row.vendor_id, `${row.client_name} approved the new price.`, now);
     return c.json({ data: await describe(c.env.DB, row), message: messageFor("SAVED") });
   })
-  .post("/cancel", async (c) => {
-    const { token } = await jsonBody(c, TokenBody);
+  .post("/cancel", validate("json", TokenBody), async (c) => {
+    const { token } = c.req.valid("json");
     const sub = await byTokenOrFail(c.env.DB, token);
     const now = c.get("now");
     if (await cancelSub(c.env, sub, "client", now)) {

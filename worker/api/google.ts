@@ -13,7 +13,7 @@ import { placeLabel } from "../adapters/geo/offline";
 import { addressLookupAnswer } from "../catalogue/address-lookup";
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
-import { jsonBody } from "../http/validate";
+import { validate } from "../http/validate";
 import { rateLimit } from "../middleware/rate-limit";
 
 /**
@@ -32,8 +32,8 @@ export const googleApi = new Hono<AppEnv>()
    * Suggestions for the address box: only for text that passes the autocomplete gate (a street number, then
    * 2 letters, 3 characters in all), so nothing else reaches the maps provider.
    */
-  .post("/placeAutocomplete", placesLimit, async (c) => {
-    const { input, session_token } = await jsonBody(c, PlaceAutocompleteBody);
+  .post("/placeAutocomplete", placesLimit, validate("json", PlaceAutocompleteBody), async (c) => {
+    const { input, session_token } = c.req.valid("json");
     const suggestions = shouldSuggest(input)
       ? await geoFromEnv(c.env, c.get("db")).suggestPlaces(input, session_token)
       : [];
@@ -42,14 +42,14 @@ export const googleApi = new Hono<AppEnv>()
   })
 
   /** A chosen suggestion to its address and ZIP: the lookup's answer shape (code 1, or -1 with its message). */
-  .post("/placeDetails", placesLimit, async (c) => {
-    const { place_id, session_token } = await jsonBody(c, PlaceDetailsBody);
+  .post("/placeDetails", placesLimit, validate("json", PlaceDetailsBody), async (c) => {
+    const { place_id, session_token } = c.req.valid("json");
     const found = await geoFromEnv(c.env, c.get("db")).placeDetails(place_id, session_token);
     return c.json({ data: addressLookupAnswer(found) });
   })
   /** The ZIP nearest the point; a point near no US ZIP is INVALID_ADDRESS. */
-  .post("/getZipFromLatLong", async (c) => {
-    const { latitude, longitude } = await jsonBody(c, LatLongBody);
+  .post("/getZipFromLatLong", validate("json", LatLongBody), async (c) => {
+    const { latitude, longitude } = c.req.valid("json");
     const nearest = await geoFromEnv(c.env, c.get("db")).nearestZip(latitude, longitude);
     if (!nearest) fail("INVALID_ADDRESS");
     const { place, miles } = nearest;

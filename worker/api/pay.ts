@@ -8,7 +8,7 @@ import {
 } from "../../schema/payloads/orders";
 import { paymentsFromEnv } from "../adapters/payments";
 import type { AppEnv } from "../http/types";
-import { jsonBody, queryOf } from "../http/validate";
+import { validate } from "../http/validate";
 import { rateLimit } from "../middleware/rate-limit";
 import { confirmSecurePay, declineAddedCharge, payLinkData, securePayIntent } from "../orders/pay-links";
 
@@ -22,33 +22,33 @@ export const securePayApi = new Hono<AppEnv>()
   .use(payLimit)
 
   /** A vendor's payment request: GET /pay/link?vpid=. */
-  .get("/link", async (c) => {
-    const q = queryOf(c, PayLinkQuery);
+  .get("/link", validate("query", PayLinkQuery), async (c) => {
+    const q = c.req.valid("query");
     return c.json({ data: await payLinkData(c.get("db"), { vpid: q.vpid }, c.get("now")) });
   })
 
   /** A job's secure-pay or tip link: GET /pay/secure?cpid=&vid=. */
-  .get("/secure", async (c) => {
-    const q = queryOf(c, SecurePayQuery);
+  .get("/secure", validate("query", SecurePayQuery), async (c) => {
+    const q = c.req.valid("query");
     return c.json({ data: await payLinkData(c.get("db"), { cpid: q.cpid, vid: q.vid }, c.get("now")) });
   })
 
-  .post("/secure/intent", async (c) => {
-    const body = await jsonBody(c, SecurePayIntentBody);
+  .post("/secure/intent", validate("json", SecurePayIntentBody), async (c) => {
+    const body = c.req.valid("json");
     const db = c.get("db");
     const now = c.get("now");
     return c.json({ data: await securePayIntent(db, paymentsFromEnv(c.env, db, now), body, now) });
   })
 
   /** { cpid, vid }: the customer declines a pro's added charge waiting for their approval (docs/decisions/116). */
-  .post("/secure/decline", async (c) => {
-    const body = await jsonBody(c, SecurePayDeclineBody);
+  .post("/secure/decline", validate("json", SecurePayDeclineBody), async (c) => {
+    const body = c.req.valid("json");
     const data = await declineAddedCharge(c.env, c.get("db"), body, c.get("now"));
     return c.json({ data, message: data.message });
   })
 
-  .post("/secure/confirm", async (c) => {
-    const body = await jsonBody(c, PaymentIntentBody);
+  .post("/secure/confirm", validate("json", PaymentIntentBody), async (c) => {
+    const body = c.req.valid("json");
     const db = c.get("db");
     const now = c.get("now");
     return c.json({

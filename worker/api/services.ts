@@ -13,7 +13,7 @@ import { zipcodes } from "../../schema/tables/places";
 import { vendorLicenses, vendors, vendorServices } from "../../schema/tables/vendors";
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
-import { jsonBody, parseOrFail } from "../http/validate";
+import { validate } from "../http/validate";
 import { requireVendor, viewerOf } from "../middleware/roles";
 import { NumberId } from "../../schema/payloads/bounds";
 
@@ -129,9 +129,9 @@ export const servicesApi = new Hono<AppEnv>().use("/", requireVendor).get("/", a
 
 export const serviceApi = new Hono<AppEnv>()
   .use("/*", requireVendor)
-  .put("/:id/status", async (c) => {
-    const id = parseOrFail(Id, c.req.param("id"));
-    const body = await jsonBody(c, StatusBody);
+  .put("/:id/status", validate("param", v.object({ id: Id })), validate("json", StatusBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
     if (body.service_id !== undefined && body.service_id !== id)
       fail("INVALID_INPUT", { service_id: "The service in the body must match the address." });
     const db = c.get("db");
@@ -165,8 +165,8 @@ export const serviceApi = new Hono<AppEnv>()
     return c.json({ data: { service: await ownLink(db, vendorId, id, now) }, code: "SAVED" });
   })
 
-  .post("/save", async (c) => {
-    const body = await jsonBody(c, SaveBody);
+  .post("/save", validate("json", SaveBody), async (c) => {
+    const body = c.req.valid("json");
     const problem = checkOptionGroups(body.option_groups);
     if (problem) fail(problem);
     const db = c.get("db");

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { messageFor } from "../../domain/messages";
 import { SubscribeBody } from "../../schema/payloads/checkout";
 import type { AppEnv } from "../http/types";
-import { jsonBody } from "../http/validate";
+import { validate } from "../http/validate";
 import { requireUser, viewerOf } from "../middleware/roles";
 import { cancelMembership, joinMembership, membershipOf } from "../wallet/membership";
 
@@ -25,8 +25,8 @@ export const membershipApi = new Hono<AppEnv>()
    * Already active: ERROR_SUBSCRIPTION_CREATE_ALREADY_MEMBER. A first charge that needs authentication
    * answers 202 with the intent to confirm; a declined one, the card error.
    */
-  .post("/", async (c) => {
-    const body = await jsonBody(c, SubscribeBody);
+  .post("/", validate("json", SubscribeBody), async (c) => {
+    const body = c.req.valid("json");
     const user = viewerOf(c);
     const joined = await joinMembership(c.env, c.get("db"), user, body.payment_method_id ?? null, c.get("now"));
     if (joined.kind === "requires_action") {

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BRAND } from "../../config/brand";
-import { getServiceAndCategory } from "../../features/catalog/api/get-service-and-category";
+import { catalogueQuery } from "../../features/catalog/api/get-service-and-category";
 import { getServiceDetail } from "../../features/catalog/api/get-service-detail";
 import { getTestimonials } from "../../features/catalog/api/get-testimonials";
 import { getVendorsList } from "../../features/catalog/api/get-vendors-list";
@@ -32,9 +32,7 @@ export const Route = createFileRoute("/services/$slug")({
     const service = category?.services.find((s) => s.slug === args.params.slug);
     if (!service) {
       // Only the ZIP's catalogue lists it: the page finds it there.
-      return seedPage(api, zip, [
-        zip !== null && { key: `catalogue:${zip}`, load: (via) => getServiceAndCategory(zip, undefined, via) },
-      ]);
+      return seedPage(api, zip, [zip !== null && catalogueQuery.seed(zip)]);
     }
     const id = service.service_id;
     const scgid = category!.service_code_group_id;

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { normalizeSearchTerm, canSubmitSearch } from "../../../domain/search-rules";
 import { BRAND } from "../../config/brand";
-import { getServiceAndCategory } from "../../features/catalog/api/get-service-and-category";
-import { searchServices } from "../../features/catalog/api/search-services";
+import { catalogueQuery } from "../../features/catalog/api/get-service-and-category";
+import { searchQuery } from "../../features/catalog/api/search-services";
 import { ServicesPage } from "../../features/catalog/components/services-page";
 import { AccountControls } from "../../features/header/components/account-controls";
 import { CartButton } from "../../features/header/components/cart-button";
@@ -18,14 +18,8 @@ export const Route = createFileRoute("/services/")({
     const raw = (args.location.search as Record<string, unknown>).searchTerm;
     const term = typeof raw === "string" ? normalizeSearchTerm(raw) : typeof raw === "number" ? String(raw) : "";
     return seedPage(api, zip, [
-      zip !== null &&
-        term === "" && { key: `catalogue:${zip}`, load: (via) => getServiceAndCategory(zip, undefined, via) },
-      zip !== null &&
-        term !== "" &&
-        canSubmitSearch(term) && {
-          key: `search:${zip}:${term}`,
-          load: (via) => searchServices(zip, term, undefined, via),
-        },
+      zip !== null && term === "" && catalogueQuery.seed(zip),
+      zip !== null && term !== "" && canSubmitSearch(term) && searchQuery.seed({ zipCode: zip, searchTerm: term }),
     ]);
   },
   head: () => ({ meta: [{ title: `Services | ${BRAND.name}` }] }),

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { BRAND_NAME } from "../../../domain/brand";
 import { confirmEmailCode, sendEmailCode } from "../../auth/email-verification";
 import type { AppEnv } from "../../http/types";
-import { jsonBody } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
 
 const ConfirmEmailBody = v.object({ code: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, "The code has 6 digits.")) });
@@ -23,8 +23,8 @@ export const emailVerificationApi = new Hono<AppEnv>()
     const sent = await sendEmailCode(c.env, c.get("db"), viewer, { now: c.get("now"), brand: BRAND_NAME });
     return c.json({ data: { ...sent, code_sent: true } });
   })
-  .post("/confirm", async (c) => {
-    const body = await jsonBody(c, ConfirmEmailBody);
+  .post("/confirm", validate("json", ConfirmEmailBody), async (c) => {
+    const body = c.req.valid("json");
     const viewer = viewerOf(c);
     await confirmEmailCode(c.get("db"), viewer, { code: body.code, now: c.get("now") });
     return c.json({ data: { email: viewer.email, email_verified: true } });

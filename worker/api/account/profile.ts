@@ -4,7 +4,7 @@ import { redirectInfo, updateProfile } from "../../auth/own-profile";
 import { toProfile } from "../../auth/profile";
 import { pictureBytesOf } from "../../http/picture-form";
 import type { AppEnv } from "../../http/types";
-import { jsonBody } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
 import { setProfilePicture } from "../../uploads/profile-picture";
 
@@ -16,8 +16,8 @@ export const profileApi = new Hono<AppEnv>()
   .use(requireUser)
   .get("/profile", (c) => c.json({ data: [toProfile(viewerOf(c))] }))
 
-  .put("/profile", async (c) => {
-    const body = await jsonBody(c, ProfileUpdateBody);
+  .put("/profile", validate("json", ProfileUpdateBody), async (c) => {
+    const body = c.req.valid("json");
     const updated = await updateProfile(c.get("db"), viewerOf(c), body, c.get("now"));
     return c.json({ data: [toProfile(updated)] });
   })

@@ -32,7 +32,7 @@ import { createSession, endSession } from "../../auth/sessions";
 import { endLiveDashboards } from "../../calendar/live-sockets";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { jsonBody } from "../../http/validate";
+import { validate } from "../../http/validate";
 
 /** A UNIQUE constraint failure, also when drizzle wraps D1's error as its cause. */
 function isUniqueViolation(error: unknown): boolean {
@@ -48,8 +48,8 @@ function isUniqueViolation(error: unknown): boolean {
  */
 
 /** POST /api/accounts: signup (a code goes to the phone). */
-export const signupApi = new Hono<AppEnv>().post("/", async (c) => {
-  const body = await jsonBody(c, SignupBody);
+export const signupApi = new Hono<AppEnv>().post("/", validate("json", SignupBody), async (c) => {
+  const body = c.req.valid("json");
   await assertHuman(c, body.token);
   const db = c.get("db");
   const now = c.get("now");
@@ -107,8 +107,8 @@ export const signupApi = new Hono<AppEnv>().post("/", async (c) => {
 });
 
 /** POST /api/validateOtp: the signup code, which signs the new account in. */
-export const validateOtpApi = new Hono<AppEnv>().post("/", async (c) => {
-  const body = await jsonBody(c, ValidateOtpBody);
+export const validateOtpApi = new Hono<AppEnv>().post("/", validate("json", ValidateOtpBody), async (c) => {
+  const body = c.req.valid("json");
   const db = c.get("db");
   const now = c.get("now");
   const phone = phoneOrFail(body.phone);
@@ -125,8 +125,8 @@ export const validateOtpApi = new Hono<AppEnv>().post("/", async (c) => {
 });
 
 /** POST /api/login. */
-export const loginApi = new Hono<AppEnv>().post("/", async (c) => {
-  const body = await jsonBody(c, LoginBody);
+export const loginApi = new Hono<AppEnv>().post("/", validate("json", LoginBody), async (c) => {
+  const body = c.req.valid("json");
   const db = c.get("db");
   const now = c.get("now");
   const user = await findUserByLogin(db, body.phone);
@@ -153,8 +153,8 @@ export const logoutApi = new Hono<AppEnv>().get("/", async (c) => {
 
 /** /api/resetPassword: prove the phone is yours, then set a new password. */
 export const resetPasswordApi = new Hono<AppEnv>()
-  .post("/verifyOwner", async (c) => {
-    const body = await jsonBody(c, VerifyOwnerBody);
+  .post("/verifyOwner", validate("json", VerifyOwnerBody), async (c) => {
+    const body = c.req.valid("json");
     await assertHuman(c, body.token);
     const db = c.get("db");
     const now = c.get("now");
@@ -166,8 +166,8 @@ export const resetPasswordApi = new Hono<AppEnv>()
     return c.json({ data: { phone, code_sent: true, ...sent } });
   })
 
-  .post("/", async (c) => {
-    const body = await jsonBody(c, ResetPasswordBody);
+  .post("/", validate("json", ResetPasswordBody), async (c) => {
+    const body = c.req.valid("json");
     await assertHuman(c, body.token);
     const db = c.get("db");
     const now = c.get("now");
@@ -191,8 +191,8 @@ export const resetPasswordApi = new Hono<AppEnv>()
   });
 
 /** /api/auth/google: Google sign-in. */
-export const authApi = new Hono<AppEnv>().post("/google", async (c) => {
-  const body = await jsonBody(c, GoogleAuthBody);
+export const authApi = new Hono<AppEnv>().post("/google", validate("json", GoogleAuthBody), async (c) => {
+  const body = c.req.valid("json");
   const db = c.get("db");
   const now = c.get("now");
   if (!c.env.GOOGLE_CLIENT_ID) fail("GOOGLE_PERMISSION_ERROR");

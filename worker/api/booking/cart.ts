@@ -14,7 +14,7 @@ import {
 import { cartOwner, clearVisitorCookie, setVisitorCookie } from "../../http/cart-cookie";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { jsonBody } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
 
 type Ctx = Context<AppEnv>;
@@ -40,8 +40,8 @@ export const cartApi = new Hono<AppEnv>()
    * half-written: a refused hold leaves no item; a failed item write releases the hold. A repeated
    * idempotencyKey answers the same item.
    */
-  .post("/service-add-cart", async (c) => {
-    const body = await jsonBody(c, AddToCartBody);
+  .post("/service-add-cart", validate("json", AddToCartBody), async (c) => {
+    const body = c.req.valid("json");
     if (body.scheduleBypass && !canBypass(c, body.vendorId ?? null))
       fail("FORBIDDEN", { scheduleBypass: "Only staff and the professional can skip the calendar." });
     const added = await addToCart(depsOf(c), await cartOwner(c), body);
@@ -50,8 +50,8 @@ export const cartApi = new Hono<AppEnv>()
   })
 
   /** Removes an item from the caller's cart and releases its hold. */
-  .post("/service-remove-cart", async (c) => {
-    const body = await jsonBody(c, RemoveCartBody);
+  .post("/service-remove-cart", validate("json", RemoveCartBody), async (c) => {
+    const body = c.req.valid("json");
     return c.json({ data: await removeFromCart(depsOf(c), await cartOwner(c), body.cartitemid) });
   })
 
@@ -60,8 +60,8 @@ export const cartApi = new Hono<AppEnv>()
    * it), the item is rewritten, then the old hold is released. Refused: the item and its hold stay as they
    * were and the answer carries the nearest free time.
    */
-  .post("/service-update-cart", async (c) => {
-    const body = await jsonBody(c, UpdateCartBody);
+  .post("/service-update-cart", validate("json", UpdateCartBody), async (c) => {
+    const body = c.req.valid("json");
     return c.json({ data: await moveCartItem(depsOf(c), await cartOwner(c), body) });
   })
 
@@ -69,8 +69,8 @@ export const cartApi = new Hono<AppEnv>()
    * Fire and forget (docs/product.md section 7): answers 202 at once; the items of the caller's cart among
    * `cartitemids` are deleted and their holds released after the answer (ctx.waitUntil).
    */
-  .post("/clear-zip", async (c) => {
-    const body = await jsonBody(c, ClearZipBody);
+  .post("/clear-zip", validate("json", ClearZipBody), async (c) => {
+    const body = c.req.valid("json");
     const owner = await cartOwner(c);
     c.executionCtx.waitUntil(clearCartItems(depsOf(c), owner, body.cartitemids));
     return c.json({ data: { accepted: body.cartitemids.length } }, 202);

@@ -11,7 +11,7 @@ import { geoFromEnv } from "../../adapters/geo";
 import { vendorPage, vendorReviews, vendorServiceOptions, vendorsList } from "../../catalogue/vendor-directory";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, queryOf } from "../../http/validate";
+import { validate } from "../../http/validate";
 
 /**
  * The vendor directory and vendor pages of the booking flow (docs/product.md section 7 "Booking"); mounted at
@@ -23,8 +23,8 @@ export const vendorsDirectoryApi = new Hono<AppEnv>()
    * distance, rating, services (popular first, then order_rank) and starting price; sorted by `sort`
    * (distance by default), 10 a page.
    */
-  .post("/vendors-list", async (c) => {
-    const body = await jsonBody(c, VendorsListBody);
+  .post("/vendors-list", validate("json", VendorsListBody), async (c) => {
+    const body = c.req.valid("json");
     const db = c.get("db");
     return c.json({ data: await vendorsList(db, geoFromEnv(c.env, db), body) });
   })
@@ -34,8 +34,8 @@ export const vendorsDirectoryApi = new Hono<AppEnv>()
    * (the vendor's own price where set), popular first, then order_rank. view=1 adds the availability rows
    * of docs/product.md section 3 (domain/calendar/service-rows.ts) for the booking horizon.
    */
-  .get("/vendorService", async (c) => {
-    const q = queryOf(c, VendorServiceQuery);
+  .get("/vendorService", validate("query", VendorServiceQuery), async (c) => {
+    const q = c.req.valid("query");
     const db = c.get("db");
     const data = await vendorPage(db, geoFromEnv(c.env, db), {
       q,
@@ -50,8 +50,8 @@ export const vendorsDirectoryApi = new Hono<AppEnv>()
    * add-ons, the surcharge services of the same category that this vendor offers (order_rank descending,
    * at most 10, docs/product.md section 9 "Options per service group"). The vendor must serve the ZIP.
    */
-  .post("/vendorServiceSub", async (c) => {
-    const body = await jsonBody(c, VendorServiceSubBody);
+  .post("/vendorServiceSub", validate("json", VendorServiceSubBody), async (c) => {
+    const body = c.req.valid("json");
     const db = c.get("db");
     return c.json({ data: await vendorServiceOptions(db, geoFromEnv(c.env, db), body) });
   })
@@ -60,8 +60,8 @@ export const vendorsDirectoryApi = new Hono<AppEnv>()
    * Approved ratings of a vendor, newest first, 10 a page. filterType 0 all, 1 only jobs with pictures,
    * 2 only the given service (serviceId required).
    */
-  .post("/vendor/reviews", async (c) => {
-    const body = await jsonBody(c, VendorReviewsBody);
+  .post("/vendor/reviews", validate("json", VendorReviewsBody), async (c) => {
+    const body = c.req.valid("json");
     if (body.serviceZip != null && !normalizeZip(body.serviceZip)) {
       fail("INVALID_ADDRESS", { serviceZip: "Enter a 5 digit ZIP code." });
     }

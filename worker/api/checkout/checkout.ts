@@ -13,7 +13,7 @@ import { cardRefusal, intentView } from "../../checkout/payments";
 import { cartOwner } from "../../http/cart-cookie";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { jsonBody } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
 
 type Ctx = Context<AppEnv>;
@@ -57,8 +57,8 @@ export const checkoutApi = new Hono<AppEnv>()
    * fee, total, and the customer's saved cards. The cart must be valid (else
    * ERROR_CHECKOUT_VALIDATION_FAILED with the flagged items).
    */
-  .post("/", requireUser, async (c) => {
-    const body = await jsonBody(c, SummaryBody);
+  .post("/", requireUser, validate("json", SummaryBody), async (c) => {
+    const body = c.req.valid("json");
     const data = await checkoutSummary(c.env, c.get("db"), viewerOf(c), c.get("now"), { useCredit: body.use_credit });
     return c.json({ data });
   })
@@ -69,8 +69,8 @@ export const checkoutApi = new Hono<AppEnv>()
    * created). With `payment_method_id` the saved card is charged now. A total of 0 (credit pays it all)
    * needs no intent: `payment_intent` is null and completeOrder finishes.
    */
-  .post("/charge-stripe", requireUser, async (c) => {
-    const body = await jsonBody(c, ChargeBody);
+  .post("/charge-stripe", requireUser, validate("json", ChargeBody), async (c) => {
+    const body = c.req.valid("json");
     return c.json({ data: await chargeCheckout(c.env, c.get("db"), viewerOf(c), c.get("now"), body) });
   })
 
@@ -79,8 +79,8 @@ export const checkoutApi = new Hono<AppEnv>()
    * if it succeeded, completes what it pays for: the caller's checkout order, or a payment link (secure
    * pay, no session needed). Declined: the card error; authentication or processing pending: 202.
    */
-  .post("/charge-confirm", async (c) => {
-    const body = await jsonBody(c, ChargeConfirmBody);
+  .post("/charge-confirm", validate("json", ChargeConfirmBody), async (c) => {
+    const body = c.req.valid("json");
     const viewerId = c.get("viewer")?.user_id ?? null;
     const confirmed = await confirmCharge(c.env, c.get("db"), c.get("now"), body.payment_intent_id, viewerId);
     if (confirmed.kind === "secure_pay") return c.json({ data: { status: "succeeded", ...confirmed.done } });
@@ -91,7 +91,7 @@ export const checkoutApi = new Hono<AppEnv>()
    * Completes the order: idempotent by the client's key (the same key answers the same order, even after
    * the cart is gone) and by the order itself (one order, one charge, however many calls).
    */
-  .post("/completeOrder", requireUser, async (c) => {
-    const body = await jsonBody(c, CompleteOrderBody);
+  .post("/completeOrder", requireUser, validate("json", CompleteOrderBody), async (c) => {
+    const body = c.req.valid("json");
     return completionAnswer(c, await completeOrder(c.env, c.get("db"), viewerOf(c), c.get("now"), body));
   });

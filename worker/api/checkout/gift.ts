@@ -9,7 +9,7 @@ import { GiftConfirmBody, GiftPurchaseBody } from "../../../schema/payloads/chec
 import { payments } from "../../checkout/payments";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { jsonBody } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
 import { confirmGiftPurchase, startGiftPurchase } from "../../wallet/gift-purchase";
 
@@ -23,8 +23,8 @@ import { confirmGiftPurchase, startGiftPurchase } from "../../wallet/gift-purcha
 
 export const checkoutGiftApi = new Hono<AppEnv>()
   /** Starts a gift card purchase: the card (pending payment) and its PaymentIntent. Idempotent by key. */
-  .post("/", requireUser, async (c) => {
-    const body = await jsonBody(c, GiftPurchaseBody);
+  .post("/", requireUser, validate("json", GiftPurchaseBody), async (c) => {
+    const body = c.req.valid("json");
     const user = viewerOf(c);
     const db = c.get("db");
     const now = c.get("now");
@@ -71,8 +71,8 @@ export const checkoutGiftApi = new Hono<AppEnv>()
    * After the browser confirmed the card: activates the card once and sends its code to the recipient, or
    * leaves it to the cron when the buyer chose a later day ("GIFT_CARD_SCHEDULED").
    */
-  .post("/confirm", requireUser, async (c) => {
-    const body = await jsonBody(c, GiftConfirmBody);
+  .post("/confirm", requireUser, validate("json", GiftConfirmBody), async (c) => {
+    const body = c.req.valid("json");
     const db = c.get("db");
     const now = c.get("now");
     const port = payments(c.env, db, now);

@@ -6,7 +6,7 @@ import { linkCharge, linkSchedule, requestPaymentLink } from "../../checkout/lin
 import { linkView, usableLink } from "../../checkout/payment-links";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { jsonBody } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireVendor, viewerOf } from "../../middleware/roles";
 
 /**
@@ -18,8 +18,8 @@ import { requireVendor, viewerOf } from "../../middleware/roles";
  */
 export const paymentLinksApi = new Hono<AppEnv>()
   /** A vendor requests a payment from a client: the link is texted to the client. Idempotent by key. */
-  .post("/requestCustomerPayment", requireVendor, async (c) => {
-    const body = await jsonBody(c, RequestCustomerPaymentBody);
+  .post("/requestCustomerPayment", requireVendor, validate("json", RequestCustomerPaymentBody), async (c) => {
+    const body = c.req.valid("json");
     const viewer = viewerOf(c);
     const phone = normalizeUsPhone(body.client_phone);
     if (!phone) fail("PHONE_NOT_VALID", { client_phone: "Enter the client's US phone number." });
@@ -37,8 +37,8 @@ export const paymentLinksApi = new Hono<AppEnv>()
   })
 
   /** The link's details for the pay page; an unknown, expired or cancelled link: ERROR_CUSTOMER_PAY. */
-  .post("/getCustomerPayment", async (c) => {
-    const body = await jsonBody(c, VpidBody);
+  .post("/getCustomerPayment", validate("json", VpidBody), async (c) => {
+    const body = c.req.valid("json");
     const db = c.get("db");
     const now = c.get("now");
     const link = await usableLink(db, body.vpid, now);
@@ -49,8 +49,8 @@ export const paymentLinksApi = new Hono<AppEnv>()
    * The schedule the link is about: its job, or else the client's upcoming jobs with that vendor
    * (times in the service address's zone).
    */
-  .post("/getCustomerSchedule", async (c) => {
-    const body = await jsonBody(c, VpidBody);
+  .post("/getCustomerSchedule", validate("json", VpidBody), async (c) => {
+    const body = c.req.valid("json");
     return c.json({ data: await linkSchedule(c.get("db"), body.vpid, c.get("now")) });
   })
 
@@ -60,7 +60,7 @@ export const paymentLinksApi = new Hono<AppEnv>()
    * intent and a link cannot be charged twice through the two paths. The browser confirms it; then
    * POST /checkout/charge-confirm (or /pay/secure/confirm) closes the link.
    */
-  .post("/getCustomerCharge", async (c) => {
-    const body = await jsonBody(c, VpidBody);
+  .post("/getCustomerCharge", validate("json", VpidBody), async (c) => {
+    const body = c.req.valid("json");
     return c.json({ data: await linkCharge(c.env, c.get("db"), body.vpid, c.get("now")) });
   });

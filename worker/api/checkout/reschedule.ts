@@ -3,7 +3,7 @@ import { RescheduleCheckoutBody as RequestBody } from "../../../schema/payloads/
 import { completeReschedule, rescheduleReview } from "../../checkout/reschedule";
 import { payments } from "../../checkout/payments";
 import type { AppEnv } from "../../http/types";
-import { jsonBody } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
 
 /**
@@ -12,12 +12,12 @@ import { requireUser, viewerOf } from "../../middleware/roles";
  * /checkout/reschedule-complete pays it with the saved card (once, whatever the number of calls).
  */
 export const checkoutRescheduleApi = new Hono<AppEnv>()
-  .post("/reschedule", requireUser, async (c) => {
-    const body = await jsonBody(c, RequestBody);
+  .post("/reschedule", requireUser, validate("json", RequestBody), async (c) => {
+    const body = c.req.valid("json");
     return c.json({ data: await rescheduleReview(c.get("db"), viewerOf(c).user_id, body.request_id, c.get("now")) });
   })
-  .post("/reschedule-complete", requireUser, async (c) => {
-    const body = await jsonBody(c, RequestBody);
+  .post("/reschedule-complete", requireUser, validate("json", RequestBody), async (c) => {
+    const body = c.req.valid("json");
     const db = c.get("db");
     const now = c.get("now");
     const done = await completeReschedule(

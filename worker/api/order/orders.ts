@@ -15,7 +15,7 @@ import {
 } from "../../../schema/payloads/orders";
 import { paymentsFromEnv } from "../../adapters/payments";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, queryOf } from "../../http/validate";
+import { routeHandlers, validate } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
 import { disputeAddedCharge } from "../../jobs/added-charges";
 import { cancelJob, cancellationPolicy } from "../../orders/cancel";
@@ -32,44 +32,52 @@ import { orderTipApi } from "./tip";
  * mounted at /orders; everything else at /order.
  */
 
-/** GET /api/orders?zipCode=: the open jobs, status 30 first, then by time. */
-export const scheduledOrdersApi = new Hono<AppEnv>().get("/", requireUser, async (c) => {
-  const q = queryOf(c, ScheduledOrdersQuery);
-  return c.json({ data: await scheduledOrders(c.get("db"), viewerOf(c).user_id, q.zipCode, c.get("now")) });
+const rescheduleRoute = routeHandlers(validate("json", RescheduleBody), async (c) => {
+  const body = c.req.valid("json");
+  const request = await requestReschedule(c.env, c.get("db"), viewerOf(c).user_id, body, c.get("now"));
+  return c.json({ data: request }, 201);
 });
+
+/** GET /api/orders?zipCode=: the open jobs, status 30 first, then by time. */
+export const scheduledOrdersApi = new Hono<AppEnv>().get(
+  "/",
+  requireUser,
+  validate("query", ScheduledOrdersQuery),
+  async (c) => {
+    const q = c.req.valid("query");
+    return c.json({ data: await scheduledOrders(c.get("db"), viewerOf(c).user_id, q.zipCode, c.get("now")) });
+  },
+);
 
 export const ordersApi = new Hono<AppEnv>()
   .use(requireUser)
 
   /** Completed jobs, 20 a page. */
-  .post("/complete", async (c) => {
-    const body = await jsonBody(c, CompletedOrdersBody);
+  .post("/complete", validate("json", CompletedOrdersBody), async (c) => {
+    const body = c.req.valid("json");
     return c.json({ data: await completedOrders(c.get("db"), viewerOf(c).user_id, body.zipCode, body.pagination) });
   })
 
   /** Rating a completed job (docs/product.md section 3 "Rating submission"); answers the success flag. */
-  .put("/complete", async (c) => {
-    const body = await jsonBody(c, RatingBody);
+  .put("/complete", validate("json", RatingBody), async (c) => {
+    const body = c.req.valid("json");
     const rated = await rateJob(c.get("db"), viewerOf(c).user_id, body, c.get("now"));
     return c.json({ success: true, data: { ...rated, message: messageFor("RATING_SUBMITTED") } });
   })
 
   /** A reschedule request for the vendor's consent (the spec's path ends in a slash; both are served). */
-  .on("POST", ["/reschedule", "/reschedule/"], async (c) => {
-    const body = await jsonBody(c, RescheduleBody);
-    const request = await requestReschedule(c.env, c.get("db"), viewerOf(c).user_id, body, c.get("now"));
-    return c.json({ data: request }, 201);
-  })
+  .post("/reschedule", ...rescheduleRoute)
+  .post("/reschedule/", ...rescheduleRoute)
 
   /** The customer's answer to their pro's proposed new time (docs/decisions/066). */
-  .post("/reschedule/answer", async (c) => {
-    const body = await jsonBody(c, ProposalAnswerBody);
+  .post("/reschedule/answer", validate("json", ProposalAnswerBody), async (c) => {
+    const body = c.req.valid("json");
     return c.json({ data: await answerProposal(c.env, c.get("db"), viewerOf(c).user_id, body, c.get("now")) });
   })
 
   /** The pro's free times for moving this job, for the booking's slot picker. */
-  .get("/reschedule-times", async (c) => {
-    const q = queryOf(c, RescheduleTimesQuery);
+  .get("/reschedule-times", validate("query", RescheduleTimesQuery), async (c) => {
+    const q = c.req.valid("query");
     return c.json({
       data: await customerRescheduleTimes(
         c.env,
@@ -83,15 +91,15 @@ export const ordersApi = new Hono<AppEnv>()
   })
 
   /** What cancelling now would cost, shown before the customer confirms. */
-  .get("/cancel-policy", async (c) => {
-    const q = queryOf(c, ServiceOrderQuery);
+  .get("/cancel-policy", validate("query", ServiceOrderQuery), async (c) => {
+    const q = c.req.valid("query");
     return c.json({
       data: await cancellationPolicy(c.get("db"), viewerOf(c).user_id, q.service_order_id, c.get("now")),
     });
   })
 
-  .post("/cancel", async (c) => {
-    const body = await jsonBody(c, CancelBody);
+  .post("/cancel", validate("json", CancelBody), async (c) => {
+    const body = c.req.valid("json");
     const db = c.get("db");
     const now = c.get("now");
     const result = await cancelJob(c.env, db, () => paymentsFromEnv(c.env, db, now), viewerOf(c).user_id, body, now);
@@ -99,21 +107,21 @@ export const ordersApi = new Hono<AppEnv>()
   })
 
   /** { adjustment_id, reason }: the customer disputes a paid charge the pro added to their job (docs/decisions/116). */
-  .post("/added-charge/dispute", async (c) => {
-    const body = await jsonBody(c, AddedChargeDisputeBody);
+  .post("/added-charge/dispute", validate("json", AddedChargeDisputeBody), async (c) => {
+    const body = c.req.valid("json");
     const data = await disputeAddedCharge(c.env, c.get("db"), viewerOf(c).user_id, body, c.get("now"));
     return c.json({ data, message: messageFor("ADDED_CHARGE_DISPUTED") });
   })
 
   /** What to expect for a job: service, duration, preparation, vendor and address. */
-  .post("/service-info", async (c) => {
-    const body = await jsonBody(c, ServiceOrderBody);
+  .post("/service-info", validate("json", ServiceOrderBody), async (c) => {
+    const body = c.req.valid("json");
     return c.json({ data: await serviceInfo(c.get("db"), viewerOf(c).user_id, body.service_order_id) });
   })
 
   /** Never match me with this vendor again: the vendor of the job, or one the customer had a job with. */
-  .post("/customer-vendor-exclude", async (c) => {
-    const body = await jsonBody(c, ExcludeVendorBody);
+  .post("/customer-vendor-exclude", validate("json", ExcludeVendorBody), async (c) => {
+    const body = c.req.valid("json");
     const vendorId = await excludeVendor(c.get("db"), viewerOf(c).user_id, body, c.get("now"));
     return c.json({ data: { vendor_id: vendorId, excluded: true, message: messageFor("VENDOR_EXCLUDED") } });
   })

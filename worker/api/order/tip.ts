@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { PaymentIntentBody, ServiceOrderBody, TipBody } from "../../../schema/payloads/orders";
 import { paymentsFromEnv } from "../../adapters/payments";
 import type { AppEnv } from "../../http/types";
-import { jsonBody } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { viewerOf } from "../../middleware/roles";
 import { createTipLink } from "../../orders/pay-links";
 import { confirmTip, createTipIntent } from "../../orders/tips";
@@ -13,24 +13,24 @@ import { confirmTip, createTipIntent } from "../../orders/tips";
  */
 export const orderTipApi = new Hono<AppEnv>()
   /** docs/product.md section 3 "Tip payload": { service_order_id, tip_amount, isSavePaymentMethod, email }. */
-  .post("/", async (c) => {
-    const body = await jsonBody(c, TipBody);
+  .post("/", validate("json", TipBody), async (c) => {
+    const body = c.req.valid("json");
     const db = c.get("db");
     const now = c.get("now");
     const result = await createTipIntent(c.env, db, paymentsFromEnv(c.env, db, now), viewerOf(c), body, now);
     return c.json({ data: result });
   })
 
-  .post("/confirm", async (c) => {
-    const body = await jsonBody(c, PaymentIntentBody);
+  .post("/confirm", validate("json", PaymentIntentBody), async (c) => {
+    const body = c.req.valid("json");
     const db = c.get("db");
     const now = c.get("now");
     const port = paymentsFromEnv(c.env, db, now);
     return c.json({ data: await confirmTip(c.env, db, port, viewerOf(c), body.payment_intent_id, now) });
   })
 
-  .post("/url", async (c) => {
-    const body = await jsonBody(c, ServiceOrderBody);
+  .post("/url", validate("json", ServiceOrderBody), async (c) => {
+    const body = c.req.valid("json");
     const origin = new URL(c.req.url).origin;
     const link = await createTipLink(c.get("db"), viewerOf(c).user_id, body.service_order_id, origin, c.get("now"));
     return c.json({ data: link }, 201);

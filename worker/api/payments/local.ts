@@ -5,7 +5,7 @@ import { assertPaymentsAvailable, orFail, paymentsFromEnv, paymentsProvider } fr
 import type { PaymentIntent, PaymentsPort } from "../../adapters/payments/port";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { jsonBody, queryOf } from "../../http/validate";
+import { queryOf, validate } from "../../http/validate";
 import { setupView } from "../../wallet/setup-card";
 
 /**
@@ -106,8 +106,8 @@ export const paymentsLocalApi = new Hono<AppEnv>()
     await next();
   })
 
-  .post("/tokenize", async (c) => {
-    const body = await jsonBody(c, CardBody);
+  .post("/tokenize", validate("json", CardBody), async (c) => {
+    const body = c.req.valid("json");
     const viewer = c.get("viewer");
     const port = paymentsFromEnv(c.env, c.get("db"), c.get("now"));
     let expMonth = body.exp_month;
@@ -141,8 +141,8 @@ export const paymentsLocalApi = new Hono<AppEnv>()
     return c.json({ data: { id: method.id, card: method.card, saved: method.customer_id !== null } }, 201);
   })
 
-  .post("/confirm", async (c) => {
-    const body = await jsonBody(c, ConfirmBody);
+  .post("/confirm", validate("json", ConfirmBody), async (c) => {
+    const body = c.req.valid("json");
     const port = paymentsFromEnv(c.env, c.get("db"), c.get("now"));
     const intent = await intentForSecret(port, body.client_secret);
     const confirmed = await orFail(
@@ -156,8 +156,8 @@ export const paymentsLocalApi = new Hono<AppEnv>()
     return c.json(answer.body, answer.status);
   })
 
-  .post("/authenticate", async (c) => {
-    const body = await jsonBody(c, AuthenticateBody);
+  .post("/authenticate", validate("json", AuthenticateBody), async (c) => {
+    const body = c.req.valid("json");
     const port = paymentsFromEnv(c.env, c.get("db"), c.get("now"));
     const intent = await intentForSecret(port, body.client_secret);
     const done = await orFail(port.completeAuthentication!(intent.id, body.approve));
@@ -166,8 +166,8 @@ export const paymentsLocalApi = new Hono<AppEnv>()
   })
 
   /** The 3-D Secure step of a card being saved (Stripe.js confirmCardSetup's dialog); answers the SetupIntent. */
-  .post("/authenticate-setup", async (c) => {
-    const body = await jsonBody(c, SetupAuthenticateBody);
+  .post("/authenticate-setup", validate("json", SetupAuthenticateBody), async (c) => {
+    const body = c.req.valid("json");
     const port = paymentsFromEnv(c.env, c.get("db"), c.get("now"));
     const id = body.client_secret.slice(0, body.client_secret.indexOf("_secret_"));
     const setup = await port.retrieveSetupIntent(id).catch(() => null);

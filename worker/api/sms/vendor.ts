@@ -6,7 +6,7 @@ import { SmsVendor2Body, SmsVendorBody } from "../../../schema/payloads/orders";
 import { serviceOrders } from "../../../schema/tables/orders";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { jsonBody } from "../../http/validate";
+import { routeHandlers, validate } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
 import { textVendorOfJob } from "../../jobs/customer-message";
 import { jobQuery, ownJob, type JobRow } from "../../orders/jobs";
@@ -30,30 +30,36 @@ async function send(c: Context<AppEnv>, job: JobRow, message: string) {
   return c.json({ data: { code: 200, sent: true, service_order_id, message: messageFor("MESSAGE_SENT") } });
 }
 
+const vendorRoute = routeHandlers(requireUser, validate("json", SmsVendorBody), async (c) => {
+  const body = c.req.valid("json");
+  const job = await ownJob(c.get("db"), viewerOf(c).user_id, body.service_order_id);
+  if (!job || job.service_order_status_id === ServiceOrderStatus.CANCELLED) {
+    fail("NOT_FOUND", { service_order_id: "We couldn't find this service." });
+  }
+  return send(c, job, body.message);
+});
+
+const vendor2Route = routeHandlers(requireUser, validate("json", SmsVendor2Body), async (c) => {
+  const body = c.req.valid("json");
+  const [job] = await jobQuery(c.get("db"))
+    .where(
+      and(
+        eq(serviceOrders.user_id, viewerOf(c).user_id),
+        eq(serviceOrders.vendor_id, body.vendor_id),
+        ne(serviceOrders.service_order_status_id, ServiceOrderStatus.CANCELLED),
+      ),
+    )
+    .orderBy(desc(serviceOrders.promised_arrival_time))
+    .limit(1);
+  if (!job) fail("NOT_FOUND", { vendor_id: "You haven't booked this professional." });
+  return send(c, job, body.message);
+});
+
 export const smsVendorApi = new Hono<AppEnv>()
   /** { service_order_id, message }: to the vendor of that job (not a cancelled one). */
-  .on("POST", ["/vendor", "/vendor/"], requireUser, async (c) => {
-    const body = await jsonBody(c, SmsVendorBody);
-    const job = await ownJob(c.get("db"), viewerOf(c).user_id, body.service_order_id);
-    if (!job || job.service_order_status_id === ServiceOrderStatus.CANCELLED) {
-      fail("NOT_FOUND", { service_order_id: "We couldn't find this service." });
-    }
-    return send(c, job, body.message);
-  })
+  .post("/vendor", ...vendorRoute)
+  .post("/vendor/", ...vendorRoute)
 
   /** { vendor_id, message }: to a vendor the customer has a job with, about the latest such job. */
-  .on("POST", ["/vendor2", "/vendor2/"], requireUser, async (c) => {
-    const body = await jsonBody(c, SmsVendor2Body);
-    const [job] = await jobQuery(c.get("db"))
-      .where(
-        and(
-          eq(serviceOrders.user_id, viewerOf(c).user_id),
-          eq(serviceOrders.vendor_id, body.vendor_id),
-          ne(serviceOrders.service_order_status_id, ServiceOrderStatus.CANCELLED),
-        ),
-      )
-      .orderBy(desc(serviceOrders.promised_arrival_time))
-      .limit(1);
-    if (!job) fail("NOT_FOUND", { vendor_id: "You haven't booked this professional." });
-    return send(c, job, body.message);
-  });
+  .post("/vendor2", ...vendor2Route)
+  .post("/vendor2/", ...vendor2Route);

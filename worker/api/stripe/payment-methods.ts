@@ -5,7 +5,7 @@ import { paymentsFromEnv } from "../../adapters/payments";
 import type { PaymentsPort } from "../../adapters/payments/port";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { jsonBody } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
 import { listCards, removeCard, saveCard } from "../../wallet/cards";
 
@@ -39,8 +39,8 @@ export const stripePaymentMethodsApi = new Hono<AppEnv>()
   })
 
   /** Saves a tokenised card (local tokenize or Stripe.js) to the user's customer; answers the saved card. */
-  .post("/payment-methods", requireUser, async (c) => {
-    const body = await jsonBody(c, AttachBody);
+  .post("/payment-methods", requireUser, validate("json", AttachBody), async (c) => {
+    const body = c.req.valid("json");
     const data = await saveCard(portOf(c), viewerOf(c), {
       paymentMethodId: body.payment_method_id,
       setDefault: body.set_default,

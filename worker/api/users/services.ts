@@ -3,7 +3,7 @@ import { UserServicesBody } from "../../../schema/payloads/catalogue";
 import { geoFromEnv } from "../../adapters/geo";
 import { customerServicesAt } from "../../catalogue/customer-services";
 import type { AppEnv } from "../../http/types";
-import { jsonBody } from "../../http/validate";
+import { validate } from "../../http/validate";
 import { requireUser, viewerOf } from "../../middleware/roles";
 
 /**
@@ -11,9 +11,11 @@ import { requireUser, viewerOf } from "../../middleware/roles";
  * it done, for "book again" (worker/catalogue/customer-services.ts). Mounted at /users/me: its guard covers
  * everything under it.
  */
-export const userServicesApi = new Hono<AppEnv>().use(requireUser).post("/services", async (c) => {
-  const body = await jsonBody(c, UserServicesBody);
-  const db = c.get("db");
-  const data = await customerServicesAt(db, geoFromEnv(c.env, db), { zip: body.zip, userId: viewerOf(c).user_id });
-  return c.json({ data });
-});
+export const userServicesApi = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/services", validate("json", UserServicesBody), async (c) => {
+    const body = c.req.valid("json");
+    const db = c.get("db");
+    const data = await customerServicesAt(db, geoFromEnv(c.env, db), { zip: body.zip, userId: viewerOf(c).user_id });
+    return c.json({ data });
+  });

@@ -8,11 +8,11 @@ import { AppLink } from "../../../components/ui/app-link";
 import { PinIcon, SearchIcon } from "../../../components/ui/icons";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { categoryHref } from "../../../lib/paths";
-import { useRequest } from "../../../lib/use-request";
+import { useQuery } from "../../../lib/query";
 import { useShell } from "../../../stores/shell-context";
 import { openZipBox } from "../../../stores/ui-store";
-import { searchServices } from "../api/search-services";
-import { useCatalogue, CATALOGUE_TTL_MS } from "../hooks/use-catalogue";
+import { searchQuery } from "../api/search-services";
+import { useCatalogue } from "../hooks/use-catalogue";
 import { useServiceZip } from "../hooks/use-service-zip";
 import { CatalogNav, type JumpTarget } from "./catalog-nav";
 import { CustomServices } from "./custom-services";
@@ -59,10 +59,9 @@ export function ServicesPage({ search, actions }: { search?: ReactNode; actions?
   const searching = term !== "";
 
   const catalogue = useCatalogue(searching ? null : zip);
-  const results = useRequest(
-    searching && zip && canSubmitSearch(term) ? `search:${zip}:${term}` : null,
-    (signal) => searchServices(zip!, term, signal),
-    { ttlMs: CATALOGUE_TTL_MS },
+  const results = useQuery(
+    searchQuery,
+    searching && zip && canSubmitSearch(term) ? { zipCode: zip, searchTerm: term } : null,
   );
   const active = searching ? results : catalogue;
 

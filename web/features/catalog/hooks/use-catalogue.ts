@@ -1,17 +1,9 @@
-import type { ServiceAndCategory } from "../../../../schema/payloads/catalogue";
-import { useRequest } from "../../../lib/use-request";
-import { getServiceAndCategory } from "../api/get-service-and-category";
+import { useQuery } from "../../../lib/query";
+import { catalogueQuery } from "../api/get-service-and-category";
 
-/** Catalogue answers change rarely; five minutes in memory make going back instant. */
-export const CATALOGUE_TTL_MS = 5 * 60_000;
+export { CATALOGUE_TTL_MS } from "../api/get-service-and-category";
 
 /** The services and categories for a ZIP (POST /booking/serviceAndCategory), cached in memory briefly. */
 export function useCatalogue(zip: string | null) {
-  return useRequest<ServiceAndCategory>(
-    zip ? `catalogue:${zip}` : null,
-    (signal) => getServiceAndCategory(zip!, signal),
-    {
-      ttlMs: CATALOGUE_TTL_MS,
-    },
-  );
+  return useQuery(catalogueQuery, zip || null);
 }
