@@ -97,3 +97,14 @@ export function scheduleConnectRequest(connectRequestId: number, sessions: numbe
 export function getSetup(signal?: AbortSignal) {
   return call((o) => me.setup.$get({}, o), { signal });
 }
+
+/** The pro's penalised give-backs of the last 14 days, each with its exception request (docs/decisions/099). */
+export function getPenaltyIncidents(signal?: AbortSignal) {
+  return call((o) => me.exceptions.$get({}, o), { signal });
+}
+export type PenaltyIncident = Awaited<ReturnType<typeof getPenaltyIncidents>>[number];
+
+/** Asks staff to lift one incident's penalty. */
+export function askForException(incidentId: number, explanation: string) {
+  return call((o) => me.exceptions.$post({ json: { incident_id: incidentId, explanation } }, o));
+}

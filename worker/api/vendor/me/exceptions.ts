@@ -27,7 +27,7 @@ interface IncidentRow {
   promised_arrival_time: number;
   time_zone: string;
   service: string;
-  exception_status: string | null;
+  exception_status: "pending" | "approved" | "denied" | null;
   decision_note: string | null;
 }
 
