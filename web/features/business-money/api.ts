@@ -3,7 +3,8 @@ import type {
   PayView as PayData,
   PayoutView as Payout,
 } from "../../../schema/contracts/pay";
-import { apiRequest } from "../../lib/api-client";
+import { apiRequest, call } from "../../lib/api-client";
+import { vendorClient } from "../../lib/api-clients";
 
 export type { ClientSub, PayData, Payout };
 export type { PayJob } from "../../../schema/contracts/pay";
@@ -13,12 +14,17 @@ export type { PayJob } from "../../../schema/contracts/pay";
  * answers' types are shared with the Worker (schema/contracts/pay.ts).
  */
 
-export const getPay = (signal?: AbortSignal) => apiRequest<PayData>("/vendor/me/pay", { method: "POST", signal });
+const me = vendorClient.me;
+
+export const getPay = (signal?: AbortSignal) => call((o) => me.pay.$post({}, o), { signal });
 export const getPayouts = (page: number, signal?: AbortSignal) =>
-  apiRequest<Payout[]>("/vendor/me/pay-complete", { json: { page }, signal });
-export const setInstantPayout = (enabled: boolean) =>
-  apiRequest<{ instant_payout_enabled: boolean }>("/vendor/me/instant-payout", { json: { enabled } });
-export const instantTransfer = () => apiRequest<Payout>("/vendor/instant-transfer", { method: "POST" });
+  call((o) => me["pay-complete"].$post({ json: { page } }, o), { signal });
+export const setInstantPayout = (enabled: boolean) => call((o) => me["instant-payout"].$post({ json: { enabled } }, o));
+export const instantTransfer = () => call((o) => vendorClient["instant-transfer"].$post({}, o));
+/** The pro's client subscriptions. */
+export const getClientSubscriptions = (signal?: AbortSignal) =>
+  call((o) => me["customer-subscription"].$get({}, o), { signal });
+
 export const startOnboarding = () => apiRequest<{ url: string }>("/stripe/express-account");
 export const accountLogin = () => apiRequest<{ url: string }>("/stripe/account-login");
 export const deleteAccount = () => apiRequest<{ deleted: boolean }>("/stripe/account-delete", { method: "DELETE" });

@@ -1,49 +1,48 @@
-import type {
-  AvailableSettingInput,
-  CalendarView,
-  FeedView,
-  MainDetails,
-} from "../../../../schema/payloads/vendor-dashboard";
-import type { NotificationResponse, SetupView, TimeOffView } from "../../../../schema/contracts/business";
-import { apiRequest } from "../../../lib/api-client";
+import type { AvailableSettingInput } from "../../../../schema/payloads/vendor-dashboard";
+import { call } from "../../../lib/api-client";
+import { vendorClient } from "../../../lib/api-clients";
 
 export type { NotificationResponse, TimeOffView, VendorNotification } from "../../../../schema/contracts/business";
 
-/** The vendor's business calls (docs/product.md section 7 "Vendor"; docs/api.md "Vendor dashboard"). */
+/**
+ * The vendor's business calls (docs/product.md section 7 "Vendor"; docs/api.md "Vendor dashboard"), through
+ * the typed /api/vendor client: each answer's type is the handler's (worker/api/vendor/me/*).
+ */
+const me = vendorClient.me;
 
-export function getMainDetails(signal?: AbortSignal): Promise<MainDetails> {
-  return apiRequest<MainDetails>("/vendor/me/main-details", { json: {}, signal });
+export function getMainDetails(signal?: AbortSignal) {
+  return call((o) => me["main-details"].$post({ json: {} }, o), { signal });
 }
 
-export function getNotifications(signal?: AbortSignal): Promise<NotificationResponse> {
-  return apiRequest<NotificationResponse>("/vendor/me/notification", { signal });
+export function getNotifications(signal?: AbortSignal) {
+  return call((o) => me.notification.$get({}, o), { signal });
 }
 
 /** First valid acceptance wins; a loser gets FAILED_VENDOR_JOB_ACCEPT. */
 export function acceptOffer(serviceOrderId: number) {
-  return apiRequest<unknown>("/vendor/me/jobs/accept", { json: { service_order_id: serviceOrderId } });
+  return call((o) => me.jobs.accept.$post({ json: { service_order_id: serviceOrderId } }, o));
 }
 
 export function declineOffer(serviceOrderId: number) {
-  return apiRequest<unknown>("/vendor/me/offers/decline", { json: { service_order_id: serviceOrderId } });
+  return call((o) => me.offers.decline.$post({ json: { service_order_id: serviceOrderId } }, o));
 }
 
 /** Confirms an accepted job's schedule (scheduled_status 1). */
 export function acceptSchedule(serviceOrderId: number) {
-  return apiRequest<{ message: string }>("/vendor/me/schedule/accept", { json: { service_order_id: serviceOrderId } });
+  return call((o) => me.schedule.accept.$post({ json: { service_order_id: serviceOrderId } }, o));
 }
 
 /** A customer's reschedule request: consent moves the job, a refusal keeps it. */
 export function answerReschedule(requestId: number, accept: boolean) {
-  return apiRequest<{ message: string }>("/vendor/me/reschedule", { json: { request_id: requestId, accept } });
+  return call((o) => me.reschedule.$post({ json: { request_id: requestId, accept } }, o));
 }
 
-export function getCalendar(from: string, days: number, signal?: AbortSignal): Promise<CalendarView> {
-  return apiRequest<CalendarView>(`/vendor/me/calendar?from=${from}&days=${days}`, { signal });
+export function getCalendar(from: string, days: number, signal?: AbortSignal) {
+  return call((o) => me.calendar.$get({ query: { from, days: String(days) } }, o), { signal });
 }
 
 export function saveCalendarSettings(setting: AvailableSettingInput) {
-  return apiRequest<{ message: number }>("/vendor/me/calendar/settings", { json: { available_setting: setting } });
+  return call((o) => me.calendar.settings.$post({ json: { available_setting: setting } }, o));
 }
 
 export interface TimeOffInput {
@@ -53,67 +52,59 @@ export interface TimeOffInput {
   note?: string;
 }
 export function createTimeOff(input: TimeOffInput) {
-  return apiRequest<TimeOffView>("/vendor/me/calendar/time-off", { json: input });
+  return call((o) => me.calendar["time-off"].$post({ json: input }, o));
 }
 
 export function updateTimeOff(id: string, input: TimeOffInput) {
-  return apiRequest<TimeOffView>(`/vendor/me/calendar/time-off/${encodeURIComponent(id)}`, {
-    method: "PUT",
-    json: input,
-  });
+  return call((o) => me.calendar["time-off"][":id"].$put({ param: { id }, json: input }, o));
 }
 
 export function deleteTimeOff(id: string) {
-  return apiRequest<{ deleted: boolean }>(`/vendor/me/calendar/time-off/${encodeURIComponent(id)}`, {
-    method: "DELETE",
-  });
+  return call((o) => me.calendar["time-off"][":id"].$delete({ param: { id } }, o));
 }
 
-export function getFeed(signal?: AbortSignal): Promise<FeedView> {
-  return apiRequest<FeedView>("/vendor/me/calendar/feed", { signal });
+export function getFeed(signal?: AbortSignal) {
+  return call((o) => me.calendar.feed.$get({}, o), { signal });
 }
 
-export function regenerateFeed(): Promise<FeedView> {
-  return apiRequest<FeedView>("/vendor/me/calendar/feed/regenerate", { json: {} });
+export function regenerateFeed() {
+  return call((o) => me.calendar.feed.regenerate.$post({}, o));
 }
 
-/** A business (connect) request waiting for this pro to schedule it (GET /vendor/me/connect-requests). */
-export interface ConnectRequestForPro {
-  connect_request_id: number;
-  business_name: string;
-  contact_name: string;
-  address: string;
-  zipcode: string;
-  local_time: string;
-  time_zone: string;
-  people: number;
-  service: string;
-  duration_minutes: number;
-  notes: string | null;
-  /** Offered to several pros: the first to schedule it gets it, until the round ends (epoch ms; decision 113). */
-  shared: boolean;
-  offer_expires_at: number | null;
+/** Business (connect) requests waiting for this pro to schedule (GET /vendor/me/connect-requests). */
+export function getConnectRequests(signal?: AbortSignal) {
+  return call((o) => me["connect-requests"].$get({}, o), { signal });
 }
 
-export function getConnectRequests(signal?: AbortSignal): Promise<ConnectRequestForPro[]> {
-  return apiRequest<ConnectRequestForPro[]>("/vendor/me/connect-requests", { signal });
-}
+/** A business (connect) request waiting for this pro to schedule it. */
+export type ConnectRequestForPro = Awaited<ReturnType<typeof getConnectRequests>>[number];
 
 /** Proposes another time for a request the pro cannot make (docs/decisions/123); connect staff accept it or not. */
 export function proposeConnectTime(connectRequestId: number, selectedDate: string, sessions: number) {
-  return apiRequest<{ connect_request_id: number; proposed_local_time: string }>("/vendor/me/vendor-connect-propose", {
-    json: { connect_request_id: connectRequestId, selectedDate, sessions },
-  });
+  return call((o) =>
+    me["vendor-connect-propose"].$post({ json: { connect_request_id: connectRequestId, selectedDate, sessions } }, o),
+  );
 }
 
 /** Books the request on the pro's calendar as one connect job of `sessions` x the service's length. */
 export function scheduleConnectRequest(connectRequestId: number, sessions: number) {
-  return apiRequest<{ service_order_id: number; promised_arrival_time: string }>("/vendor/me/vendor-connect-schedule", {
-    json: { connect_request_id: connectRequestId, sessions },
-  });
+  return call((o) =>
+    me["vendor-connect-schedule"].$post({ json: { connect_request_id: connectRequestId, sessions } }, o),
+  );
 }
 
 /** The setup checklist and whether the pro is Live (GET /vendor/me/setup). */
-export function getSetup(signal?: AbortSignal): Promise<SetupView> {
-  return apiRequest<SetupView>("/vendor/me/setup", { signal });
+export function getSetup(signal?: AbortSignal) {
+  return call((o) => me.setup.$get({}, o), { signal });
+}
+
+/** The pro's penalised give-backs of the last 14 days, each with its exception request (docs/decisions/099). */
+export function getPenaltyIncidents(signal?: AbortSignal) {
+  return call((o) => me.exceptions.$get({}, o), { signal });
+}
+export type PenaltyIncident = Awaited<ReturnType<typeof getPenaltyIncidents>>[number];
+
+/** Asks staff to lift one incident's penalty. */
+export function askForException(incidentId: number, explanation: string) {
+  return call((o) => me.exceptions.$post({ json: { incident_id: incidentId, explanation } }, o));
 }

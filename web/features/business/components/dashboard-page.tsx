@@ -1,97 +1,45 @@
 import { useLocation } from "@tanstack/react-router";
-import { PenaltyAppeals } from "./penalty-appeals";
+import { useCallback, useState } from "react";
 import { accountStateNotice, vendorMay } from "../../../../domain/vendors/account-policy";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
-import type {
-  MainDetails,
-  VendorJobView,
-  VendorOfferView,
-  VendorRequestView,
-} from "../../../../schema/payloads/vendor-dashboard";
+import type { MainDetails } from "../../../../schema/payloads/vendor-dashboard";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { CalendarIcon, ListIcon, RepeatIcon, SparkleIcon } from "../../../components/ui/icons";
-import { ApiError, errorMessage } from "../../../lib/api-client";
-import { formatCents } from "../../../lib/format";
-import { formatLocalTime } from "../../../lib/local-time";
+import { RepeatIcon } from "../../../components/ui/icons";
+import { errorMessage } from "../../../lib/api-client";
 import { useRequest } from "../../../lib/use-request";
-import { notify } from "../../../stores/alert-store";
-import {
-  acceptOffer,
-  acceptSchedule,
-  answerReschedule,
-  declineOffer,
-  getMainDetails,
-  getNotifications,
-  getSetup,
-  type VendorNotification,
-} from "../api/business";
-import { useLiveUpdates, type LiveStatus } from "../hooks/use-live-updates";
+import { getMainDetails, getSetup } from "../api/business";
+import { useDashboardActions } from "../hooks/use-dashboard-actions";
+import { useLiveUpdates } from "../hooks/use-live-updates";
 import { ConnectRequestsSection } from "./connect-requests-section";
+import { BookedJobsSection } from "./dashboard/booked-jobs-section";
+import { DeclineOfferDialog } from "./dashboard/decline-offer-dialog";
+import { JobDetailActions } from "./dashboard/job-detail-actions";
+import { LivePill } from "./dashboard/live-pill";
+import { localDateIn } from "./dashboard/local-date";
+import { LogsPanel } from "./dashboard/logs-panel";
+import { NotificationsSection } from "./dashboard/notifications-section";
+import { OffersSection } from "./dashboard/offers-section";
+import { RecentWorkSection } from "./dashboard/recent-work-section";
+import { RescheduleRequestsSection } from "./dashboard/reschedule-requests-section";
 import { JobDetailModal } from "./job-detail-modal";
+import { PenaltyAppeals } from "./penalty-appeals";
 import { ReadyLabel, SetupChecklist } from "./setup-checklist";
 
-/** "YYYY-MM-DD" of an instant in a zone. */
-export function localDateIn(ms: number, tz: string): string {
-  try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-      ms,
-    );
-  } catch {
-    return new Date(ms).toISOString().slice(0, 10);
-  }
-}
-
-export function LivePill({ status }: { status: LiveStatus }) {
-  const label =
-    status === "live"
-      ? "Live"
-      : status === "connecting"
-        ? "Connecting…"
-        : status === "closed"
-          ? "Offline"
-          : "Reconnecting…";
+/** /business?view=subscriptions: the phone's entry to client subscriptions. */
+function SubscriptionsView() {
   return (
-    <span className={`live-pill is-${status}`} role="status" aria-live="polite" data-testid="live-status">
-      <span className="live-dot" aria-hidden="true" />
-      {label}
-    </span>
-  );
-}
-
-function Section({ title, count, children, id }: { title: string; count?: number; children: ReactNode; id: string }) {
-  return (
-    <section className="biz-section" aria-labelledby={id}>
-      <h2 id={id} className="biz-section-title">
-        {title}
-        {count !== undefined && count > 0 && <span className="biz-count">{count}</span>}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function JobLine({ job, onOpen, children }: { job: VendorJobView; onOpen(): void; children?: ReactNode }) {
-  return (
-    <li className="biz-job" data-testid="biz-job" data-service-order-id={job.service_order_id}>
-      <button type="button" className="biz-job-main" onClick={onOpen} aria-haspopup="dialog">
-        <span className="biz-job-time">{formatLocalTime(job.promised_arrival_time, job.time_zone)}</span>
-        <span className="biz-job-title">
-          {job.service}
-          {job.is_connect && <span className="status-tag">Business</span>}
-        </span>
-        <span className="biz-job-meta">
-          {job.name} · {job.address} · {job.job_minutes} min · you earn {formatCents(job.pay_cents)}
-        </span>
-        {job.proposal && (
-          <span className="biz-job-waiting" data-testid="waiting-for-client">
-            Waiting for client: you proposed {formatLocalTime(job.proposal.selectedDate, job.time_zone)}
-          </span>
-        )}
-      </button>
-      {children && <div className="biz-job-actions">{children}</div>}
-    </li>
+    <Page width="wide" eyebrow="Your business" title="Client subscriptions">
+      <EmptyState
+        icon={<RepeatIcon size={28} />}
+        title="Client subscriptions"
+        steps={[
+          { label: "Open subscriptions", href: "/business/subscriptions", primary: true },
+          { label: "Back to dashboard", href: "/business" },
+        ]}
+      >
+        <p>Set up recurring appointments for your regular clients.</p>
+      </EmptyState>
+    </Page>
   );
 }
 
@@ -118,109 +66,21 @@ export function DashboardPage() {
     }, [reload]),
     accountState === undefined || vendorMay(accountState, "live_socket"),
   );
-  const [busy, setBusy] = useState<string | null>(null);
-  const [open, setOpen] = useState<VendorJobView | VendorOfferView | null>(null);
-
-  const act = async (key: string, run: () => Promise<unknown>, success: (answer: unknown) => string) => {
-    setBusy(key);
-    try {
-      const answer = await run();
-      notify("success", success(answer));
-      setOpen(null);
-    } catch (err) {
-      notify("error", errorMessage(err));
-      if (err instanceof ApiError && err.status === 401) window.location.assign("/");
-    } finally {
-      setBusy(null);
-      reload();
-    }
-  };
-  const messageOf = (fallback: string) => (answer: unknown) =>
-    answer && typeof answer === "object" && typeof (answer as { message?: unknown }).message === "string"
-      ? (answer as { message: string }).message
-      : fallback;
-
-  // Offers whose accept was refused leave the list at once, with the reason the server gave (decision 129).
-  const [removed, setRemoved] = useState<Array<{ id: number; service: string; why: string }>>([]);
-  const accept = async (o: VendorOfferView) => {
-    setBusy(`accept:${o.service_order_id}`);
-    try {
-      await acceptOffer(o.service_order_id);
-      notify("success", "Job accepted. It's on your calendar.");
-      setOpen(null);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === "FAILED_VENDOR_JOB_ACCEPT") {
-        const why = err.fields?.service_order_id ?? err.message;
-        setRemoved((list) => [
-          { id: o.service_order_id, service: o.service, why },
-          ...list.filter((r) => r.id !== o.service_order_id),
-        ]);
-        setOpen(null);
-        notify("error", why);
-      } else {
-        notify("error", errorMessage(err));
-        if (err instanceof ApiError && err.status === 401) window.location.assign("/");
-      }
-    } finally {
-      setBusy(null);
-      reload();
-    }
-  };
-  const [declining, setDeclining] = useState<VendorOfferView | null>(null);
-  const decline = async (o: VendorOfferView) => {
-    await declineOffer(o.service_order_id);
-    notify("success", "Offer declined.");
-    setDeclining(null);
-    setOpen(null);
-    reload();
-  };
-  const confirm = (j: VendorJobView) =>
-    act(`confirm:${j.service_order_id}`, () => acceptSchedule(j.service_order_id), messageOf("Schedule confirmed."));
-  const answer = (r: VendorRequestView, yes: boolean) =>
-    act(
-      `${yes ? "approve" : "refuse"}:${r.request_id}`,
-      () => answerReschedule(r.request_id, yes),
-      messageOf(yes ? "The job was moved." : "The job keeps its time."),
-    );
+  const { busy, open, setOpen, removed, declining, setDeclining, accept, decline, confirm, answer } =
+    useDashboardActions(reload);
 
   const [profile, upcoming = [], photos = [], , requests = [], listed = [], stamp] = details.data ?? [];
   const offers = listed.filter((o) => !removed.some((r) => r.id === o.service_order_id));
   const title = profile ? `Welcome, ${profile.name.split(" ")[0]}` : "Your dashboard";
 
   if (view === "logs") return <LogsPanel />;
-  if (view === "subscriptions") {
-    return (
-      <Page width="wide" eyebrow="Your business" title="Client subscriptions">
-        <EmptyState
-          icon={<RepeatIcon size={28} />}
-          title="Client subscriptions"
-          steps={[
-            { label: "Open subscriptions", href: "/business/subscriptions", primary: true },
-            { label: "Back to dashboard", href: "/business" },
-          ]}
-        >
-          <p>Set up recurring appointments for your regular clients.</p>
-        </EmptyState>
-      </Page>
-    );
-  }
+  if (view === "subscriptions") return <SubscriptionsView />;
 
   const today = profile && stamp ? localDateIn(stamp, profile.tz) : null;
   const todays = upcoming.filter((j) => j.promised_arrival_time.slice(0, 10) === today);
   const later = upcoming.filter((j) => j.promised_arrival_time.slice(0, 10) !== today);
-  const confirmButton = (j: VendorJobView) =>
-    j.scheduled_status === 0 ? (
-      <button
-        type="button"
-        className="button button-primary button-sm"
-        disabled={busy !== null}
-        onClick={() => void confirm(j)}
-      >
-        {busy === `confirm:${j.service_order_id}` ? "Confirming…" : "Confirm schedule"}
-      </button>
-    ) : (
-      <span className="status-tag is-live">Confirmed</span>
-    );
+  const onAccept = (o: Parameters<typeof accept>[0]) => void accept(o);
+  const onConfirm = (j: Parameters<typeof confirm>[0]) => void confirm(j);
 
   return (
     <Page
@@ -255,326 +115,66 @@ export function DashboardPage() {
             </p>
           )}
           <SetupChecklist setup={setup.data ?? null} />
-          <Section title="Job offers" count={offers.length} id="biz-offers">
-            {removed.length > 0 && (
-              <ul className="biz-notes" aria-label="Offers no longer open" data-testid="offers-removed">
-                {removed.map((r) => (
-                  <li key={r.id} className="biz-note sev-1" data-testid="offer-removed">
-                    <span>
-                      {r.service}: {r.why}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {offers.length === 0 ? (
-              <EmptyState
-                icon={<SparkleIcon size={28} />}
-                title="No job offers right now"
-                steps={[{ label: "Open calendar", href: "/business/calendar", primary: true }]}
-              >
-                <p>
-                  New offers near you appear here the moment a client books, without reloading. Keep your hours up to
-                  date so you're offered the times that suit you.
-                </p>
-              </EmptyState>
-            ) : (
-              <ul className="biz-list" aria-label="Job offers" data-testid="offer-list">
-                {offers.map((o) => (
-                  <JobLine key={o.service_order_id} job={o} onOpen={() => setOpen(o)}>
-                    {o.expires_at && (
-                      <span className="muted biz-expiry">
-                        Offer ends{" "}
-                        {new Date(o.expires_at).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })}
-                      </span>
-                    )}
-                    <button
-                      type="button"
-                      className="button button-primary button-sm"
-                      disabled={busy !== null}
-                      onClick={() => void accept(o)}
-                      data-testid="offer-accept"
-                    >
-                      {busy === `accept:${o.service_order_id}` ? "Accepting…" : "Accept"}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-ghost button-sm"
-                      disabled={busy !== null}
-                      onClick={() => setDeclining(o)}
-                      aria-haspopup="dialog"
-                      data-testid="offer-decline"
-                    >
-                      Decline
-                    </button>
-                  </JobLine>
-                ))}
-              </ul>
-            )}
-          </Section>
+          <OffersSection
+            offers={offers}
+            removed={removed}
+            busy={busy}
+            onOpen={setOpen}
+            onAccept={onAccept}
+            onDecline={setDeclining}
+          />
 
           <ConnectRequestsSection onScheduled={reload} refresh={liveTick} />
 
           <PenaltyAppeals />
 
           {requests.length > 0 && (
-            <Section title="Reschedule requests" count={requests.length} id="biz-requests">
-              <ul className="biz-list" aria-label="Reschedule requests">
-                {requests.map((r) => (
-                  <li
-                    key={r.request_id}
-                    className="biz-job"
-                    data-testid="biz-request"
-                    data-service-order-id={r.service_order_id}
-                  >
-                    <button
-                      type="button"
-                      className="biz-job-main"
-                      onClick={() => setOpen(r.job)}
-                      aria-haspopup="dialog"
-                    >
-                      <span className="biz-job-title">
-                        {r.job.service} for {r.job.name}
-                      </span>
-                      <span className="biz-job-meta">
-                        From {formatLocalTime(r.from, r.job.time_zone)} to{" "}
-                        <strong>{formatLocalTime(r.selectedDate, r.job.time_zone)}</strong>
-                        {r.new_job_minutes ? (
-                          <>
-                            {" "}
-                            · <strong>now {r.new_job_minutes} min</strong>
-                          </>
-                        ) : null}
-                        {r.reason && <> · “{r.reason}”</>}
-                      </span>
-                    </button>
-                    <div className="biz-job-actions">
-                      <button
-                        type="button"
-                        className="button button-primary button-sm"
-                        disabled={busy !== null}
-                        onClick={() => void answer(r, true)}
-                      >
-                        Approve
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-ghost button-sm"
-                        disabled={busy !== null}
-                        onClick={() => void answer(r, false)}
-                      >
-                        Refuse
-                      </button>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </Section>
+            <RescheduleRequestsSection
+              requests={requests}
+              busy={busy}
+              onOpen={setOpen}
+              onAnswer={(r, yes) => void answer(r, yes)}
+            />
           )}
 
-          <Section title="Today" count={todays.length} id="biz-today">
-            {todays.length === 0 ? (
-              <p className="muted">No jobs today.</p>
-            ) : (
-              <ul className="biz-list" aria-label="Today's jobs">
-                {todays.map((j) => (
-                  <JobLine key={j.service_order_id} job={j} onOpen={() => setOpen(j)}>
-                    {confirmButton(j)}
-                    <OnCalendarLink job={j} />
-                  </JobLine>
-                ))}
-              </ul>
-            )}
-          </Section>
+          <BookedJobsSection
+            title="Today"
+            id="biz-today"
+            label="Today's jobs"
+            empty={<p className="muted">No jobs today.</p>}
+            jobs={todays}
+            busy={busy}
+            onOpen={setOpen}
+            onConfirm={onConfirm}
+          />
 
-          <Section title="Upcoming" count={later.length} id="biz-upcoming">
-            {later.length === 0 ? (
+          <BookedJobsSection
+            title="Upcoming"
+            id="biz-upcoming"
+            label="Upcoming jobs"
+            testId="upcoming-list"
+            empty={
               <p className="muted">
                 Nothing booked after today yet. <AppLink href="/business/calendar">See your calendar</AppLink>
               </p>
-            ) : (
-              <ul className="biz-list" aria-label="Upcoming jobs" data-testid="upcoming-list">
-                {later.map((j) => (
-                  <JobLine key={j.service_order_id} job={j} onOpen={() => setOpen(j)}>
-                    {confirmButton(j)}
-                    <OnCalendarLink job={j} />
-                  </JobLine>
-                ))}
-              </ul>
-            )}
-          </Section>
+            }
+            jobs={later}
+            busy={busy}
+            onOpen={setOpen}
+            onConfirm={onConfirm}
+          />
 
           <NotificationsSection refresh={liveTick} />
 
-          {photos.length > 0 && (
-            <Section title="Recent work" id="biz-photos">
-              <ul className="biz-photos" aria-label="Photos of recent jobs">
-                {photos.map((j) => {
-                  const src = j.after[0] ?? j.testimonial[0] ?? j.before[0];
-                  return (
-                    <li key={j.service_order_id}>
-                      <button type="button" className="biz-photo" onClick={() => setOpen(j)}>
-                        {src && <img src={src} alt={`${j.service} for ${j.name}`} loading="lazy" />}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </Section>
-          )}
+          {photos.length > 0 && <RecentWorkSection photos={photos} onOpen={setOpen} />}
         </div>
       )}
-      <ConfirmDialog
-        open={declining !== null}
-        title="Decline this offer?"
-        description={
-          declining
-            ? `${declining.service}, ${formatLocalTime(declining.promised_arrival_time, declining.time_zone)}. ` +
-              (declining.chosen
-                ? "Your client chose you: we'll text them that you can't take it and offer it to other pros."
-                : "We'll offer it to other pros near the client.") +
-              " You won't be offered it again. Declining an offer costs no reliability."
-            : undefined
-        }
-        confirmLabel="Decline offer"
-        busyLabel="Declining…"
-        onCancel={() => setDeclining(null)}
-        onConfirm={() => decline(declining!)}
-        testId="decline-offer-dialog"
-      />
+      <DeclineOfferDialog offer={declining} onCancel={() => setDeclining(null)} onConfirm={decline} />
       <JobDetailModal
         job={open}
         onClose={() => setOpen(null)}
-        actions={
-          open && "expires_at" in open ? (
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={busy !== null}
-              onClick={() => void accept(open)}
-            >
-              Accept job
-            </button>
-          ) : open && open.scheduled_status === 0 && open.service_order_status_id === 20 ? (
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={busy !== null}
-              onClick={() => void confirm(open)}
-            >
-              Confirm schedule
-            </button>
-          ) : null
-        }
+        actions={<JobDetailActions open={open} busy={busy} onAccept={onAccept} onConfirm={onConfirm} />}
       />
     </Page>
-  );
-}
-
-function NotificationList({ items }: { items: VendorNotification[] }) {
-  return (
-    <ul className="biz-notes" aria-label="Notifications" data-testid="notice-list">
-      {items.map((n) => (
-        <li key={n.id} className={`biz-note sev-${n.severity}${n.dismissed ? " is-read" : ""}`}>
-          <span>{n.message}</span>
-          <time className="muted" dateTime={new Date(n.timestamp).toISOString()}>
-            {new Date(n.timestamp).toLocaleString([], {
-              month: "short",
-              day: "numeric",
-              hour: "numeric",
-              minute: "2-digit",
-            })}
-          </time>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/**
- * What happened to the pro's business (staff actions on their jobs and account, clients' cards and payments,
- * licences): newest and most urgent first. It follows the dashboard's live events and refreshes when the pro
- * comes back to the tab, e.g. from the text that told them (docs/decisions/127).
- */
-function NotificationsSection({ refresh = 0 }: { refresh?: number }) {
-  const notes = useRequest("vendor-notifications", (signal) => getNotifications(signal));
-  const list = notes.data?.[0] ?? [];
-  const reloadNotes = notes.reload;
-  useEffect(() => {
-    if (refresh > 0) reloadNotes();
-  }, [refresh, reloadNotes]);
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState === "visible") reloadNotes();
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [reloadNotes]);
-  return (
-    <Section title="Notifications" count={notes.data?.[1]?.[0]?.stat} id="biz-notes">
-      {notes.loading && !notes.data ? (
-        <div className="skeleton" style={{ height: 48, borderRadius: 10 }} aria-busy="true" />
-      ) : notes.error && !notes.data ? (
-        <p className="muted" role="alert">
-          {errorMessage(notes.error)}{" "}
-          <button type="button" className="link-button" onClick={notes.reload}>
-            Try again
-          </button>
-        </p>
-      ) : list.length === 0 ? (
-        <p className="muted">You're all caught up.</p>
-      ) : (
-        <NotificationList items={list.slice(0, 5)} />
-      )}
-    </Section>
-  );
-}
-
-/** /business?view=logs: the pro's recent activity (the phone's "vendor logs" icon). */
-function LogsPanel() {
-  const notes = useRequest("vendor-notifications", (signal) => getNotifications(signal));
-  const list = notes.data?.[0] ?? [];
-  return (
-    <Page width="wide" eyebrow="Your business" title="Vendor logs" intro="Your recent activity and notices.">
-      {notes.loading && !notes.data ? (
-        <div className="skeleton" style={{ height: 160, borderRadius: 14 }} aria-busy="true" />
-      ) : notes.error && !notes.data ? (
-        <div className="card" role="alert">
-          <p>{errorMessage(notes.error)}</p>
-          <button type="button" className="button button-secondary button-sm" onClick={notes.reload}>
-            Try again
-          </button>
-        </div>
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={<ListIcon size={28} />}
-          title="No activity yet"
-          steps={[{ label: "Back to dashboard", href: "/business", primary: true }]}
-        >
-          <p>Offers, acceptances, reschedules and payouts are logged here.</p>
-        </EmptyState>
-      ) : (
-        <>
-          <NotificationList items={list} />
-          <p>
-            <AppLink href="/business" className="button button-secondary button-sm">
-              <CalendarIcon size={16} /> Back to dashboard
-            </AppLink>
-          </p>
-        </>
-      )}
-    </Page>
-  );
-}
-
-/** Opens the calendar on the job's day, for today's jobs as much as later ones. */
-function OnCalendarLink({ job }: { job: VendorJobView }) {
-  return (
-    <AppLink
-      href={`/business/calendar?date=${job.promised_arrival_time.slice(0, 10)}`}
-      className="button button-ghost button-sm"
-    >
-      On calendar
-    </AppLink>
   );
 }

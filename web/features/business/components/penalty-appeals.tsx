@@ -1,18 +1,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { formatLocalDateTime } from "../../../../domain/slot-format";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { apiRequest } from "../../../lib/api-client";
-
-interface PenaltyIncident {
-  incident_id: number;
-  service_order_id: number;
-  kind: string;
-  penalty: number;
-  service: string;
-  local_time: string;
-  exception_status: "pending" | "approved" | "denied" | null;
-  decision_note: string | null;
-}
+import { askForException, getPenaltyIncidents, type PenaltyIncident } from "../api/business";
 
 const STATE_TEXT = { pending: "Waiting for our team", approved: "Approved: points back", denied: "Not approved" };
 
@@ -28,7 +17,7 @@ export function PenaltyAppeals() {
   const id = useId();
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
-      setItems(await apiRequest<PenaltyIncident[]>("/vendor/me/exceptions", { signal }));
+      setItems(await getPenaltyIncidents(signal));
     } catch {
       if (!signal?.aborted) setItems([]);
     }
@@ -90,10 +79,7 @@ export function PenaltyAppeals() {
         busyLabel="Sending…"
         onCancel={() => setAsking(null)}
         onConfirm={async () => {
-          await apiRequest("/vendor/me/exceptions", {
-            method: "POST",
-            json: { incident_id: asking!.incident_id, explanation },
-          });
+          await askForException(asking!.incident_id, explanation);
           setAsking(null);
           setNotice("Thanks. Our team will review your request and text you the answer.");
           await load();

@@ -1,11 +1,21 @@
-import type { JobActionsView, JobPhotosView } from "../../../../schema/payloads/job-actions";
-import { apiRequest } from "../../../lib/api-client";
+import type { ClientRequestOptions } from "hono/client";
+import { apiRequest, call } from "../../../lib/api-client";
+import { vendorClient } from "../../../lib/api-clients";
 import { shrinkPicture } from "../../../lib/shrink-picture";
 
-/** The pro's job actions (worker/api/vendor/me/job-actions.ts, vendor-job-photos.ts, sms-customer.ts). */
+/**
+ * The pro's job actions (worker/api/vendor/me/job-actions.ts, job-photos.ts, redemptions.ts; worker/api/sms/customer.ts)
+ * through the typed clients: each answer's type is the handler's.
+ */
+const me = vendorClient.me;
+
+/** A multipart upload: its routes read their own form (size caps), so the form goes as the request's body. */
+function withForm(o: ClientRequestOptions, form: FormData): ClientRequestOptions {
+  return { ...o, init: { body: form } };
+}
 
 export function fetchJobActions(soId: number) {
-  return apiRequest<JobActionsView>(`/vendor/me/jobs/${soId}/actions`);
+  return call((o) => me.jobs[":id"].actions.$get({ param: { id: String(soId) } }, o));
 }
 
 export async function uploadJobPhoto(soId: number, type: string, file: File) {
@@ -13,7 +23,7 @@ export async function uploadJobPhoto(soId: number, type: string, file: File) {
   form.set("service_order_id", String(soId));
   form.set("type", type);
   form.set("file", await shrinkPicture(file));
-  return apiRequest<JobPhotosView>("/vendor/me/job", { form });
+  return call((o) => me.job.$post({}, withForm(o, form)));
 }
 
 export function removeJobPhoto(soId: number, type: string, index: number) {
@@ -21,32 +31,31 @@ export function removeJobPhoto(soId: number, type: string, index: number) {
   form.set("service_order_id", String(soId));
   form.set("type", type);
   form.set("index", String(index));
-  return apiRequest<JobPhotosView>("/vendor/me/update-photo", { form });
+  return call((o) => me["update-photo"].$post({}, withForm(o, form)));
 }
 
 export function validateCompletion(soId: number, checklist: string[]) {
-  return apiRequest<{ message: string }>("/vendor/me/complete-job-validate", {
-    json: { service_order_id: soId, checklist },
-  });
+  return call((o) => me["complete-job-validate"].$post({ json: { service_order_id: soId, checklist } }, o));
 }
 
 export function completeJob(soId: number, checklist: string[]) {
-  return apiRequest<{ message: string }>("/vendor/me/job/complete", { json: { service_order_id: soId, checklist } });
+  return call((o) => me.job.complete.$post({ json: { service_order_id: soId, checklist } }, o));
 }
 
 export function issueRefund(soId: number, amountCents: number | undefined, reason: string, key: string) {
-  return apiRequest<{ message: string; amount_cents: number }>("/vendor/me/issue-refund", {
-    json: { service_order_id: soId, amount_cents: amountCents, reason, idempotencyKey: key },
-  });
+  return call((o) =>
+    me["issue-refund"].$post(
+      { json: { service_order_id: soId, amount_cents: amountCents, reason, idempotencyKey: key } },
+      o,
+    ),
+  );
 }
 
 export function addCharge(soId: number, connect: boolean, amountCents: number, description: string, key: string) {
-  return apiRequest<{ message: string; status: string }>(
-    connect ? "/vendor/me/add-charge-connect" : "/vendor/me/add-charge",
-    {
-      json: { service_order_id: soId, amount_cents: amountCents, description, idempotencyKey: key },
-    },
-  );
+  const json = { service_order_id: soId, amount_cents: amountCents, description, idempotencyKey: key };
+  return connect
+    ? call((o) => me["add-charge-connect"].$post({ json }, o))
+    : call((o) => me["add-charge"].$post({ json }, o));
 }
 
 export function reportUnreachable(soId: number, video: File, note: string) {
@@ -54,22 +63,30 @@ export function reportUnreachable(soId: number, video: File, note: string) {
   form.set("service_order_id", String(soId));
   form.set("file", video);
   if (note) form.set("note", note);
-  return apiRequest<{ message: string }>("/vendor/me/customer-unreachable", { form });
+  return call((o) => me["customer-unreachable"].$post({}, withForm(o, form)));
 }
 
+/**
+ * POST /sms/customer is the texting area's route (worker/api/sms/customer.ts), not yet typed for a client (its
+ * `.on` paths resolve to no answer type), so this call keeps its hand type until that area's routes are typed.
+ */
 export function textCustomer(soId: number, message: string) {
   return apiRequest<{ message: string }>("/sms/customer", { json: { service_order_id: soId, message } });
 }
 
 export function requestContactInfo(soId: number) {
-  return apiRequest<{ message: string }>("/vendor/me/request-contact-info", { json: { service_order_id: soId } });
+  return call((o) => me["request-contact-info"].$post({ json: { service_order_id: soId } }, o));
 }
 
+/**
+ * Gives the job back. These routes answer `{ code: 200, message: 1 | 2, data }` (the spec's shape): the
+ * message and text the page shows are the data's.
+ */
 export function giveJobBack(soId: number, kind: "emergency" | "cannot-provide", reason: string, note: string) {
-  const path = kind === "emergency" ? "/vendor/me/emergency-reschedule" : "/vendor/me/cannot-provide-service";
-  return apiRequest<{ code: 200; message: 1 | 2; text: string }>(path, {
-    json: { service_order_id: soId, reason, note: note || undefined },
-  });
+  const json = { service_order_id: soId, reason, note: note || undefined };
+  return kind === "emergency"
+    ? call((o) => me["emergency-reschedule"].$post({ json }, o))
+    : call((o) => me["cannot-provide-service"].$post({ json }, o));
 }
 
 /** A key per intended action, kept across retries of the same submission (a double click charges once). */
@@ -79,54 +96,32 @@ export function actionKey(prefix: string): string {
 
 /** The pro's free times for moving this job (its own booking and pending request left out). */
 export function fetchRescheduleTimes(soId: number, signal?: AbortSignal) {
-  return apiRequest<import("../../../../schema/payloads/orders").RescheduleTimes>(
-    `/vendor/me/reschedule-times?service_order_id=${soId}`,
-    { signal },
-  );
+  return call((o) => me["reschedule-times"].$get({ query: { service_order_id: String(soId) } }, o), { signal });
 }
 
 /** Proposes a new time; the client must approve it before the job moves. */
 export function proposeNewTime(soId: number, selectedDate: string, reason: string) {
-  return apiRequest<{ message: string; request_id: number; selectedDate: string }>("/vendor/me/reschedule", {
-    json: { service_order_id: soId, selectedDate, reason: reason || undefined },
-  });
+  return call((o) =>
+    me.reschedule.$post({ json: { service_order_id: soId, selectedDate, reason: reason || undefined } }, o),
+  );
 }
 
-/** A take-home product a pro may sell at a visit (GET /vendor/me/redemption-products; decision 073). */
-export interface RedemptionProduct {
-  product_id: number;
-  name: string;
-  description: string | null;
-  price_cents: number;
-  vendor_cents: number;
-}
-
-/** One product sold (POST /vendor/me/redeem-product, /vendor/me/past-redemption). */
-export interface ProductSale {
-  redemption_id: number;
-  name?: string;
-  client_name: string | null;
-  price_cents?: number;
-  cost_cents?: number;
-  vendor_cents: number;
-  service_order_id: number | null;
-  status: "requested" | "fulfilled" | "cancelled";
-  created_at: number;
-  pay_url?: string;
-}
-
+/** Take-home products a pro may sell at a visit (GET /vendor/me/redemption-products; decision 073). */
 export function fetchRedemptionProducts(signal?: AbortSignal) {
-  return apiRequest<RedemptionProduct[]>("/vendor/me/redemption-products", { signal });
+  return call((o) => me["redemption-products"].$get({}, o), { signal });
 }
+export type RedemptionProduct = Awaited<ReturnType<typeof fetchRedemptionProducts>>[number];
 
 /** Sells a product at this visit: its customer's saved card pays, or they are texted a payment link. */
 export function sellProduct(soId: number, productId: number, key: string) {
-  return apiRequest<ProductSale>("/vendor/me/redeem-product", {
-    json: { product_id: productId, service_order_id: soId, idempotency_key: key },
-  });
+  return call((o) =>
+    me["redeem-product"].$post({ json: { product_id: productId, service_order_id: soId, idempotency_key: key } }, o),
+  );
 }
 
 /** The pro's product sales, newest first, 15 a page. */
 export function fetchProductSales(page: number, signal?: AbortSignal) {
-  return apiRequest<ProductSale[]>("/vendor/me/past-redemption", { json: { page }, signal });
+  return call((o) => me["past-redemption"].$post({ json: { page } }, o), { signal });
 }
+/** One product sold (POST /vendor/me/redeem-product, /vendor/me/past-redemption). */
+export type ProductSale = Awaited<ReturnType<typeof fetchProductSales>>[number];

@@ -15,7 +15,7 @@ import {
 import { describeSubscription as describe } from "../../../client-subs/views";
 import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody } from "../../../http/validate";
+import { validate } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { Instant, NumberId } from "../../../../schema/payloads/bounds";
 
@@ -59,6 +59,11 @@ function vendorIdOf(c: Parameters<typeof viewerOf>[0]): number {
   return viewer.vendor_id;
 }
 
+const EmailBody = v.object({
+  client_subscription_id: Id,
+  email: v.pipe(v.string(), v.trim(), v.email("Enter a valid email."), v.maxLength(120)),
+});
+
 export const vendorClientSubscriptionApi = new Hono<AppEnv>()
   .use("/customer-subscription", requireVendor)
   .use("/customer-subscription-active", requireVendor)
@@ -77,9 +82,9 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
     const vendorId = vendorIdOf(c);
     return c.json({ data: await vendorSubscriptions(c.env.DB, vendorId) });
   })
-  .post("/customer-subscription-active", async (c) => {
+  .post("/customer-subscription-active", validate("json", CreateBody), async (c) => {
     const vendorId = vendorIdOf(c);
-    const body = await jsonBody(c, CreateBody);
+    const body = c.req.valid("json");
     const { sub, replayed } = await createClientSubscription(c.env, c.get("db"), {
       ...body,
       vendorId,
@@ -89,40 +94,44 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
     if (replayed) return c.json({ data: await describe(c.env.DB, sub), replayed: true });
     return c.json({ data: await describe(c.env.DB, sub), message: messageFor("VSUBSCRIPTION_CREATED") }, 201);
   })
-  .post("/update-client-subscription", async (c) => {
+  .post(
+    "/update-client-subscription",
+    validate("json", v.object({ client_subscription_id: Id, price_cents: Price })),
+    async (c) => {
+      const vendorId = vendorIdOf(c);
+      const body = c.req.valid("json");
+      const { view, changed } = await changeSubscriptionPrice(c.env, c.get("db"), {
+        vendorId,
+        id: body.client_subscription_id,
+        priceCents: body.price_cents,
+        origin: new URL(c.req.url).origin,
+        now: c.get("now"),
+      });
+      if (!changed) return c.json({ data: view });
+      return c.json({ data: view, message: messageFor("VSUBSCRIPTION_UPDATED") });
+    },
+  )
+  .post("/cancel-client-subscription", validate("json", IdBody), async (c) => {
     const vendorId = vendorIdOf(c);
-    const body = await jsonBody(c, v.object({ client_subscription_id: Id, price_cents: Price }));
-    const { view, changed } = await changeSubscriptionPrice(c.env, c.get("db"), {
-      vendorId,
-      id: body.client_subscription_id,
-      priceCents: body.price_cents,
-      origin: new URL(c.req.url).origin,
-      now: c.get("now"),
-    });
-    if (!changed) return c.json({ data: view });
-    return c.json({ data: view, message: messageFor("VSUBSCRIPTION_UPDATED") });
-  })
-  .post("/cancel-client-subscription", async (c) => {
-    const vendorId = vendorIdOf(c);
-    const { client_subscription_id } = await jsonBody(c, IdBody);
+    const { client_subscription_id } = c.req.valid("json");
     const data = await cancelByVendor(c.env, c.get("db"), { vendorId, id: client_subscription_id, now: c.get("now") });
     return c.json({ data, message: messageFor("VSUBSCRIPTION_CANCELLED") });
   })
-  .post("/cancelSubscription", async (c) => {
+  .post("/cancelSubscription", validate("json", IdBody), async (c) => {
     const vendorId = vendorIdOf(c);
-    const { client_subscription_id } = await jsonBody(c, IdBody);
+    const { client_subscription_id } = c.req.valid("json");
     const data = await cancelByVendor(c.env, c.get("db"), { vendorId, id: client_subscription_id, now: c.get("now") });
     return c.json({ data, message: messageFor("VSUBSCRIPTION_CANCELLED") });
   })
-  .post("/getCustomerSubscription", async (c) => {
+  .post("/getCustomerSubscription", validate("json", IdBody), async (c) => {
     const vendorId = vendorIdOf(c);
-    const { client_subscription_id } = await jsonBody(c, IdBody);
+    const { client_subscription_id } = c.req.valid("json");
     return c.json({ data: await vendorSubscription(c.env.DB, vendorId, client_subscription_id) });
   })
-  .post("/updateSubscriptionPayment", async (c) => {
+  .post("/updateSubscriptionPayment", validate("json", IdBody), async (c) => {
     // The pro asks the client for a new card: a fresh link by text.
     const vendorId = vendorIdOf(c);
-    const { client_subscription_id } = await jsonBody(c, IdBody);
+    const { client_subscription_id } = c.req.valid("json");
     const data = await askForNewCard(c.env, c.get("db"), {
       vendorId,
       id: client_subscription_id,
@@ -131,15 +140,9 @@ export const vendorClientSubscriptionApi = new Hono<AppEnv>()
     });
     return c.json({ data, message: messageFor("MESSAGE_SENT") });
   })
-  .post("/updateSubscriptionEmail", async (c) => {
+  .post("/updateSubscriptionEmail", validate("json", EmailBody), async (c) => {
     const vendorId = vendorIdOf(c);
-    const body = await jsonBody(
-      c,
-      v.object({
-        client_subscription_id: Id,
-        email: v.pipe(v.string(), v.trim(), v.email("Enter a valid email."), v.maxLength(120)),
-      }),
-    );
+    const body = c.req.valid("json");
     const data = await setSubscriptionEmail(c.env.DB, {
       vendorId,
       id: body.client_subscription_id,

@@ -6,7 +6,7 @@ import { proposeConnectTime } from "../../../connect/propose";
 import { vendorConnectRequests } from "../../../connect/vendor-requests";
 import { LocalDateTime } from "../../../../schema/payloads/cart";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody } from "../../../http/validate";
+import { validate } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { NumberId } from "../../../../schema/payloads/bounds";
 
@@ -47,8 +47,8 @@ export const vendorConnectApi = new Hono<AppEnv>()
    * POST /api/vendor/me/vendor-connect-schedule `{ connect_request_id, sessions? }`: books the request on the
    * pro's calendar as one connect job of `sessions` x the service's length (worker/connect/schedule.ts).
    */
-  .post("/vendor-connect-schedule", async (c) => {
-    const body = await jsonBody(c, ScheduleBody);
+  .post("/vendor-connect-schedule", validate("json", ScheduleBody), async (c) => {
+    const body = c.req.valid("json");
     const data = await scheduleConnectRequest(c.env, c.get("db"), viewerOf(c).vendor_id!, body, c.get("now"));
     return c.json({ data, code: "CONNECT_SCHEDULED" as const, message: messageFor("CONNECT_SCHEDULED") });
   })
@@ -57,8 +57,8 @@ export const vendorConnectApi = new Hono<AppEnv>()
    * make the requested time proposes another they are free at (the refusal's `alternative`); connect staff
    * accept it or not (worker/connect/propose.ts, docs/decisions/123).
    */
-  .post("/vendor-connect-propose", async (c) => {
-    const body = await jsonBody(c, ProposeBody);
+  .post("/vendor-connect-propose", validate("json", ProposeBody), async (c) => {
+    const body = c.req.valid("json");
     const data = await proposeConnectTime(c.env, c.get("db"), viewerOf(c).vendor_id!, body, c.get("now"));
     return c.json({ data }, 201);
   });

@@ -1,16 +1,37 @@
 import { eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { canBookHoliday, canBookSameDay } from "../../../../domain/calendar/availability";
 import { weeklyProblems } from "../../../../domain/calendar/vendor-view";
 import { CalendarQuery, CalendarSettingsBody, MainDetailsBody } from "../../../../schema/payloads/vendor-dashboard";
 import { vendors } from "../../../../schema/tables/vendors";
 import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody, parseOrFail, queryOf } from "../../../http/validate";
+import { parseOrFail, validate, type Validated } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { calendarView } from "../../../pro-dashboard/calendar-view";
 import { mainDetails } from "../../../pro-dashboard/dashboard";
 import { ensureFeed, regenerateFeed } from "../../../pro-dashboard/feed";
+
+/**
+ * main-details' body, for the validator: an empty body is no body (the phone posts none), anything else must be
+ * JSON matching MainDetailsBody. `validate("json", ...)` refuses an empty body, so this route reads its own.
+ */
+const optionalJsonBody: MiddlewareHandler<AppEnv, string, Validated<"json", typeof MainDetailsBody>> = async (
+  c,
+  next,
+) => {
+  const text = await c.req.text();
+  let raw: unknown = undefined;
+  if (text.trim()) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      fail("INVALID_INPUT", { _: "The request body must be JSON." });
+    }
+  }
+  c.req.addValidatedData("json", parseOrFail(MainDetailsBody, raw));
+  await next();
+};
 
 /**
  * The vendor's dashboard and calendar (/api/vendor/me/*, issue 8; docs/api.md "Vendor dashboard"). Every
@@ -20,24 +41,15 @@ import { ensureFeed, regenerateFeed } from "../../../pro-dashboard/feed";
  */
 export const vendorDashboardApi = new Hono<AppEnv>()
   /** docs/product.md section 3 "Vendor main-details response": [profile, upcoming, photos, [], requests, offers, now]. */
-  .post("/main-details", requireVendor, async (c) => {
-    const text = await c.req.text();
-    let raw: unknown = undefined;
-    if (text.trim()) {
-      try {
-        raw = JSON.parse(text);
-      } catch {
-        fail("INVALID_INPUT", { _: "The request body must be JSON." });
-      }
-    }
-    const body = parseOrFail(MainDetailsBody, raw);
+  .post("/main-details", requireVendor, optionalJsonBody, async (c) => {
+    const body = c.req.valid("json");
     const vendorId = viewerOf(c).vendor_id!;
     return c.json({ data: await mainDetails(c.get("db"), vendorId, c.get("now"), { agreement: body.agreement }) });
   })
 
   /** ?from=YYYY-MM-DD&days=1..7: the vendor's days in their zone with jobs, holds, time off and buffers. */
-  .get("/calendar", requireVendor, async (c) => {
-    const q = queryOf(c, CalendarQuery);
+  .get("/calendar", requireVendor, validate("query", CalendarQuery), async (c) => {
+    const q = c.req.valid("query");
     const vendorId = viewerOf(c).vendor_id!;
     return c.json({ data: await calendarView(c.get("db"), vendorId, q.from, q.days, c.get("now")) });
   })
@@ -47,8 +59,8 @@ export const vendorDashboardApi = new Hono<AppEnv>()
    * reliability of docs/product.md section 6 (RELIABILITY_TOO_LOW otherwise); the service range is not touched.
    * updated_at moves forward, so the calendar object and the search take the new settings version.
    */
-  .post("/calendar/settings", requireVendor, async (c) => {
-    const body = await jsonBody(c, CalendarSettingsBody);
+  .post("/calendar/settings", requireVendor, validate("json", CalendarSettingsBody), async (c) => {
+    const body = c.req.valid("json");
     const setting = body.available_setting;
     const problems = weeklyProblems(setting.weekly);
     if (Object.keys(problems).length > 0) fail("INVALID_INPUT", problems);

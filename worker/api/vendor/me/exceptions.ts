@@ -5,7 +5,7 @@ import { canRequestException, EXCEPTION_REQUEST_WINDOW_MS } from "../../../../do
 import { messageFor } from "../../../../domain/messages";
 import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody } from "../../../http/validate";
+import { validate } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 
 const RequestBody = v.object({
@@ -27,7 +27,7 @@ interface IncidentRow {
   promised_arrival_time: number;
   time_zone: string;
   service: string;
-  exception_status: string | null;
+  exception_status: "pending" | "approved" | "denied" | null;
   decision_note: string | null;
 }
 
@@ -53,8 +53,8 @@ export const vendorExceptionsApi = new Hono<AppEnv>()
       data: results.map((r) => ({ ...r, local_time: formatLocal(r.promised_arrival_time, r.time_zone) })),
     });
   })
-  .post("/exceptions", requireVendor, async (c) => {
-    const body = await jsonBody(c, RequestBody);
+  .post("/exceptions", requireVendor, validate("json", RequestBody), async (c) => {
+    const body = c.req.valid("json");
     const vendorId = viewerOf(c).vendor_id!;
     const now = c.get("now");
     const incident = await c.env.DB.prepare(

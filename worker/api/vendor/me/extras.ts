@@ -12,7 +12,7 @@ import { connectedAccounts } from "../../../../schema/tables/payments";
 import { vendors } from "../../../../schema/tables/vendors";
 import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody } from "../../../http/validate";
+import { validate } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { forumToken } from "../../../vendors/forum-sso";
 
@@ -52,8 +52,8 @@ export const vendorExtrasApi = new Hono<AppEnv>()
     return c.json({ data: { links: parseLinks(row?.social_links ?? "{}") } });
   })
 
-  .post("/get-social", async (c) => {
-    const body = await jsonBody(c, SocialBody);
+  .post("/get-social", validate("json", SocialBody), async (c) => {
+    const body = c.req.valid("json");
     const links: SocialLinks = {};
     const bad: Record<string, string> = {};
     for (const n of NETWORKS) {

@@ -13,7 +13,7 @@ import {
 import { paymentsFromEnv } from "../../../adapters/payments";
 import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody, parseOrFail } from "../../../http/validate";
+import { parseOrFail, validate } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { jobActionsView } from "../../../jobs/actions-view";
 import { completeJob, validateCompletion } from "../../../jobs/completion";
@@ -31,22 +31,22 @@ import { readForm } from "./job-photos";
  */
 export const vendorJobActionsApi = new Hono<AppEnv>()
   /** Everything the job-actions panel shows: the job, its pictures, the checklist, money moved, what is allowed now. */
-  .get("/jobs/:id/actions", requireVendor, async (c) => {
-    const { id } = parseOrFail(v.object({ id: JobId }), c.req.param());
+  .get("/jobs/:id/actions", requireVendor, validate("param", v.object({ id: JobId })), async (c) => {
+    const { id } = c.req.valid("param");
     const data = await jobActionsView(c.get("db"), viewerOf(c).vendor_id!, id, c.get("now"));
     return c.json({ data });
   })
 
   /** { service_order_id, checklist? }: what is missing before completing (errors as the completion would answer). */
-  .post("/complete-job-validate", requireVendor, async (c) => {
-    const body = await jsonBody(c, CompleteJobBody);
+  .post("/complete-job-validate", requireVendor, validate("json", CompleteJobBody), async (c) => {
+    const body = c.req.valid("json");
     const data = await validateCompletion(c.get("db"), viewerOf(c).vendor_id!, body, c.get("now"));
     return c.json({ data });
   })
 
   /** { service_order_id, checklist }: closes the job, releases the pro's pay, asks the customer to rate. */
-  .post("/job/complete", requireVendor, async (c) => {
-    const body = await jsonBody(c, CompleteJobBody);
+  .post("/job/complete", requireVendor, validate("json", CompleteJobBody), async (c) => {
+    const body = c.req.valid("json");
     const viewer = viewerOf(c);
     const db = c.get("db");
     const job = await vendorJob(db, viewer.vendor_id!, body.service_order_id);
@@ -62,8 +62,8 @@ export const vendorJobActionsApi = new Hono<AppEnv>()
   })
 
   /** { service_order_id, amount_cents?, reason, idempotencyKey } */
-  .post("/issue-refund", requireVendor, async (c) => {
-    const body = await jsonBody(c, RefundBody);
+  .post("/issue-refund", requireVendor, validate("json", RefundBody), async (c) => {
+    const body = c.req.valid("json");
     const viewer = viewerOf(c);
     const db = c.get("db");
     const now = c.get("now");
@@ -79,8 +79,12 @@ export const vendorJobActionsApi = new Hono<AppEnv>()
   })
 
   /** { service_order_id, amount_cents, description, idempotencyKey } */
-  .post("/add-charge", requireVendor, async (c) => addChargeRoute(c, false))
-  .post("/add-charge-connect", requireVendor, async (c) => addChargeRoute(c, true))
+  .post("/add-charge", requireVendor, validate("json", AddChargeBody), async (c) =>
+    addChargeRoute(c, c.req.valid("json"), false),
+  )
+  .post("/add-charge-connect", requireVendor, validate("json", AddChargeBody), async (c) =>
+    addChargeRoute(c, c.req.valid("json"), true),
+  )
 
   /** Form data: service_order_id, file (the video), note? */
   .post("/customer-unreachable", requireVendor, async (c) => {
@@ -103,13 +107,17 @@ export const vendorJobActionsApi = new Hono<AppEnv>()
   })
 
   /** { service_order_id, reason?, note? }: the pro cannot make it; the job is offered to other pros. */
-  .post("/emergency-reschedule", requireVendor, async (c) => releaseRoute(c, "emergency_reschedule"))
+  .post("/emergency-reschedule", requireVendor, validate("json", ReleaseJobBody), async (c) =>
+    releaseRoute(c, c.req.valid("json"), "emergency_reschedule"),
+  )
   /** { service_order_id, reason?, note? }: no penalty when the reason is unsafe or customer_request. */
-  .post("/cannot-provide-service", requireVendor, async (c) => releaseRoute(c, "cannot_provide"))
+  .post("/cannot-provide-service", requireVendor, validate("json", ReleaseJobBody), async (c) =>
+    releaseRoute(c, c.req.valid("json"), "cannot_provide"),
+  )
 
   /** { service_order_id } */
-  .post("/request-contact-info", requireVendor, async (c) => {
-    const body = await jsonBody(c, JobRef);
+  .post("/request-contact-info", requireVendor, validate("json", JobRef), async (c) => {
+    const body = c.req.valid("json");
     const viewer = viewerOf(c);
     const db = c.get("db");
     const job = await vendorJob(db, viewer.vendor_id!, body.service_order_id);
@@ -123,8 +131,11 @@ export const vendorJobActionsApi = new Hono<AppEnv>()
     return c.json({ data, message: data.message });
   });
 
-async function addChargeRoute(c: import("hono").Context<AppEnv>, connect: boolean) {
-  const body = await jsonBody(c, AddChargeBody);
+async function addChargeRoute(
+  c: import("hono").Context<AppEnv>,
+  body: v.InferOutput<typeof AddChargeBody>,
+  connect: boolean,
+) {
   const viewer = viewerOf(c);
   const db = c.get("db");
   const now = c.get("now");
@@ -141,8 +152,11 @@ async function addChargeRoute(c: import("hono").Context<AppEnv>, connect: boolea
   return c.json({ data, message: data.message });
 }
 
-async function releaseRoute(c: import("hono").Context<AppEnv>, kind: "emergency_reschedule" | "cannot_provide") {
-  const body = await jsonBody(c, ReleaseJobBody);
+async function releaseRoute(
+  c: import("hono").Context<AppEnv>,
+  body: v.InferOutput<typeof ReleaseJobBody>,
+  kind: "emergency_reschedule" | "cannot_provide",
+) {
   const viewer = viewerOf(c);
   const db = c.get("db");
   const job = await vendorJob(db, viewer.vendor_id!, body.service_order_id);

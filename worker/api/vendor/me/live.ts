@@ -4,7 +4,7 @@ import { AcceptJobBody } from "../../../../schema/payloads/checkout";
 import { calendarFor } from "../../../calendar/calendar-client";
 import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody } from "../../../http/validate";
+import { validate } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { confirmSchedule, declineOffer, declineSchedule } from "../../../jobs/vendor-answers";
 
@@ -44,13 +44,13 @@ export const vendorLiveApi = new Hono<AppEnv>()
     url.searchParams.set("session", session);
     return calendarFor(c.env, vendorId).fetch(new Request(url, { headers: { Upgrade: "websocket" } }));
   })
-  .post("/schedule/accept", requireVendor, async (c) => {
-    const { service_order_id: soId } = await jsonBody(c, SoBody);
+  .post("/schedule/accept", requireVendor, validate("json", SoBody), async (c) => {
+    const { service_order_id: soId } = c.req.valid("json");
     await confirmSchedule(c.env, { vendorId: viewerOf(c).vendor_id!, serviceOrderId: soId, now: c.get("now") });
     return c.json({ data: { service_order_id: soId, scheduled_status: 1, message: messageFor("SCHEDULE_CONFIRMED") } });
   })
-  .post("/schedule/decline", requireVendor, async (c) => {
-    const { service_order_id: soId } = await jsonBody(c, SoBody);
+  .post("/schedule/decline", requireVendor, validate("json", SoBody), async (c) => {
+    const { service_order_id: soId } = c.req.valid("json");
     const { free } = await declineSchedule(c.env, {
       vendorId: viewerOf(c).vendor_id!,
       serviceOrderId: soId,
@@ -58,8 +58,8 @@ export const vendorLiveApi = new Hono<AppEnv>()
     });
     return c.json({ code: 200, message: free ? 2 : 1, text: messageFor("SCHEDULE_DECLINED") });
   })
-  .post("/offers/decline", requireVendor, async (c) => {
-    const { service_order_id: soId } = await jsonBody(c, SoBody);
+  .post("/offers/decline", requireVendor, validate("json", SoBody), async (c) => {
+    const { service_order_id: soId } = c.req.valid("json");
     await declineOffer(c.env, {
       vendorId: viewerOf(c).vendor_id!,
       serviceOrderId: soId,

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { messageFor } from "../../../../domain/messages";
 import { payments } from "../../../checkout/payments";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody } from "../../../http/validate";
+import { validate } from "../../../http/validate";
 import { requireVendor, vendorIdOf } from "../../../middleware/roles";
 import { accountOf, payHistory, payView } from "../../../payouts/pay";
 
@@ -22,10 +22,10 @@ export const vendorPayApi = new Hono<AppEnv>()
   .use("/pay", requireVendor)
   .use("/pay-complete", requireVendor)
   .use("/instant-payout", requireVendor)
-  .post("/instant-payout", async (c) => {
+  .post("/instant-payout", validate("json", v.object({ enabled: v.boolean() })), async (c) => {
     // The pro turns instant payouts on (accepting the fee shown beside the switch) or off.
     const vendorId = vendorIdOf(c);
-    const { enabled } = await jsonBody(c, v.object({ enabled: v.boolean() }));
+    const { enabled } = c.req.valid("json");
     await c.env.DB.prepare("UPDATE vendors SET instant_payout_enabled = ?2, updated_at = ?3 WHERE vendor_id = ?1")
       .bind(vendorId, enabled ? 1 : 0, c.get("now"))
       .run();
@@ -43,9 +43,9 @@ export const vendorPayApi = new Hono<AppEnv>()
     }
     return c.json({ data: await payView(c.env.DB, vendorId, now) });
   })
-  .post("/pay-complete", async (c) => {
+  .post("/pay-complete", validate("json", PageBody), async (c) => {
     const vendorId = vendorIdOf(c);
-    const { page } = await jsonBody(c, PageBody);
+    const { page } = c.req.valid("json");
     const rows = await payHistory(c.env.DB, vendorId, page);
     return c.json({ data: rows, page, more: rows.length === 15 });
   });

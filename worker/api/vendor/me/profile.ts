@@ -7,7 +7,7 @@ import { geoFromEnv } from "../../../adapters/geo";
 import { fail } from "../../../http/errors";
 import { pictureBytesOf } from "../../../http/picture-form";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody } from "../../../http/validate";
+import { validate } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { setProfilePicture } from "../../../uploads/profile-picture";
 import { refuseHugeBody } from "../../../vendors/files";
@@ -98,8 +98,8 @@ export const vendorProfileApi = new Hono<AppEnv>()
     return c.json({ data: { licenses }, code: "SAVED" });
   })
 
-  .post("/remove-upload", async (c) => {
-    const body = await jsonBody(c, ServiceCodeBody);
+  .post("/remove-upload", validate("json", ServiceCodeBody), async (c) => {
+    const body = c.req.valid("json");
     const licenses = await removeLicence(c.get("db"), {
       vendorId: viewerOf(c).vendor_id!,
       serviceCode: body.service_code,
@@ -117,8 +117,8 @@ export const vendorProfileApi = new Hono<AppEnv>()
     return c.json({ data: await vendorProfile(db, viewer.vendor_id!) });
   })
 
-  .put("/description", async (c) => {
-    const body = await jsonBody(c, Description);
+  .put("/description", validate("json", Description), async (c) => {
+    const body = c.req.valid("json");
     await setDescription(c.get("db"), {
       vendorId: viewerOf(c).vendor_id!,
       description: body.description,
@@ -127,8 +127,8 @@ export const vendorProfileApi = new Hono<AppEnv>()
     return c.json({ data: { description: body.description }, code: "SAVED" });
   })
 
-  .post("/status", async (c) => {
-    const body = await jsonBody(c, StatusBody);
+  .post("/status", validate("json", StatusBody), async (c) => {
+    const body = c.req.valid("json");
     const data = await setOwnStatus(c.get("db"), {
       vendorId: viewerOf(c).vendor_id!,
       status: body.status,
@@ -138,8 +138,8 @@ export const vendorProfileApi = new Hono<AppEnv>()
   })
 
   /** A pro staff deactivated asks to come back (docs/decisions/118); staff see it in the vendors list. */
-  .post("/reactivation-request", async (c) => {
-    const body = await jsonBody(c, ReactivationBody);
+  .post("/reactivation-request", validate("json", ReactivationBody), async (c) => {
+    const body = c.req.valid("json");
     const data = await requestReactivation(c.get("db"), {
       vendorId: viewerOf(c).vendor_id!,
       note: body.note,
@@ -160,8 +160,8 @@ export const vendorProfileApi = new Hono<AppEnv>()
     });
   })
 
-  .post("/sign-agreement", async (c) => {
-    const body = await jsonBody(c, SignBody);
+  .post("/sign-agreement", validate("json", SignBody), async (c) => {
+    const body = c.req.valid("json");
     const data = await signAgreement(c.get("db"), {
       vendorId: viewerOf(c).vendor_id!,
       version: body.version,
@@ -170,8 +170,8 @@ export const vendorProfileApi = new Hono<AppEnv>()
     return c.json({ data, code: "SAVED" });
   })
 
-  .post("/serviceRange", async (c) => {
-    const body = await jsonBody(c, RangeBody);
+  .post("/serviceRange", validate("json", RangeBody), async (c) => {
+    const body = c.req.valid("json");
     const db = c.get("db");
     const data = await setServiceRange(db, () => geoFromEnv(c.env, db), {
       vendorId: viewerOf(c).vendor_id!,
@@ -186,8 +186,8 @@ export const vendorProfileApi = new Hono<AppEnv>()
     return c.json({ data: { groups: await requestableGroups(c.get("db"), vendorId) } });
   })
 
-  .post("/vendor-request", async (c) => {
-    const body = await jsonBody(c, ServiceCodeBody);
+  .post("/vendor-request", validate("json", ServiceCodeBody), async (c) => {
+    const body = c.req.valid("json");
     const groups = await requestServiceGroup(c.get("db"), {
       vendorId: viewerOf(c).vendor_id!,
       serviceCode: body.service_code,
@@ -196,8 +196,8 @@ export const vendorProfileApi = new Hono<AppEnv>()
     return c.json({ data: { groups }, code: "SAVED" }, 201);
   })
 
-  .post("/vendor-request-remove", async (c) => {
-    const body = await jsonBody(c, ServiceCodeBody);
+  .post("/vendor-request-remove", validate("json", ServiceCodeBody), async (c) => {
+    const body = c.req.valid("json");
     const groups = await withdrawServiceRequest(c.get("db"), {
       vendorId: viewerOf(c).vendor_id!,
       serviceCode: body.service_code,

@@ -3,10 +3,10 @@ import * as v from "valibot";
 import { bpsOf } from "../../../../domain/checkout-rules";
 import { paymentsFromEnv } from "../../../adapters/payments";
 import { fail } from "../../../http/errors";
-import { redeemProduct, redemptionMessage } from "../../../redemptions/pay";
+import { redeemProduct, redemptionMessage, type RedemptionRow } from "../../../redemptions/pay";
 import { settlePaidRedemptions } from "../../../redemptions/settle";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody } from "../../../http/validate";
+import { validate } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { NumberId, NumberPage } from "../../../../schema/payloads/bounds";
 
@@ -31,6 +31,27 @@ const RedeemBody = v.object({
   idempotency_key: v.pipe(v.string(), v.minLength(8), v.maxLength(80)),
 });
 
+/** A product on sale, as listed to the pro (its price and the pro's share of it). */
+type ProductRow = {
+  product_id: number;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  vendor_share_bps: number;
+};
+
+/** One of the pro's sales, newest first. */
+type SaleRow = {
+  redemption_id: number;
+  client_name: string | null;
+  price_cents: number;
+  vendor_cents: number;
+  service_order_id: number | null;
+  status: RedemptionRow["status"];
+  created_at: number;
+  name: string;
+};
+
 export const redemptionApi = new Hono<AppEnv>()
   .use("/redemption-products", requireVendor)
   .use("/redeem-product", requireVendor)
@@ -38,7 +59,7 @@ export const redemptionApi = new Hono<AppEnv>()
   .get("/redemption-products", async (c) => {
     const rows = await c.env.DB.prepare(
       "SELECT product_id, name, description, cost_cents AS price_cents, vendor_share_bps FROM redemption_products WHERE enable = 1 ORDER BY display_order, name",
-    ).all();
+    ).all<ProductRow>();
     return c.json({
       data: rows.results.map((r) => ({
         ...r,
@@ -46,12 +67,12 @@ export const redemptionApi = new Hono<AppEnv>()
       })),
     });
   })
-  .post("/redeem-product", async (c) => {
+  .post("/redeem-product", validate("json", RedeemBody), async (c) => {
     const viewer = viewerOf(c);
     const vendorId = vendorIdOf(c);
     const now = c.get("now");
     const db = c.get("db");
-    const body = await jsonBody(c, RedeemBody);
+    const body = c.req.valid("json");
     const vendor = await c.env.DB.prepare("SELECT display_name FROM vendors WHERE vendor_id = ?")
       .bind(vendorId)
       .first<{ display_name: string | null }>();
@@ -78,9 +99,9 @@ export const redemptionApi = new Hono<AppEnv>()
       out.replayed ? 200 : 201,
     );
   })
-  .post("/past-redemption", async (c) => {
+  .post("/past-redemption", validate("json", v.object({ page: NumberPage })), async (c) => {
     const vendorId = vendorIdOf(c);
-    const body = await jsonBody(c, v.object({ page: NumberPage }));
+    const body = c.req.valid("json");
     await settlePaidRedemptions(c.env.DB, { vendorId }, c.get("now"));
     const rows = await c.env.DB.prepare(
       `SELECT r.redemption_id, r.client_name, r.cost_cents AS price_cents, r.vendor_cents, r.service_order_id, r.status, r.created_at, p.name
@@ -88,6 +109,6 @@ export const redemptionApi = new Hono<AppEnv>()
        WHERE r.vendor_id = ? ORDER BY r.created_at DESC, r.redemption_id DESC LIMIT 15 OFFSET ?`,
     )
       .bind(vendorId, (body.page - 1) * 15)
-      .all();
+      .all<SaleRow>();
     return c.json({ data: rows.results, page: body.page, more: rows.results.length === 15 });
   });

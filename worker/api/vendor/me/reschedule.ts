@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { ServiceOrderQuery, VendorProposeBody, VendorRescheduleBody } from "../../../../schema/payloads/orders";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody, parseOrFail, queryOf } from "../../../http/validate";
+import { parseOrFail, validate } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { answerReschedule, pendingRescheduleRequests } from "../../../orders/reschedule";
 import { proposeReschedule, vendorRescheduleTimes } from "../../../orders/vendor-reschedule";
@@ -17,8 +17,8 @@ export const vendorRescheduleApi = new Hono<AppEnv>()
    * { service_order_id, selectedDate, reason? }: the pro proposes a new time; the customer must consent
    * (docs/decisions/066). Answers the request with its message.
    */
-  .post("/reschedule", requireVendor, async (c) => {
-    const raw = await jsonBody(c, v.record(v.string(), v.unknown()));
+  .post("/reschedule", requireVendor, validate("json", v.record(v.string(), v.unknown())), async (c) => {
+    const raw = c.req.valid("json");
     const viewer = viewerOf(c);
     const vendorId = viewer.vendor_id!;
     const db = c.get("db");
@@ -34,8 +34,8 @@ export const vendorRescheduleApi = new Hono<AppEnv>()
   })
 
   /** The pro's free times for moving one of their jobs (its own booking left out). */
-  .get("/reschedule-times", requireVendor, async (c) => {
-    const q = queryOf(c, ServiceOrderQuery);
+  .get("/reschedule-times", requireVendor, validate("query", ServiceOrderQuery), async (c) => {
+    const q = c.req.valid("query");
     const vendorId = viewerOf(c).vendor_id!;
     return c.json({ data: await vendorRescheduleTimes(c.get("db"), vendorId, q.service_order_id, c.get("now")) });
   })

@@ -1,12 +1,13 @@
 import type { TimeOffView } from "../../../../schema/contracts/business";
 import { Hono } from "hono";
+import { validator } from "hono/validator";
 import * as v from "valibot";
 import { formatLocal, HOUR_MS, parseLocal } from "../../../../domain/calendar/time";
 import { messageFor } from "../../../../domain/messages";
 import { calendarFor } from "../../../calendar/calendar-client";
 import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
-import { jsonBody } from "../../../http/validate";
+import { validate } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 
 export const TimeOffBody = v.object({
@@ -20,6 +21,11 @@ function timeOffId(raw: string): number {
   if (!/^\d{1,10}$/.test(raw)) fail("NOT_FOUND", { id: "We couldn't find this time off." });
   return Number(raw);
 }
+/**
+ * The :id for the validator, checked before the body: an unknown id is NOT_FOUND (a lookup that cannot match),
+ * not INVALID_INPUT, so it is not `validate("param", ...)`.
+ */
+const timeOffParam = validator("param", (p: Record<string, string>) => ({ id: timeOffId(p.id ?? "") }));
 const MAX_TIME_OFF_MS = 62 * 24 * HOUR_MS;
 
 /** Local "YYYY-MM-DD HH:MM" pair in the vendor's zone to instants, or the field error. */
@@ -71,8 +77,8 @@ async function placeTimeOff(env: Env, vendorId: number, row: TimeOffRow, now: nu
  * authority (it refuses time off over a booked job); the D1 row follows it.
  */
 export const vendorTimeOffApi = new Hono<AppEnv>()
-  .post("/", requireVendor, async (c) => {
-    const body = await jsonBody(c, TimeOffBody);
+  .post("/", requireVendor, validate("json", TimeOffBody), async (c) => {
+    const body = c.req.valid("json");
     const vendorId = viewerOf(c).vendor_id!;
     const now = c.get("now");
     const tz = await vendorZone(c.env, vendorId);
@@ -91,9 +97,9 @@ export const vendorTimeOffApi = new Hono<AppEnv>()
     }
     return c.json({ data: timeOffView(row!, tz), message: messageFor("TIME_OFF_SAVED") }, 201);
   })
-  .put("/:id", requireVendor, async (c) => {
-    const id = timeOffId(c.req.param("id"));
-    const body = await jsonBody(c, TimeOffBody);
+  .put("/:id", requireVendor, timeOffParam, validate("json", TimeOffBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
     const vendorId = viewerOf(c).vendor_id!;
     const now = c.get("now");
     const tz = await vendorZone(c.env, vendorId);
@@ -111,8 +117,8 @@ export const vendorTimeOffApi = new Hono<AppEnv>()
       .run();
     return c.json({ data: timeOffView(after, tz), message: messageFor("TIME_OFF_SAVED") });
   })
-  .delete("/:id", requireVendor, async (c) => {
-    const id = timeOffId(c.req.param("id"));
+  .delete("/:id", requireVendor, timeOffParam, async (c) => {
+    const { id } = c.req.valid("param");
     const vendorId = viewerOf(c).vendor_id!;
     const now = c.get("now");
     const row = await c.env.DB.prepare(
