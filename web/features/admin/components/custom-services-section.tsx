@@ -180,7 +180,12 @@ function CustomServiceForm({
   };
 
   return (
-    <form className="card" onSubmit={asyncHandler(submit)} aria-labelledby={`${id}-title`} data-testid="custom-service-form">
+    <form
+      className="card"
+      onSubmit={asyncHandler(submit)}
+      aria-labelledby={`${id}-title`}
+      data-testid="custom-service-form"
+    >
       <h2 className="card-title" id={`${id}-title`}>
         {editing ? `Edit ${editing.name}` : "Add a custom service"}
       </h2>
