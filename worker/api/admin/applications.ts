@@ -1,7 +1,7 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../../http/types";
-import { parseOrFail, validate } from "../../http/validate";
+import { parseOrFail, validate, type Validated } from "../../http/validate";
 import { IdParam, ReasonBody } from "../../admin/paging";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 import { approveApplication } from "../../vendors/approve-application";
@@ -32,6 +32,20 @@ const ApproveBody = v.object({
 });
 
 /**
+ * approve's body, for the validator: the note is optional and so is the body. An empty (or blank) body is no
+ * note; anything else must be JSON matching ApproveBody (INVALID_INPUT otherwise, as before). `validate("json",
+ * ...)` refuses an empty body, so this route reads its own, as main-details does (docs/decisions/141).
+ */
+const optionalApproveBody: MiddlewareHandler<AppEnv, string, Validated<"json", typeof ApproveBody>> = async (
+  c,
+  next,
+) => {
+  const raw = await c.req.text();
+  c.req.addValidatedData("json", raw.trim() ? parseOrFail(ApproveBody, safeJson(raw)) : { reason: undefined });
+  await next();
+};
+
+/**
  * Staff decisions on vendor applications (/api/admin/applications): the review list, approval (which creates
  * the vendor: worker/vendors/approve-application.ts) and reject, silent reject and ignore
  * (worker/vendors/application-review.ts). Only a submitted application can be decided.
@@ -55,11 +69,9 @@ export const adminApplicationsApi = new Hono<AppEnv>()
     const { id, upload } = c.req.valid("param");
     return staffFileResponse(await applicationFile(c.env, id, upload));
   })
-  .post("/:id/approve", validate("param", ApproveParams), async (c) => {
+  .post("/:id/approve", validate("param", ApproveParams), optionalApproveBody, async (c) => {
     const { id } = c.req.valid("param");
-    // The note is optional, and so is the body.
-    const raw = await c.req.text();
-    const { reason } = raw.trim() ? parseOrFail(ApproveBody, safeJson(raw)) : { reason: undefined };
+    const { reason } = c.req.valid("json");
     const now = c.get("now");
     const result = await approveApplication(c.get("db"), c.env.DB, {
       applicationId: id,

@@ -1,4 +1,5 @@
-import { apiRequest, call, type CallOptions } from "../../../lib/api-client";
+import type { ClientRequestOptions, ClientResponse } from "hono/client";
+import { call, type CallOptions, type DataOf } from "../../../lib/api-client";
 import { adminClient, connectClient } from "../../../lib/api-clients";
 
 /**
@@ -107,9 +108,20 @@ export function getCustomServiceChoices(signal?: AbortSignal) {
 }
 
 /**
- * A staff action posted by path (a reason at least in the body); answers the action's data. The typed routes
- * carry each action's body; this path-based form stays for the action buttons that build their path.
+ * A staff action's send function, made from the typed client: the route's POST with its path params bound
+ * (`rest`) and the body fields the page fixes (`fixed`, checked against the route's body: a field it does not
+ * take, or a wrong value, is a compile error); it takes the rest of the body (the note and the messages the
+ * action's dialog writes). An action button (ActionButton in ../components/staff-kit.tsx) takes it as `send`:
+ * `send={staffSend(adminClient.vendors[":id"].deactivate.$post, { param: { id: String(vendorId) } })}`.
  */
-export function staffAction<T = unknown>(path: string, body: Record<string, unknown>): Promise<T> {
-  return apiRequest<T>(path, { method: "POST", json: body });
+export function staffSend<
+  A extends { json: object },
+  R extends ClientResponse<unknown>,
+  F extends Partial<A["json"]> = Record<never, never>,
+>(
+  post: (args: A, options?: ClientRequestOptions) => Promise<R>,
+  rest: Omit<A, "json">,
+  fixed?: F & { [K in Exclude<keyof F, keyof A["json"]>]: never },
+): (json: Omit<A["json"], keyof F>) => Promise<DataOf<R>> {
+  return (json) => call((r) => post({ ...rest, json: { ...fixed, ...json } } as A, r));
 }

@@ -3,7 +3,8 @@ import type { StaffAddedChargeView } from "../../../../schema/contracts/added-ch
 import { StaffTable } from "../../../components/ui/staff-table";
 import { formatCents } from "../../../lib/format";
 import { ActionButton, Notice, StaffListView, StateFilter, useActionNotice, useStaffList } from "./staff-kit";
-import { staffLists } from "../api/staff";
+import { adminClient } from "../../../lib/api-clients";
+import { staffLists, staffSend } from "../api/staff";
 
 const STATUS: Record<StaffAddedChargeView["status"], string> = {
   succeeded: "paid",
@@ -81,7 +82,9 @@ export function AddedChargesSection() {
                     <ActionButton
                       label="Refund"
                       title={`Refund ${formatCents(c.amount_cents)} to ${c.customer_name}`}
-                      path={`/admin/added-charges/${c.adjustment_id}/refund`}
+                      send={staffSend(adminClient["added-charges"][":id"].refund.$post, {
+                        param: { id: String(c.adjustment_id) },
+                      })}
                       onDone={done}
                       danger
                     />

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { formatPhone } from "../../../lib/format";
-import { staffLists } from "../api/staff";
+import { adminClient } from "../../../lib/api-clients";
+import { staffLists, staffSend } from "../api/staff";
 import { ActionButton, Notice, SearchBar, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
 
@@ -16,7 +17,8 @@ export function ApplicationsSection() {
         {(items) => (
           <ul className="order-list" data-testid="applications-list">
             {items.map((a) => {
-              const path = `/admin/applications/${a.application_id}`;
+              const application = adminClient.applications[":id"];
+              const param = { id: String(a.application_id) };
               return (
                 <li key={a.application_id} className="card">
                   <h3 className="card-title">{a.name}</h3>
@@ -51,7 +53,7 @@ export function ApplicationsSection() {
                     <ActionButton
                       label="Approve"
                       title={`Approve ${a.name}`}
-                      path={`${path}/approve`}
+                      send={staffSend(application.approve.$post, { param })}
                       onDone={done}
                       reasonLabel="Note (optional, kept in the audit log)"
                       reasonRequired={false}
@@ -59,20 +61,20 @@ export function ApplicationsSection() {
                     <ActionButton
                       label="Reject"
                       title={`Reject ${a.name} (permanent)`}
-                      path={`${path}/reject`}
+                      send={staffSend(application.reject.$post, { param })}
                       onDone={done}
                       danger
                     />
                     <ActionButton
                       label="Silent reject"
                       title={`Silently reject ${a.name} (they keep seeing "pending")`}
-                      path={`${path}/silent-reject`}
+                      send={staffSend(application["silent-reject"].$post, { param })}
                       onDone={done}
                     />
                     <ActionButton
                       label="Ignore"
                       title={`Ignore ${a.name} (they may apply again)`}
-                      path={`${path}/ignore`}
+                      send={staffSend(application.ignore.$post, { param })}
                       onDone={done}
                     />
                   </div>

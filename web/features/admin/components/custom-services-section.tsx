@@ -6,7 +6,8 @@ import { asyncHandler } from "../../../lib/async-handler";
 import { errorMessage } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
 import { ActionButton, Notice, StaffListView, StateFilter, useActionNotice, useStaffList } from "./staff-kit";
-import { getCustomServiceChoices, saveCustomService, staffLists } from "../api/staff";
+import { adminClient } from "../../../lib/api-clients";
+import { getCustomServiceChoices, saveCustomService, staffLists, staffSend } from "../api/staff";
 
 interface Draft {
   service_code_group_id: string;
@@ -111,7 +112,9 @@ export function CustomServicesSection() {
                       <ActionButton
                         label="Retire"
                         title={`Retire ${r.name}: customers stop seeing it`}
-                        path={`/admin/custom-services/${r.custom_service_id}/retire`}
+                        send={staffSend(adminClient["custom-services"][":id"].retire.$post, {
+                          param: { id: String(r.custom_service_id) },
+                        })}
                         onDone={done}
                         danger
                       />
@@ -120,7 +123,9 @@ export function CustomServicesSection() {
                     <ActionButton
                       label="Restore"
                       title={`Offer ${r.name} again`}
-                      path={`/admin/custom-services/${r.custom_service_id}/restore`}
+                      send={staffSend(adminClient["custom-services"][":id"].restore.$post, {
+                        param: { id: String(r.custom_service_id) },
+                      })}
                       onDone={done}
                     />
                   ),

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { staffLists } from "../api/staff";
+import { adminClient } from "../../../lib/api-clients";
+import { staffLists, staffSend } from "../api/staff";
 import {
   ActionButton,
   Notice,
@@ -49,13 +50,17 @@ export function ExceptionsSection() {
                     <ActionButton
                       label="Approve"
                       title={`Give ${e.vendor_name} their ${e.penalty} points back`}
-                      path={`/admin/exceptions/${e.exception_id}/approve`}
+                      send={staffSend(adminClient.exceptions[":id"].approve.$post, {
+                        param: { id: String(e.exception_id) },
+                      })}
                       onDone={done}
                     />
                     <ActionButton
                       label="Deny"
                       title={`Deny ${e.vendor_name}'s exception`}
-                      path={`/admin/exceptions/${e.exception_id}/deny`}
+                      send={staffSend(adminClient.exceptions[":id"].deny.$post, {
+                        param: { id: String(e.exception_id) },
+                      })}
                       reasonLabel="Why (the pro sees this)"
                       onDone={done}
                       danger

@@ -6,7 +6,8 @@ import { asyncHandler } from "../../../lib/async-handler";
 import { errorMessage } from "../../../lib/api-client";
 import { formatLocalDateTime } from "../../../../domain/slot-format";
 import { formatCents } from "../../../lib/format";
-import { getStaffJob, type StaffJob, staffLists } from "../api/staff";
+import { adminClient } from "../../../lib/api-clients";
+import { getStaffJob, type StaffJob, staffLists, staffSend } from "../api/staff";
 import {
   ActionButton,
   Notice,
@@ -20,6 +21,9 @@ import {
 } from "./staff-kit";
 import { STATUS_NAME, toCents } from "./staff-format";
 
+/** The reschedule fee staff choose (the suspend and reschedule routes' `fee`). */
+type StaffFee = "waived" | "assessed" | "reduced";
+
 function FeeFields({
   fee,
   setFee,
@@ -28,12 +32,12 @@ function FeeFields({
   fullCents,
   choices,
 }: {
-  fee: string;
-  setFee(v: string): void;
+  fee: StaffFee;
+  setFee(v: StaffFee): void;
   reduced: string;
   setReduced(v: string): void;
   fullCents: number;
-  choices: readonly ("waived" | "assessed" | "reduced")[];
+  choices: readonly StaffFee[];
 }) {
   const id = useId();
   return (
@@ -88,7 +92,7 @@ export function JobsSection() {
   const [job, setJob] = useState<StaffJob | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const [fee, setFee] = useState("waived");
+  const [fee, setFee] = useState<StaffFee>("waived");
   const [reduced, setReduced] = useState("");
   const [date, setDate] = useState("");
   const [time, setTime] = useState("10:00");
@@ -221,8 +225,11 @@ export function JobsSection() {
               <ActionButton
                 label="Suspend"
                 title={`Suspend job #${job.service_order_id}`}
-                path={`/admin/jobs/${job.service_order_id}/suspend`}
-                body={{ fee, ...(fee === "reduced" && reducedCents !== null ? { fee_cents: reducedCents } : {}) }}
+                send={staffSend(
+                  adminClient.jobs[":id"].suspend.$post,
+                  { param: { id: String(job.service_order_id) } },
+                  { fee, ...(fee === "reduced" && reducedCents !== null ? { fee_cents: reducedCents } : {}) },
+                )}
                 messages={[
                   customerMessage("Your … is on hold. Our team will contact you to pick a new time."),
                   ...(job.vendor_id !== null ? [proMessage("job.suspend")] : []),
@@ -247,8 +254,11 @@ export function JobsSection() {
               <ActionButton
                 label="Reschedule"
                 title={`Reschedule job #${job.service_order_id}`}
-                path={`/admin/jobs/${job.service_order_id}/reschedule`}
-                body={{ date, time, fee: "waived" }}
+                send={staffSend(
+                  adminClient.jobs[":id"].reschedule.$post,
+                  { param: { id: String(job.service_order_id) } },
+                  { date, time, fee: "waived" as const },
+                )}
                 messages={[
                   customerMessage("Your … moved to the new time. We'll text you when a professional confirms."),
                   ...(job.vendor_id !== null ? [proMessage("job.reschedule")] : []),
@@ -297,7 +307,9 @@ export function JobsSection() {
               <ActionButton
                 label="Mark complete"
                 title={`Close job #${job.service_order_id} as completed`}
-                path={`/admin/jobs/${job.service_order_id}/complete`}
+                send={staffSend(adminClient.jobs[":id"].complete.$post, {
+                  param: { id: String(job.service_order_id) },
+                })}
                 messages={[proMessage("job.complete")]}
                 onDone={done}
               />

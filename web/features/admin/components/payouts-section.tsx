@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { StaffTable } from "../../../components/ui/staff-table";
 import { formatCents } from "../../../lib/format";
-import { staffLists } from "../api/staff";
+import { adminClient } from "../../../lib/api-clients";
+import { staffLists, staffSend } from "../api/staff";
 import { ActionButton, Notice, StaffListView, StateFilter, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
 
@@ -87,8 +88,11 @@ export function PayoutsSection() {
           <ActionButton
             label="Adjust payout"
             title={`Set job #${jobId}'s payout to ${formatCents(cents)}`}
-            path={`/admin/payouts/jobs/${jobId}/adjust`}
-            body={{ payout_cents: cents }}
+            send={staffSend(
+              adminClient.payouts.jobs[":id"].adjust.$post,
+              { param: { id: String(jobId) } },
+              { payout_cents: cents },
+            )}
             onDone={setNotice}
           />
         )}

@@ -1,6 +1,7 @@
 import { canReviewRatings } from "../../../../domain/staff-roles";
 import { useViewer } from "../../../stores/shell-context";
-import { staffLists } from "../api/staff";
+import { adminClient } from "../../../lib/api-clients";
+import { staffLists, staffSend } from "../api/staff";
 import { ActionButton, Notice, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
 
@@ -31,13 +32,17 @@ export function RatingsSection() {
                     <ActionButton
                       label="Approve rating"
                       title={`Approve the ${r.vendor_rating}-star rating of job #${r.service_order_id}`}
-                      path={`/admin/ratings/${r.service_order_id}/approve`}
+                      send={staffSend(adminClient.ratings[":id"].approve.$post, {
+                        param: { id: String(r.service_order_id) },
+                      })}
                       onDone={done}
                     />
                     <ActionButton
                       label="Reject rating"
                       title={`Reject the rating of job #${r.service_order_id}`}
-                      path={`/admin/ratings/${r.service_order_id}/reject`}
+                      send={staffSend(adminClient.ratings[":id"].reject.$post, {
+                        param: { id: String(r.service_order_id) },
+                      })}
                       onDone={done}
                       danger
                     />

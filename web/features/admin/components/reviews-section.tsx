@@ -1,4 +1,5 @@
-import { staffLists } from "../api/staff";
+import { adminClient } from "../../../lib/api-clients";
+import { staffLists, staffSend } from "../api/staff";
 import { ActionButton, Notice, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 
 /** Licences (first ones and renewals, with their file) and profile photos: approve, or reject with a comment the pro sees. */
@@ -13,10 +14,18 @@ export function ReviewsSection() {
           <ul className="order-list">
             {items.map((r) => {
               const what = r.kind === "license" ? `${r.group_name} licence` : "profile photo";
-              const path =
+              const send = (decision: "approve" | "reject") =>
                 r.kind === "license"
-                  ? `/admin/reviews/${r.vendor_id}/license/${r.group_id}`
-                  : `/admin/reviews/${r.vendor_id}/photo`;
+                  ? staffSend(
+                      adminClient.reviews[":id"].license[":group"].$post,
+                      { param: { id: String(r.vendor_id), group: String(r.group_id) } },
+                      { decision },
+                    )
+                  : staffSend(
+                      adminClient.reviews[":id"][":kind"].$post,
+                      { param: { id: String(r.vendor_id), kind: "photo" } },
+                      { decision },
+                    );
               return (
                 <li
                   key={r.kind === "license" ? `l${r.vendor_id}:${r.group_id}` : `p${r.vendor_id}`}
@@ -48,8 +57,7 @@ export function ReviewsSection() {
                     <ActionButton
                       label="Approve"
                       title={`Approve the ${what} of ${r.display_name}`}
-                      path={path}
-                      body={{ decision: "approve" }}
+                      send={send("approve")}
                       reasonField="comment"
                       reasonLabel="Comment (optional)"
                       reasonRequired={false}
@@ -58,8 +66,7 @@ export function ReviewsSection() {
                     <ActionButton
                       label="Reject"
                       title={`Reject the ${what} of ${r.display_name}`}
-                      path={path}
-                      body={{ decision: "reject" }}
+                      send={send("reject")}
                       reasonField="comment"
                       reasonLabel="What the pro must fix (they see this)"
                       onDone={done}

@@ -4,7 +4,7 @@ import { Pager } from "../../../components/ui/pager";
 import { FormError } from "../../../components/ui/field";
 import { errorMessage, type CallOptions } from "../../../lib/api-client";
 import { DEFAULT_PRO_REASON, STAFF_NOTE_LABEL, type StaffProAction } from "../../../../domain/pro-notices";
-import { staffAction, type StaffPage } from "../api/staff";
+import type { StaffPage } from "../api/staff";
 
 /** The filters of a list without the empty ones (an empty filter is the same as none). */
 function compact<Q extends object>(filters: Q): Q {
@@ -150,9 +150,9 @@ export function SearchBar({ label, onSearch }: { label: string; onSearch(q: stri
 }
 
 /** A message a person reads about a staff action (the pro, the customer): optional, with its default shown. */
-export interface ReadMessageField {
+export interface ReadMessageField<F extends string = string> {
   /** The body field (`pro_message`, `customer_message`). */
-  field: string;
+  field: F;
   /** "Message to the pro (they will read it)". */
   label: string;
   /** What they read when it is left empty. */
@@ -160,7 +160,7 @@ export interface ReadMessageField {
 }
 
 /** The pro's message field of a staff action, with the default they read when it is empty. */
-export function proMessage(action: StaffProAction): ReadMessageField {
+export function proMessage(action: StaffProAction): ReadMessageField<"pro_message"> {
   return {
     field: "pro_message",
     label: "Message to the pro (they will read it)",
@@ -169,38 +169,41 @@ export function proMessage(action: StaffProAction): ReadMessageField {
 }
 
 /** The customer's message field of a job action: added to the text they get; nothing more when empty. */
-export function customerMessage(fallback: string): ReadMessageField {
+export function customerMessage(fallback: string): ReadMessageField<"customer_message"> {
   return { field: "customer_message", label: "Message to the customer (they will read it)", fallback };
 }
 
 /**
- * A staff action button: opens a dialog that asks for the reason (it goes into the audit log), posts, and
- * reports the outcome. `extra` renders more fields whose values go into the body. `messages` adds a field for
- * each person who reads about the action, kept apart from the staff note (docs/decisions/127).
+ * A staff action button: opens a dialog that asks for the reason (it goes into the audit log), sends, and
+ * reports the outcome. `send` is the action's typed route call (`staffSend(...)` in ../api/staff.ts, with the
+ * page's fixed fields bound), so `reasonField` and the `messages` fields must be fields of the route's body.
+ * `messages` adds a field for each person who reads about the action, kept apart from the staff note
+ * (docs/decisions/127).
  */
-export function ActionButton({
+/** The body a send function takes. */
+type BodyOf<S> = S extends (json: infer B) => Promise<unknown> ? B : never;
+
+export function ActionButton<S extends (json: never) => Promise<unknown>>({
   label,
   title,
-  path,
+  send,
   onDone,
   danger,
   reasonLabel,
-  reasonField = "reason",
+  reasonField = "reason" as Extract<keyof BodyOf<S>, string>,
   reasonRequired = true,
-  body = {},
   messages = [],
   children,
 }: {
   label: string;
   title: string;
-  path: string;
+  send: S;
   onDone(message: string): void;
   danger?: boolean;
   reasonLabel?: string;
-  reasonField?: string;
+  reasonField?: Extract<keyof BodyOf<S>, string>;
   reasonRequired?: boolean;
-  body?: Record<string, unknown>;
-  messages?: ReadMessageField[];
+  messages?: ReadMessageField<Extract<keyof BodyOf<S>, string>>[];
   children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -227,11 +230,13 @@ export function ActionButton({
           const written = Object.fromEntries(
             messages.map((m) => [m.field, (said[m.field] ?? "").trim()]).filter(([, text]) => text !== ""),
           );
-          await staffAction(path, {
-            ...body,
+          // The same body as before: the page's fixed fields (bound in `send`), the messages written, the note
+          // under its field. Their names are checked against the route's body by the props' types above; the
+          // generic `send` takes that body (`BodyOf<S>`), which TypeScript cannot see through, hence `never`.
+          await send({
             ...written,
             ...(reason.trim() || reasonRequired ? { [reasonField]: reason } : {}),
-          });
+          } as never);
           setOpen(false);
           setReason("");
           setSaid({});

@@ -3,7 +3,8 @@ import { FormError } from "../../../components/ui/field";
 import { errorMessage } from "../../../lib/api-client";
 import { formatPhone } from "../../../lib/format";
 import { useRequest } from "../../../lib/use-request";
-import { getVendor, type VendorDetail } from "../api/staff";
+import { adminClient } from "../../../lib/api-clients";
+import { getVendor, staffSend, type VendorDetail } from "../api/staff";
 import { ActionButton, Notice, proMessage, useActionNotice } from "./staff-kit";
 
 const day = (ms: number) =>
@@ -59,7 +60,9 @@ export function VendorDetailPanel({ vendorId, onChanged }: { vendorId: number; o
                 <ActionButton
                   label="Restrict"
                   title={`Restrict ${v.display_name} from ${s.description} for all future jobs`}
-                  path={`/admin/vendors/${v.vendor_id}/services/${s.service_id}/restrict`}
+                  send={staffSend(adminClient.vendors[":id"].services[":serviceId"].restrict.$post, {
+                    param: { id: String(v.vendor_id), serviceId: String(s.service_id) },
+                  })}
                   messages={[proMessage("service.restrict")]}
                   onDone={done}
                   danger
@@ -98,7 +101,9 @@ function PayoutAccount({ vendor, onDone }: { vendor: VendorDetail; onDone(messag
         <ActionButton
           label="Delete payout account"
           title={`Delete ${vendor.display_name}'s payout account`}
-          path={`/admin/vendors/${vendor.vendor_id}/payout-account/delete`}
+          send={staffSend(adminClient.vendors[":id"]["payout-account"].delete.$post, {
+            param: { id: String(vendor.vendor_id) },
+          })}
           messages={[proMessage("payout_account.delete")]}
           onDone={onDone}
           danger

@@ -3,7 +3,8 @@ import { STAND_DOWN_EFFECT_FOR_STAFF } from "../../../../domain/vendors/account-
 import { StaffTable } from "../../../components/ui/staff-table";
 import { asyncHandler } from "../../../lib/async-handler";
 import { formatPhone } from "../../../lib/format";
-import { type VendorRow, staffLists } from "../api/staff";
+import { adminClient } from "../../../lib/api-clients";
+import { type VendorRow, staffLists, staffSend } from "../api/staff";
 import { VendorDetailPanel } from "./vendor-detail";
 import { ActionButton, proMessage, Notice, SearchBar, StaffListView, useActionNotice, useStaffList } from "./staff-kit";
 import { day } from "./staff-format";
@@ -92,7 +93,8 @@ function VendorActions({
   onOpen(): void;
   done(message: string): void;
 }) {
-  const path = `/admin/vendors/${v.vendor_id}`;
+  const vendor = adminClient.vendors[":id"];
+  const param = { id: String(v.vendor_id) };
   const name = v.display_name;
   return (
     <div className="order-actions">
@@ -109,7 +111,7 @@ function VendorActions({
         <ActionButton
           label="Deactivate"
           title={`Deactivate ${name} (you can reactivate them later)`}
-          path={`${path}/deactivate`}
+          send={staffSend(vendor.deactivate.$post, { param })}
           messages={[proMessage("vendor.deactivate")]}
           onDone={done}
         >
@@ -120,7 +122,7 @@ function VendorActions({
         <ActionButton
           label="Reactivate"
           title={`Reactivate ${name}`}
-          path={`${path}/reactivate`}
+          send={staffSend(vendor.reactivate.$post, { param })}
           messages={[proMessage("vendor.reactivate")]}
           onDone={done}
         />
@@ -129,7 +131,7 @@ function VendorActions({
         <ActionButton
           label="Soft ban"
           title={`Soft ban ${name} (reliability 1)`}
-          path={`${path}/soft-ban`}
+          send={staffSend(vendor["soft-ban"].$post, { param })}
           messages={[proMessage("vendor.soft_ban")]}
           onDone={done}
         />
@@ -138,7 +140,7 @@ function VendorActions({
         <ActionButton
           label="Reset reliability"
           title={`Reset ${name}'s reliability to 50`}
-          path={`${path}/reset-reliability`}
+          send={staffSend(vendor["reset-reliability"].$post, { param })}
           onDone={done}
         />
       ) : null}
@@ -146,7 +148,7 @@ function VendorActions({
         <ActionButton
           label="Terminate"
           title={`Terminate ${name}: irreversible. Payouts pause.`}
-          path={`${path}/terminate`}
+          send={staffSend(vendor.terminate.$post, { param })}
           messages={[proMessage("vendor.terminate")]}
           onDone={done}
           danger

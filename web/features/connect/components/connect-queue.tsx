@@ -2,7 +2,8 @@ import { useState } from "react";
 import { ServiceOrderStatus } from "../../../../domain/order-status";
 import { formatLocalDateTime, formatWhen } from "../../../../domain/slot-format";
 import { formatCents, formatPhone } from "../../../lib/format";
-import { type ConnectRequestRow, staffLists } from "../../admin/api/staff";
+import { connectClient } from "../../../lib/api-clients";
+import { type ConnectRequestRow, staffLists, staffSend } from "../../admin/api/staff";
 import { ActionButton, Notice, StaffListView, useActionNotice, useStaffList } from "../../admin/components/staff-kit";
 import { AssignButton, InvoiceButton, OfferButton, ReassignButton } from "./connect-request-actions";
 
@@ -126,7 +127,9 @@ export function ConnectQueue() {
                     <ActionButton
                       label="Accept proposed time"
                       title={`Move ${r.business_name}'s request to the proposed time`}
-                      path={`/connect/admin/requests/${r.connect_request_id}/accept-proposal`}
+                      send={staffSend(connectClient.admin.requests[":id"]["accept-proposal"].$post, {
+                        param: { id: String(r.connect_request_id) },
+                      })}
                       reasonRequired={false}
                       onDone={done}
                     >
@@ -145,7 +148,9 @@ export function ConnectQueue() {
                     <ActionButton
                       label="Take back"
                       title={`Take ${r.business_name}'s request back to the queue`}
-                      path={`/connect/admin/requests/${r.connect_request_id}/release`}
+                      send={staffSend(connectClient.admin.requests[":id"].release.$post, {
+                        param: { id: String(r.connect_request_id) },
+                      })}
                       onDone={done}
                     >
                       <p className="muted">
@@ -158,7 +163,9 @@ export function ConnectQueue() {
                     <ActionButton
                       label="Cancel request"
                       title={`Cancel ${r.business_name}'s request`}
-                      path={`/connect/admin/requests/${r.connect_request_id}/cancel`}
+                      send={staffSend(connectClient.admin.requests[":id"].cancel.$post, {
+                        param: { id: String(r.connect_request_id) },
+                      })}
                       onDone={done}
                       danger
                     />

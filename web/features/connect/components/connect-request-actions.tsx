@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { formatLocalDateTime } from "../../../../domain/slot-format";
 import { Field } from "../../../components/ui/field";
-import type { ConnectRequestRow, ProOption } from "../../admin/api/staff";
+import { connectClient } from "../../../lib/api-clients";
+import { staffSend, type ConnectRequestRow, type ProOption } from "../../admin/api/staff";
 import { getConnectPros } from "../api/connect";
 import { ActionButton, proMessage } from "../../admin/components/staff-kit";
 
@@ -58,8 +59,11 @@ export function AssignButton({ row, onDone }: { row: ConnectRequestRow; onDone(m
     <ActionButton
       label="Assign"
       title={`Assign ${row.business_name} to a pro`}
-      path={`/connect/admin/requests/${row.connect_request_id}/assign`}
-      body={{ vendor_id: Number(vendorId) }}
+      send={staffSend(
+        connectClient.admin.requests[":id"].assign.$post,
+        { param: { id: String(row.connect_request_id) } },
+        { vendor_id: Number(vendorId) },
+      )}
       reasonLabel="Note (optional)"
       reasonRequired={false}
       onDone={onDone}
@@ -83,8 +87,11 @@ export function OfferButton({ row, onDone }: { row: ConnectRequestRow; onDone(m:
     <ActionButton
       label="Offer to several"
       title={`Offer ${row.business_name}'s request to several pros`}
-      path={`/connect/admin/requests/${row.connect_request_id}/offer`}
-      body={{ vendor_ids: picked }}
+      send={staffSend(
+        connectClient.admin.requests[":id"].offer.$post,
+        { param: { id: String(row.connect_request_id) } },
+        { vendor_ids: picked },
+      )}
       reasonLabel="Note (optional)"
       reasonRequired={false}
       onDone={onDone}
@@ -119,8 +126,11 @@ export function ReassignButton({ row, onDone }: { row: ConnectRequestRow; onDone
     <ActionButton
       label="Reassign"
       title={`Hand ${row.business_name}'s booking to another pro`}
-      path={`/connect/admin/requests/${row.connect_request_id}/reassign`}
-      body={{ vendor_id: Number(vendorId) }}
+      send={staffSend(
+        connectClient.admin.requests[":id"].reassign.$post,
+        { param: { id: String(row.connect_request_id) } },
+        { vendor_id: Number(vendorId) },
+      )}
       reasonLabel="Note for staff (optional, kept in the audit log, not sent)"
       reasonRequired={false}
       messages={[
@@ -148,8 +158,11 @@ export function InvoiceButton({ row, onDone }: { row: ConnectRequestRow; onDone(
     <ActionButton
       label={row.invoiced ? "Send a new invoice" : "Send invoice"}
       title={`Invoice ${row.business_name}`}
-      path={`/connect/admin/requests/${row.connect_request_id}/invoice`}
-      body={{ amount_cents: Number.isFinite(cents) ? cents : 0, resend: row.invoiced }}
+      send={staffSend(
+        connectClient.admin.requests[":id"].invoice.$post,
+        { param: { id: String(row.connect_request_id) } },
+        { amount_cents: Number.isFinite(cents) ? cents : 0, resend: row.invoiced },
+      )}
       reasonLabel="Note (optional)"
       reasonRequired={false}
       onDone={onDone}
