@@ -3,12 +3,11 @@ import { useEffect, useState } from "react";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { ShieldIcon } from "../../../components/ui/icons";
 import { ApiError } from "../../../lib/api-client";
-import { notify } from "../../../stores/alert-store";
 import { cartStore } from "../../../stores/cart-store";
 import { useShell } from "../../../stores/shell-context";
 import { openAuthModal } from "../../../stores/ui-store";
 import { validateCart, type CheckoutItem, type PlacedOrder } from "../api/checkout";
-import { SignedInCheckout } from "./signed-in-checkout";
+import { backToCart, SignedInCheckout } from "./signed-in-checkout";
 import { OrderConfirmation } from "./order-confirmation";
 
 export function CheckoutPage() {
@@ -56,11 +55,6 @@ function CartCheck() {
     };
   }, [navigate]);
   return null;
-}
-
-function backToCart(err: ApiError, navigate: ReturnType<typeof useNavigate>) {
-  notify("error", err.fields?.cart ?? err.message);
-  void navigate({ to: "/cart" });
 }
 
 function VisitorCheckout() {

@@ -37,8 +37,13 @@ import {
 import { AddressArea, ContactArea, CreditArea, PaymentArea } from "./checkout-areas";
 import { ReserveCountdown, Summary } from "./checkout-summary";
 
-/** The signed-in checkout: loads the summary, collects contact, address and payment, and places the order. */
+/** A cart that no longer checks out (a time lapsed, a price moved) goes back to the cart with the reason. */
+export function backToCart(err: ApiError, navigate: ReturnType<typeof useNavigate>) {
+  notify("error", err.fields?.cart ?? err.message);
+  void navigate({ to: "/cart" });
+}
 
+/** The signed-in checkout: loads the summary, collects contact, address and payment, and places the order. */
 export function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrder; items: CheckoutItem[] }): void }) {
   const navigate = useNavigate();
   const [useCredit, setUseCredit] = useState(true);
