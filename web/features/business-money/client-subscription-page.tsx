@@ -5,7 +5,7 @@ import { CardForm, useAuthenticator, useCardForm } from "../../components/ui/car
 import { FormError } from "../../components/ui/field";
 import { errorMessage } from "../../lib/api-client";
 import { formatCents } from "../../lib/format";
-import { getPaymentsConfig, loadStripe, saveCardWithCheck, tokenizeLocal, } from "../../lib/payments";
+import { getPaymentsConfig, loadStripe, saveCardWithCheck, tokenizeLocal } from "../../lib/payments";
 import { useRequest } from "../../lib/use-request";
 import { notify } from "../../stores/alert-store";
 import {
@@ -26,9 +26,7 @@ import { asyncHandler } from "../../lib/async-handler";
  */
 export function ClientSubscriptionPage() {
   const token = useLocation({ select: (l) => String((l.search as Record<string, unknown>).t ?? "") });
-  const sub = useRequest<ClientSub>(token ? `csub:${token}` : null, (signal) =>
-    viewClientSubscription(token, signal),
-  );
+  const sub = useRequest<ClientSub>(token ? `csub:${token}` : null, (signal) => viewClientSubscription(token, signal));
   const card = useCardForm();
   const auth = useAuthenticator();
   const [busy, setBusy] = useState(false);
@@ -83,10 +81,7 @@ export function ClientSubscriptionPage() {
         id = res.paymentMethod.id;
       }
       // Active only once the processor accepts the card (a decline throws its message; 3-D Secure is asked first).
-      return saveCardWithCheck(
-        () => giveClientSubscriptionCard(token, id),
-        auth.ask,
-      );
+      return saveCardWithCheck<ClientSub>(() => giveClientSubscriptionCard(token, id), auth.ask);
     }, "Your subscription is active. Thank you!");
   };
   const live = s.status !== "cancelled";
@@ -131,10 +126,7 @@ export function ClientSubscriptionPage() {
             className="button button-primary"
             disabled={busy}
             onClick={asyncHandler(() =>
-              run(
-                () => approveClientSubscription(token),
-                "Thank you! The new price is approved.",
-              ),
+              run(() => approveClientSubscription(token), "Thank you! The new price is approved."),
             )}
           >
             Approve new price
@@ -169,10 +161,7 @@ export function ClientSubscriptionPage() {
           disabled={busy}
           onClick={() => {
             if (!window.confirm("Cancel your recurring service? This can't be undone.")) return;
-            void run(
-              () => cancelClientSubscription(token),
-              "Your subscription was cancelled.",
-            );
+            void run(() => cancelClientSubscription(token), "Your subscription was cancelled.");
           }}
         >
           Cancel subscription

@@ -19,7 +19,6 @@ import {
 import { formatLocalTime } from "../../lib/local-time";
 import { asyncHandler } from "../../lib/async-handler";
 
-
 const INTERVALS = [7, 14, 21, 28, 30];
 
 /** /business/subscriptions: the pro's recurring clients; create one, change its price, cancel it. */
@@ -229,16 +228,16 @@ function CreateForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) 
         setBusy(true);
         try {
           await createClientSubscription({
-              client_name: f.client_name,
-              client_phone: f.client_phone,
-              service_id: Number(f.service_id),
-              price_cents: Math.round(Number(f.price) * 100),
-              interval_days: Number(f.interval_days),
-              first_date: f.date,
-              first_time: f.time.slice(0, 5),
-              address: f.address,
-              zipcode: f.zipcode,
-              idempotency_key: key,
+            client_name: f.client_name,
+            client_phone: f.client_phone,
+            service_id: Number(f.service_id),
+            price_cents: Math.round(Number(f.price) * 100),
+            interval_days: Number(f.interval_days),
+            first_date: f.date,
+            first_time: f.time.slice(0, 5),
+            address: f.address,
+            zipcode: f.zipcode,
+            idempotency_key: key,
           });
           notify("success", "Subscription created. We texted your client a link to add their card.");
           onDone();

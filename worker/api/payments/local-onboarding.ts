@@ -25,13 +25,13 @@ export const localOnboardingApi = new Hono<AppEnv>().post(
   requireVendor,
   validate("json", OnboardingBody),
   async (c) => {
-  const vendorId = vendorIdOf(c);
-  const port = payments(c.env, c.get("db"), c.get("now"));
-  if (!port.completeLocalOnboarding) fail("NOT_FOUND");
-  const account = await accountOf(c.env.DB, vendorId);
-  if (!account || account.provider !== "local") fail("PAYOUT_ACCOUNT_REQUIRED");
-  const state = await orFail(port.completeLocalOnboarding(account.account_id));
-  await announceLocalAccount(port, c.get("db"), account.account_id, c.get("now"));
-  return c.json({ data: state, message: messageFor("SAVED") });
+    const vendorId = vendorIdOf(c);
+    const port = payments(c.env, c.get("db"), c.get("now"));
+    if (!port.completeLocalOnboarding) fail("NOT_FOUND");
+    const account = await accountOf(c.env.DB, vendorId);
+    if (!account || account.provider !== "local") fail("PAYOUT_ACCOUNT_REQUIRED");
+    const state = await orFail(port.completeLocalOnboarding(account.account_id));
+    await announceLocalAccount(port, c.get("db"), account.account_id, c.get("now"));
+    return c.json({ data: state, message: messageFor("SAVED") });
   },
 );
