@@ -1,4 +1,3 @@
-import type { OptionGroup } from "../../domain/vendors/service-options";
 import type { VendorAccountState } from "../../domain/vendors/account-policy";
 
 /** Response types of the becoming-a-pro and pro profile calls (worker/api/vendor-*.ts), shared with the web. */
