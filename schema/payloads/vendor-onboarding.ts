@@ -1,4 +1,3 @@
-import type { OptionGroup } from "../../domain/vendors/service-options";
 import type { VendorAccountState } from "../../domain/vendors/account-policy";
 
 /** Response types of the becoming-a-pro and pro profile calls (worker/api/vendor-*.ts), shared with the web. */
@@ -38,32 +37,6 @@ export interface ProProfile {
   agreement_signed_at: number | null;
   agreement_version: string | null;
   current_agreement_version: string;
-}
-
-export interface ProService {
-  service_id: number;
-  service_code: string;
-  name: string;
-  duration_minutes: number;
-  group: { service_code_group_id: number; name: string; service_code: string };
-  price_cents: number;
-  enabled: boolean;
-  restricted: boolean;
-  /** Why staff restricted it, in the words they wrote for the pro (null when not restricted). */
-  restricted_reason: string | null;
-  license_required: boolean;
-  license_ok: boolean;
-  message: string;
-  option_groups: OptionGroup[];
-}
-
-export interface ProLicense {
-  service_code: string;
-  name: string;
-  license: { status: "pending" | "approved" | "rejected"; expires_at: number; review_note: string | null } | null;
-  /** A renewal waiting for staff while the current licence still holds (decision 121). */
-  renewal: { status: "pending"; expires_at: number; uploaded_at: number | null } | null;
-  valid: boolean;
 }
 
 export interface RequestableGroup {

@@ -8,7 +8,7 @@ import { cancelSub, chargeDate, subById, subByToken, textVendor, type SubRow } f
 import { describeSubscription as describe, saveClientCard } from "../client-subs/views";
 import { fail } from "../http/errors";
 import type { AppEnv } from "../http/types";
-import { jsonBody, validate } from "../http/validate";
+import { validate } from "../http/validate";
 import { setupView } from "../wallet/setup-card";
 
 /**
@@ -18,6 +18,10 @@ import { setupView } from "../wallet/setup-card";
  */
 
 const TokenBody = v.object({ token: v.pipe(v.string(), v.minLength(20), v.maxLength(100)) });
+const CardBody = v.object({
+  token: TokenBody.entries.token,
+  payment_method_id: v.pipe(v.string(), v.minLength(3), v.maxLength(100)),
+});
 
 async function byTokenOrFail(d1: D1Database, token: string): Promise<SubRow> {
   const sub = await subByToken(d1, token);
@@ -30,16 +34,10 @@ export const clientSubscriptionApi = new Hono<AppEnv>()
     const { token } = c.req.valid("json");
     return c.json({ data: await describe(c.env.DB, await byTokenOrFail(c.env.DB, token)) });
   })
-  .post("/card", async (c) => {
+  .post("/card", validate("json", CardBody), async (c) => {
     // The client's card (tokenised in the browser), kept only once the processor accepts it (decision 120); entering
     // one also approves a pending price.
-    const body = await jsonBody(
-      c,
-      v.object({
-        token: TokenBody.entries.token,
-        payment_method_id: v.pipe(v.string(), v.minLength(3), v.maxLength(100)),
-      }),
-    );
+    const body = c.req.valid("json");
     const sub = await byTokenOrFail(c.env.DB, body.token);
     if (sub.status === "cancelled") fail("ERROR_VSUBSCRIPTION");
     const now = c.get("now");

@@ -22,7 +22,7 @@ export async function subscribableServices(d1: D1Database, vendorId: number) {
        WHERE vs.vendor_id = ? AND vs.enabled = 1 AND s.enable = 1 ORDER BY s.description`,
     )
     .bind(vendorId)
-    .all();
+    .all<{ service_id: number; description: string; duration_minutes: number; price_cents: number }>();
   return rows.results;
 }
 

@@ -3,12 +3,20 @@ import { useState } from "react";
 import { Page } from "../../components/layout/page";
 import { CardForm, useAuthenticator, useCardForm } from "../../components/ui/card-form";
 import { FormError } from "../../components/ui/field";
-import { apiRequest, errorMessage } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { formatCents } from "../../lib/format";
-import { getPaymentsConfig, loadStripe, saveCardWithCheck, tokenizeLocal, type SetupPending } from "../../lib/payments";
+import { getPaymentsConfig, loadStripe, saveCardWithCheck, tokenizeLocal } from "../../lib/payments";
 import { useRequest } from "../../lib/use-request";
 import { notify } from "../../stores/alert-store";
-import { intervalLabel, STATUS_LABEL, type ClientSub } from "./api";
+import {
+  approveClientSubscription,
+  cancelClientSubscription,
+  giveClientSubscriptionCard,
+  intervalLabel,
+  STATUS_LABEL,
+  viewClientSubscription,
+  type ClientSub,
+} from "./api";
 import { formatLocalTime } from "../../lib/local-time";
 import { asyncHandler } from "../../lib/async-handler";
 
@@ -18,9 +26,7 @@ import { asyncHandler } from "../../lib/async-handler";
  */
 export function ClientSubscriptionPage() {
   const token = useLocation({ select: (l) => String((l.search as Record<string, unknown>).t ?? "") });
-  const sub = useRequest<ClientSub>(token ? `csub:${token}` : null, (signal) =>
-    apiRequest<ClientSub>("/client-subscription/view", { json: { token }, signal }),
-  );
+  const sub = useRequest<ClientSub>(token ? `csub:${token}` : null, (signal) => viewClientSubscription(token, signal));
   const card = useCardForm();
   const auth = useAuthenticator();
   const [busy, setBusy] = useState(false);
@@ -75,11 +81,7 @@ export function ClientSubscriptionPage() {
         id = res.paymentMethod.id;
       }
       // Active only once the processor accepts the card (a decline throws its message; 3-D Secure is asked first).
-      return saveCardWithCheck(
-        () =>
-          apiRequest<ClientSub | SetupPending>("/client-subscription/card", { json: { token, payment_method_id: id } }),
-        auth.ask,
-      );
+      return saveCardWithCheck<ClientSub>(() => giveClientSubscriptionCard(token, id), auth.ask);
     }, "Your subscription is active. Thank you!");
   };
   const live = s.status !== "cancelled";
@@ -124,10 +126,7 @@ export function ClientSubscriptionPage() {
             className="button button-primary"
             disabled={busy}
             onClick={asyncHandler(() =>
-              run(
-                () => apiRequest<ClientSub>("/client-subscription/approve", { json: { token } }),
-                "Thank you! The new price is approved.",
-              ),
+              run(() => approveClientSubscription(token), "Thank you! The new price is approved."),
             )}
           >
             Approve new price
@@ -162,10 +161,7 @@ export function ClientSubscriptionPage() {
           disabled={busy}
           onClick={() => {
             if (!window.confirm("Cancel your recurring service? This can't be undone.")) return;
-            void run(
-              () => apiRequest<ClientSub>("/client-subscription/cancel", { json: { token } }),
-              "Your subscription was cancelled.",
-            );
+            void run(() => cancelClientSubscription(token), "Your subscription was cancelled.");
           }}
         >
           Cancel subscription

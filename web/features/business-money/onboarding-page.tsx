@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { Page } from "../../components/layout/page";
 import { Field, FormError } from "../../components/ui/field";
-import { ApiError, apiRequest, errorMessage } from "../../lib/api-client";
+import { ApiError, errorMessage } from "../../lib/api-client";
 import { notify } from "../../stores/alert-store";
 import { asyncHandler } from "../../lib/async-handler";
+import { completeLocalOnboarding } from "./api";
 
 /**
  * /business/payouts-onboarding: the local payments adapter's own onboarding page, standing in for Stripe's
@@ -33,7 +34,7 @@ export function PayoutOnboardingScreen() {
           setError(null);
           setFields({});
           try {
-            await apiRequest("/payments/local/connect/onboarding", { json: form });
+            await completeLocalOnboarding(form);
             notify("success", "Your payout account is ready.");
             window.location.assign("/business/pay?payouts=return");
           } catch (err) {

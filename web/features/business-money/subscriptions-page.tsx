@@ -2,21 +2,22 @@ import { useState } from "react";
 import { Page } from "../../components/layout/page";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Field, FormError } from "../../components/ui/field";
-import { ApiError, apiRequest, errorMessage } from "../../lib/api-client";
+import { ApiError, errorMessage } from "../../lib/api-client";
 import { formatCents } from "../../lib/format";
 import { newAttemptKey } from "../../lib/payments";
 import { useRequest } from "../../lib/use-request";
 import { notify } from "../../stores/alert-store";
-import { getClientSubscriptions, intervalLabel, STATUS_LABEL, type ClientSub } from "./api";
+import {
+  createClientSubscription,
+  getClientSubscriptions,
+  getSubscribableServices,
+  intervalLabel,
+  STATUS_LABEL,
+  type ClientSub,
+  type OwnService,
+} from "./api";
 import { formatLocalTime } from "../../lib/local-time";
 import { asyncHandler } from "../../lib/async-handler";
-
-interface OwnService {
-  service_id: number;
-  description: string;
-  duration_minutes: number;
-  price_cents: number;
-}
 
 const INTERVALS = [7, 14, 21, 28, 30];
 
@@ -191,11 +192,7 @@ function SubCard({ sub, onChange }: { sub: ClientSub; onChange(): void }) {
 }
 
 function CreateForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
-  // The route answers untyped D1 rows (worker/client-subs/vendor-side.ts reads them without a row type), so
-  // this call keeps its hand type until that reader is typed.
-  const services = useRequest<OwnService[]>("business:csub-services", (signal) =>
-    apiRequest<OwnService[]>("/vendor/me/customer-subscription-services", { signal }),
-  );
+  const services = useRequest<OwnService[]>("business:csub-services", getSubscribableServices);
   const [f, setF] = useState({
     client_name: "",
     client_phone: "",
@@ -230,19 +227,17 @@ function CreateForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) 
         }
         setBusy(true);
         try {
-          await apiRequest("/vendor/me/customer-subscription-active", {
-            json: {
-              client_name: f.client_name,
-              client_phone: f.client_phone,
-              service_id: Number(f.service_id),
-              price_cents: Math.round(Number(f.price) * 100),
-              interval_days: Number(f.interval_days),
-              first_date: f.date,
-              first_time: f.time.slice(0, 5),
-              address: f.address,
-              zipcode: f.zipcode,
-              idempotency_key: key,
-            },
+          await createClientSubscription({
+            client_name: f.client_name,
+            client_phone: f.client_phone,
+            service_id: Number(f.service_id),
+            price_cents: Math.round(Number(f.price) * 100),
+            interval_days: Number(f.interval_days),
+            first_date: f.date,
+            first_time: f.time.slice(0, 5),
+            address: f.address,
+            zipcode: f.zipcode,
+            idempotency_key: key,
           });
           notify("success", "Subscription created. We texted your client a link to add their card.");
           onDone();

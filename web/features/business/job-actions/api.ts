@@ -1,6 +1,6 @@
-import type { ClientRequestOptions } from "hono/client";
-import { apiRequest, call } from "../../../lib/api-client";
-import { vendorClient } from "../../../lib/api-clients";
+import { call } from "../../../lib/api-client";
+import { smsClient, vendorClient } from "../../../lib/api-clients";
+import { withForm } from "../../../lib/form-body";
 import { shrinkPicture } from "../../../lib/shrink-picture";
 
 /**
@@ -8,11 +8,6 @@ import { shrinkPicture } from "../../../lib/shrink-picture";
  * through the typed clients: each answer's type is the handler's.
  */
 const me = vendorClient.me;
-
-/** A multipart upload: its routes read their own form (size caps), so the form goes as the request's body. */
-function withForm(o: ClientRequestOptions, form: FormData): ClientRequestOptions {
-  return { ...o, init: { body: form } };
-}
 
 export function fetchJobActions(soId: number) {
   return call((o) => me.jobs[":id"].actions.$get({ param: { id: String(soId) } }, o));
@@ -66,12 +61,9 @@ export function reportUnreachable(soId: number, video: File, note: string) {
   return call((o) => me["customer-unreachable"].$post({}, withForm(o, form)));
 }
 
-/**
- * POST /sms/customer is the texting area's route (worker/api/sms/customer.ts), not yet typed for a client (its
- * `.on` paths resolve to no answer type), so this call keeps its hand type until that area's routes are typed.
- */
+/** Texts the job's customer through the platform (POST /sms/customer, worker/api/sms/customer.ts). */
 export function textCustomer(soId: number, message: string) {
-  return apiRequest<{ message: string }>("/sms/customer", { json: { service_order_id: soId, message } });
+  return call((o) => smsClient.customer.$post({ json: { service_order_id: soId, message } }, o));
 }
 
 export function requestContactInfo(soId: number) {

@@ -4,7 +4,8 @@ import { MAX_RANGE_MILES, MIN_RANGE_MILES } from "../../../../domain/vendors/ser
 import type { ApplicationState, ApplyGroup } from "../../../../schema/payloads/vendor-onboarding";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { Field, FormError } from "../../../components/ui/field";
-import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { applyToBePro, getApplication, getApplyOptions } from "../api/pro";
 import { useRequest } from "../../../lib/use-request";
 import { useShell } from "../../../stores/shell-context";
 import { openAuthModal } from "../../../stores/ui-store";
@@ -33,10 +34,8 @@ const STATE_TEXT: Record<ApplicationState["state"], { title: string; text: strin
 /** /become-a-pro: why to join, then the application (signed in) or its state. */
 export function BecomeAPro() {
   const { viewer, ready } = useShell();
-  const groups = useRequest("pro:groups", () => apiRequest<{ groups: ApplyGroup[] }>("/vendor/apply-options"));
-  const mine = useRequest(viewer ? `pro:application:${viewer.user_id}` : null, () =>
-    apiRequest<{ application: ApplicationState | null }>("/vendor/application"),
-  );
+  const groups = useRequest("pro:groups", getApplyOptions);
+  const mine = useRequest(viewer ? `pro:application:${viewer.user_id}` : null, getApplication);
   const application = mine.data?.application ?? null;
 
   return (
@@ -134,7 +133,7 @@ function ApplicationForm({
     setError(null);
     try {
       await shrinkPictureField(form, "photo");
-      await apiRequest("/vendor/create", { form });
+      await applyToBePro(form);
       onDone();
     } catch (err) {
       setError(errorMessage(err));

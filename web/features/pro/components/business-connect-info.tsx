@@ -1,19 +1,9 @@
 import { Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { FormError } from "../../../components/ui/field";
-import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
+import { getConnectInfo } from "../api/pro";
 import { useRequest } from "../../../lib/use-request";
-
-interface ConnectInfo {
-  payout_account: {
-    provider: string;
-    status: string;
-    payouts_enabled: boolean;
-    details_submitted: boolean;
-  } | null;
-  payouts_paused: boolean;
-  instant_payout_enabled: boolean;
-}
 
 const PROVIDER: Record<string, string> = { stripe: "Stripe", local: "Test payouts (no money moves)" };
 
@@ -23,9 +13,7 @@ function YesNo({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
 
 /** /business/connect-info: the pro's payout (connect) account details (GET /vendor/me/connect-info). */
 export function BusinessConnectInfo() {
-  const info = useRequest("pro:connect-info", (signal) =>
-    apiRequest<ConnectInfo>("/vendor/me/connect-info", { signal }),
-  );
+  const info = useRequest("pro:connect-info", getConnectInfo);
   const d = info.data;
   return (
     <Page width="wide" eyebrow="Your business" title="Connect details">

@@ -3,27 +3,13 @@ import { forumCookie, forumCookieDomain } from "../../../../domain/vendors/forum
 import { Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { FormError } from "../../../components/ui/field";
-import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { forumSignOn, getProHelp } from "../api/pro";
 import { useRequest } from "../../../lib/use-request";
-
-interface HelpTopic {
-  id: string;
-  title: string;
-  text: string;
-}
-interface ForumSignOn {
-  url: string;
-  token: string;
-  cookie: string;
-}
-
-const forumSignOn = (signal?: AbortSignal) => apiRequest<ForumSignOn>("/vendor/me/nodebb-authorize", { signal });
 
 /** /business/help: help topics for pros (GET /vendor/me/help) and the community forum (decision 086). */
 export function BusinessHelp() {
-  const help = useRequest("pro:help", (signal) =>
-    apiRequest<{ topics: HelpTopic[]; help_center: string }>("/vendor/me/help", { signal }),
-  );
+  const help = useRequest("pro:help", getProHelp);
   return (
     <Page width="wide" eyebrow="Your business" title="Help for pros">
       <section className="card" aria-labelledby="help-topics-title">

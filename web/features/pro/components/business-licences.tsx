@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
-import type { ProLicense } from "../../../../schema/payloads/vendor-onboarding";
 import { Page } from "../../../components/layout/page";
 import { Field, FormError } from "../../../components/ui/field";
-import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { getLicences, removeLicence, uploadLicence, type ProLicense } from "../api/pro";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
 import { asyncHandler } from "../../../lib/async-handler";
@@ -15,7 +15,7 @@ function day(ms: number): string {
 
 /** /business/licences: the licences the pro's services need, with renewal and removal. */
 export function BusinessLicences() {
-  const list = useRequest("pro:licences", () => apiRequest<{ licenses: ProLicense[] }>("/vendor/me/license"));
+  const list = useRequest("pro:licences", getLicences);
   return (
     <Page width="wide" eyebrow="Your business" title="Licences">
       {list.loading && !list.data ? (
@@ -50,7 +50,7 @@ function LicenceCard({ licence, onChange }: { licence: ProLicense; onChange(l: P
     setError(null);
     setFields({});
     try {
-      const res = await apiRequest<{ licenses: ProLicense[] }>("/vendor/me/do-upload", { form });
+      const res = await uploadLicence(form);
       onChange(res.licenses);
       notify("success", "Licence uploaded. We'll review it shortly.");
     } catch (err) {
@@ -65,9 +65,7 @@ function LicenceCard({ licence, onChange }: { licence: ProLicense; onChange(l: P
     setBusy(true);
     setError(null);
     try {
-      const res = await apiRequest<{ licenses: ProLicense[] }>("/vendor/me/remove-upload", {
-        json: { service_code: licence.service_code },
-      });
+      const res = await removeLicence(licence.service_code);
       onChange(res.licenses);
       notify("success", "Licence removed.");
     } catch (err) {

@@ -1,11 +1,20 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { catalogue } from "../../../../domain/messages";
 import { accountStateNotice, vendorMay } from "../../../../domain/vendors/account-policy";
-import type { SocialLinks, SocialNetwork } from "../../../../domain/vendors/social";
+import type { SocialNetwork } from "../../../../domain/vendors/social";
 import type { ProProfile } from "../../../../schema/payloads/vendor-onboarding";
 import { Page } from "../../../components/layout/page";
 import { Field, FormError } from "../../../components/ui/field";
-import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import {
+  getProProfile,
+  getSocial,
+  requestReactivation,
+  saveDescription,
+  saveSocial,
+  setAccountStatus,
+  signAgreement,
+} from "../api/pro";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
 import { ProPhotoCard } from "./pro-photo-card";
@@ -13,7 +22,7 @@ import { asyncHandler } from "../../../lib/async-handler";
 
 /** /business/profile: the agreement, the photo and description clients see, and pausing the account. */
 export function BusinessProfile() {
-  const profile = useRequest("pro:profile", () => apiRequest<ProProfile>("/vendor/me/profile"));
+  const profile = useRequest("pro:profile", getProProfile);
   const p = profile.data;
   return (
     <Page width="wide" eyebrow="Your business" title="Profile">
@@ -43,7 +52,7 @@ function AgreementCard({ profile, onSigned }: { profile: ProProfile; onSigned():
     setBusy(true);
     setError(null);
     try {
-      await apiRequest("/vendor/me/sign-agreement", { json: { version: profile.current_agreement_version } });
+      await signAgreement(profile.current_agreement_version);
       notify("success", "Thank you. Your agreement is signed.");
       onSigned();
     } catch (err) {
@@ -91,10 +100,7 @@ function DescriptionCard({ initial }: { initial: string }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await apiRequest<{ description: string }>("/vendor/me/description", {
-        method: "PUT",
-        json: { description: text },
-      });
+      const res = await saveDescription(text);
       setSaved(res.description);
       setText(res.description);
       notify("success", catalogue.SAVED.text);
@@ -167,17 +173,14 @@ function StatusCard({ profile, onChange }: { profile: ProProfile; onChange(): vo
     )
       return;
     void run(
-      () => apiRequest("/vendor/me/status", { json: { status: next } }),
+      () => setAccountStatus(next),
       next === "active" ? "Your account is active again." : "Your account is paused.",
     );
   };
   const askBack = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const note = String(new FormData(e.currentTarget).get("note") ?? "");
-    void run(
-      () => apiRequest("/vendor/me/reactivation-request", { json: { note } }),
-      catalogue.VENDOR_REACTIVATION_REQUESTED.text,
-    );
+    void run(() => requestReactivation(note), catalogue.VENDOR_REACTIVATION_REQUESTED.text);
   };
   const label: Record<ProProfile["account_state"], string> = {
     active: "Active",
@@ -233,7 +236,7 @@ const NETWORK_LABELS: Array<[SocialNetwork, string]> = [
 ];
 
 function SocialCard() {
-  const social = useRequest("pro:social", () => apiRequest<{ links: SocialLinks }>("/vendor/me/get-social"));
+  const social = useRequest("pro:social", getSocial);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -245,7 +248,7 @@ function SocialCard() {
     setError(null);
     setFields({});
     try {
-      social.setData(await apiRequest<{ links: SocialLinks }>("/vendor/me/get-social", { json }));
+      social.setData(await saveSocial(json));
       notify("success", catalogue.SAVED.text);
     } catch (err) {
       setError(errorMessage(err));

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from "react";
 import { MAX_RANGE_MILES, MIN_RANGE_MILES } from "../../../../domain/vendors/service-range";
-import type { ProProfile } from "../../../../schema/payloads/vendor-onboarding";
 import { Page } from "../../../components/layout/page";
 import { Field, FormError } from "../../../components/ui/field";
-import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { getProProfile, saveServiceRange } from "../api/pro";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
 import { asyncHandler } from "../../../lib/async-handler";
 
 /** /business/service-area: home ZIP (or address) and how far the pro travels. */
 export function BusinessServiceArea() {
-  const profile = useRequest("pro:profile", () => apiRequest<ProProfile>("/vendor/me/profile"));
+  const profile = useRequest("pro:profile", getProProfile);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -28,10 +28,7 @@ export function BusinessServiceArea() {
     setError(null);
     setFields({});
     try {
-      const res = await apiRequest<{ base_zip: string; city: string; state: string; range_miles: number }>(
-        "/vendor/me/serviceRange",
-        { json },
-      );
+      const res = await saveServiceRange(json);
       notify(
         "success",
         `Saved. You now serve ${res.range_miles} miles around ${res.city}, ${res.state} ${res.base_zip}.`,

@@ -7,10 +7,18 @@ import {
   MAX_OPTIONS_PER_GROUP,
   type OptionGroup,
 } from "../../../../domain/vendors/service-options";
-import type { ProService, RequestableGroup } from "../../../../schema/payloads/vendor-onboarding";
+import type { RequestableGroup } from "../../../../schema/payloads/vendor-onboarding";
 import { Page } from "../../../components/layout/page";
 import { FormError } from "../../../components/ui/field";
-import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
+import {
+  getProServices,
+  getRequestableGroups,
+  requestGroup,
+  saveService,
+  setServiceEnabled,
+  type ProService,
+} from "../api/pro";
 import { formatCents } from "../../../lib/format";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
@@ -18,7 +26,7 @@ import { asyncHandler } from "../../../lib/async-handler";
 
 /** /business/services: what the pro offers, each service's options and note, and requests for more. */
 export function BusinessServices() {
-  const list = useRequest("pro:services", () => apiRequest<{ services: ProService[] }>("/services"));
+  const list = useRequest("pro:services", getProServices);
   const [dirty, setDirty] = useState<Record<number, boolean>>({});
   const anyDirty = Object.values(dirty).some(Boolean);
   useEffect(() => {
@@ -83,10 +91,7 @@ function ServiceRow({
     setBusy(true);
     setError(null);
     try {
-      const res = await apiRequest<{ service: ProService }>(`/service/${service.service_id}/status`, {
-        method: "PUT",
-        json: { enable, service_id: service.service_id },
-      });
+      const res = await setServiceEnabled(service.service_id, enable);
       onChange(res.service);
       notify("success", enable ? `${service.name} is on.` : `${service.name} is off.`);
     } catch (err) {
@@ -171,9 +176,7 @@ function OptionsEditor({
     setBusy(true);
     setError(null);
     try {
-      const res = await apiRequest<{ service: ProService }>("/service/save", {
-        json: { service_id: service.service_id, message, option_groups: groups },
-      });
+      const res = await saveService({ service_id: service.service_id, message, option_groups: groups });
       onSaved(res.service);
       setGroups(res.service.option_groups);
       setMessage(res.service.message);
@@ -282,17 +285,12 @@ function OptionsEditor({
 }
 
 function RequestCard() {
-  const groups = useRequest("pro:requests", () =>
-    apiRequest<{ groups: RequestableGroup[] }>("/vendor/me/vendor-request"),
-  );
+  const groups = useRequest("pro:requests", getRequestableGroups);
   const [error, setError] = useState<string | null>(null);
   const act = async (g: RequestableGroup) => {
     setError(null);
     try {
-      const res = await apiRequest<{ groups: RequestableGroup[] }>(
-        g.requested ? "/vendor/me/vendor-request-remove" : "/vendor/me/vendor-request",
-        { json: { service_code: g.service_code } },
-      );
+      const res = await requestGroup(g.service_code, g.requested);
       groups.setData(res);
       notify(
         "success",

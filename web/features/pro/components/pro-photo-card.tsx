@@ -1,12 +1,12 @@
 import type { ProProfile } from "../../../../schema/payloads/vendor-onboarding";
 import { PhotoPicker } from "../../../components/ui/photo-picker";
-import { apiRequest } from "../../../lib/api-client";
+import { uploadProPhoto as sendProPhoto } from "../api/pro";
 
 /** PUT /api/vendor/me/photo, multipart with `file`: the photo clients see (docs/decisions/132). */
 function uploadProPhoto(file: File): Promise<ProProfile> {
   const form = new FormData();
   form.append("file", file, file.name);
-  return apiRequest<ProProfile>("/vendor/me/photo", { method: "PUT", form });
+  return sendProPhoto(form);
 }
 
 /**
