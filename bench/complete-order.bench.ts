@@ -16,7 +16,7 @@ import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { BENCH_ZIP, insertFixture, localDay, sqlRows, type BenchServer } from "./holds.bench";
+import { BENCH_ZIP, insertFixture, localDay, sqlRows, type BenchServer } from "./fixture";
 import { serveBuiltWorker } from "./serve";
 import { summarize } from "./stats";
 

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { prepareState } from "../tests/e2e/state";
 import { drain, startCronWorker, tick } from "../scripts/cron-runner";
-import { insertFixture, sqlRows } from "./holds.bench";
+import { insertFixture, sqlRows } from "./fixture";
 
 export interface CronFigures {
   subscriptions: number;

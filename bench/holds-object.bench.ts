@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import type { ObjectRun, ObjectRunResult } from "./workers/calendar-object";
-import { insertFixture, localDay } from "./holds.bench";
+import { insertFixture, localDay } from "./fixture";
 import { assertPortFree, stopGroupOnExit } from "./processes";
 import { verdict } from "./stats";
 

@@ -9,7 +9,7 @@
  * A bench runner imports { run } and may pass a server it already started ({ url, stateDir }).
  */
 import { pathToFileURL } from "node:url";
-import { BENCH_ZIP, insertFixture, type BenchServer } from "./holds.bench";
+import { BENCH_ZIP, insertFixture, type BenchServer } from "./fixture";
 import { serveBuiltWorker } from "./serve";
 import { summarize, verdict } from "./stats";
 

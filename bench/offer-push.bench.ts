@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import WebSocket from "ws";
 import { client, insertCustomers, key, paidDraft } from "./complete-order.bench";
-import { insertFixture, localDay, type BenchServer } from "./holds.bench";
+import { insertFixture, localDay, type BenchServer } from "./fixture";
 import { serveBuiltWorker } from "./serve";
 import { summarize, verdict } from "./stats";
 

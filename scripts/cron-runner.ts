@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { sqlRows } from "../bench/holds.bench";
+import { sqlRows } from "../bench/fixture";
 import { stopGroupOnExit } from "../bench/processes";
 
 /**
