@@ -121,6 +121,30 @@ export function validate<T extends Target, S extends Schema, E extends Env = App
 }
 
 /**
+ * `validate("json", schema)` for a body that may be absent (main-details posted by the phone with none, an
+ * approval without a note): an empty or blank body is checked as `whenEmpty`; anything else must be JSON
+ * matching the schema (INVALID_INPUT otherwise). A body over its cap stays its 413.
+ */
+export function validateOptionalJson<S extends Schema>(
+  schema: S,
+  whenEmpty: unknown,
+): MiddlewareHandler<AppEnv, string, Validated<"json", S>> {
+  return async (c, next) => {
+    const text = await c.req.text();
+    let raw = whenEmpty;
+    if (text.trim()) {
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        fail("INVALID_INPUT", { _: "The request body must be JSON." });
+      }
+    }
+    c.req.addValidatedData("json", parseOrFail(schema, raw) as object);
+    await next();
+  };
+}
+
+/**
  * A route's middleware and handler as one typed tuple, for a route served at two paths (the spec's
  * `/search` and `/search/`): `.get("/search", ...searchRoute).get("/search/", ...searchRoute)`. Hono types a
  * route given an array of paths (`.on("GET", ["/a", "/a/"], ...)`) without its input and answer, so the

@@ -1,7 +1,7 @@
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../../http/types";
-import { parseOrFail, validate, type Validated } from "../../http/validate";
+import { validate, validateOptionalJson } from "../../http/validate";
 import { IdParam, ReasonBody } from "../../admin/paging";
 import { requireAdmin, viewerOf } from "../../middleware/roles";
 import { approveApplication } from "../../vendors/approve-application";
@@ -13,7 +13,6 @@ import {
   type ApplicationDecision,
 } from "../../vendors/application-review";
 import { applicationFile } from "../../vendors/licence-review";
-import { fail } from "../../http/errors";
 import { staffFileResponse } from "../../http/staff-file";
 
 const ApplicationsQuery = v.object({
@@ -30,20 +29,6 @@ const FileParams = v.object({
 const ApproveBody = v.object({
   reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
 });
-
-/**
- * approve's body, for the validator: the note is optional and so is the body. An empty (or blank) body is no
- * note; anything else must be JSON matching ApproveBody (INVALID_INPUT otherwise, as before). `validate("json",
- * ...)` refuses an empty body, so this route reads its own, as main-details does (docs/decisions/141).
- */
-const optionalApproveBody: MiddlewareHandler<AppEnv, string, Validated<"json", typeof ApproveBody>> = async (
-  c,
-  next,
-) => {
-  const raw = await c.req.text();
-  c.req.addValidatedData("json", raw.trim() ? parseOrFail(ApproveBody, safeJson(raw)) : { reason: undefined });
-  await next();
-};
 
 /**
  * Staff decisions on vendor applications (/api/admin/applications): the review list, approval (which creates
@@ -69,7 +54,7 @@ export const adminApplicationsApi = new Hono<AppEnv>()
     const { id, upload } = c.req.valid("param");
     return staffFileResponse(await applicationFile(c.env, id, upload));
   })
-  .post("/:id/approve", validate("param", ApproveParams), optionalApproveBody, async (c) => {
+  .post("/:id/approve", validate("param", ApproveParams), validateOptionalJson(ApproveBody, {}), async (c) => {
     const { id } = c.req.valid("param");
     const { reason } = c.req.valid("json");
     const now = c.get("now");
@@ -82,14 +67,6 @@ export const adminApplicationsApi = new Hono<AppEnv>()
     await textApplicant(c.env, c.get("db"), id, "approved", now);
     return c.json({ data: result });
   });
-
-function safeJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return fail("INVALID_INPUT", { _: "The request body must be JSON." });
-  }
-}
 
 /** The shared handler of the three non-approval decisions (their id and reason validated by the route): decide, answer. */
 async function decide(c: Context<AppEnv>, id: number, reason: string, to: ApplicationDecision, action: string) {

@@ -1,37 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { canBookHoliday, canBookSameDay } from "../../../../domain/calendar/availability";
 import { weeklyProblems } from "../../../../domain/calendar/vendor-view";
 import { CalendarQuery, CalendarSettingsBody, MainDetailsBody } from "../../../../schema/payloads/vendor-dashboard";
 import { vendors } from "../../../../schema/tables/vendors";
 import { fail } from "../../../http/errors";
 import type { AppEnv } from "../../../http/types";
-import { parseOrFail, validate, type Validated } from "../../../http/validate";
+import { validate, validateOptionalJson } from "../../../http/validate";
 import { requireVendor, viewerOf } from "../../../middleware/roles";
 import { calendarView } from "../../../pro-dashboard/calendar-view";
 import { mainDetails } from "../../../pro-dashboard/dashboard";
 import { ensureFeed, regenerateFeed } from "../../../pro-dashboard/feed";
-
-/**
- * main-details' body, for the validator: an empty body is no body (the phone posts none), anything else must be
- * JSON matching MainDetailsBody. `validate("json", ...)` refuses an empty body, so this route reads its own.
- */
-const optionalJsonBody: MiddlewareHandler<AppEnv, string, Validated<"json", typeof MainDetailsBody>> = async (
-  c,
-  next,
-) => {
-  const text = await c.req.text();
-  let raw: unknown = undefined;
-  if (text.trim()) {
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      fail("INVALID_INPUT", { _: "The request body must be JSON." });
-    }
-  }
-  c.req.addValidatedData("json", parseOrFail(MainDetailsBody, raw));
-  await next();
-};
 
 /**
  * The vendor's dashboard and calendar (/api/vendor/me/*, issue 8; docs/api.md "Vendor dashboard"). Every
@@ -41,7 +20,7 @@ const optionalJsonBody: MiddlewareHandler<AppEnv, string, Validated<"json", type
  */
 export const vendorDashboardApi = new Hono<AppEnv>()
   /** docs/product.md section 3 "Vendor main-details response": [profile, upcoming, photos, [], requests, offers, now]. */
-  .post("/main-details", requireVendor, optionalJsonBody, async (c) => {
+  .post("/main-details", requireVendor, validateOptionalJson(MainDetailsBody, undefined), async (c) => {
     const body = c.req.valid("json");
     const vendorId = viewerOf(c).vendor_id!;
     return c.json({ data: await mainDetails(c.get("db"), vendorId, c.get("now"), { agreement: body.agreement }) });
