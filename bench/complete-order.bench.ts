@@ -16,7 +16,7 @@ import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { BENCH_ZIP, insertFixture, localDay, sqlRows, type BenchServer } from "./fixture";
+import { BENCH_ZIP, benchFetch, insertFixture, localDay, sqlRows, type BenchServer } from "./fixture";
 import { serveBuiltWorker } from "./serve";
 import { summarize } from "./stats";
 
@@ -76,23 +76,9 @@ export function insertCustomers(stateDir: string, n: number): string[] {
 let keyCounter = 0;
 export const key = (p: string) => `${p}-${process.pid}-${++keyCounter}-${Math.random().toString(36).slice(2, 8)}`;
 
-/**
- * One retry when the local server dropped a kept-alive socket before answering (undici's "other side
- * closed"): every call the benchmark repeats carries an idempotency key or creates nothing that counts.
- */
-async function fetchWithOneRetry(input: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(input, init);
-  } catch (e) {
-    const code = (e as { cause?: { code?: string } }).cause?.code;
-    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") throw e;
-    return fetch(input, init);
-  }
-}
-
 export function client(url: string, token: string) {
   return async (path: string, body: unknown): Promise<{ status: number; body: any }> => {
-    const res = await fetchWithOneRetry(`${url}${path}`, {
+    const res = await benchFetch(`${url}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie: `__Host-sid=${token}` },
       body: JSON.stringify(body),

@@ -124,3 +124,17 @@ export function localDay(tz: string, days: number, now = Date.now()): string {
   const [y, m, d] = parts.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+/**
+ * One retry when the local server dropped a kept-alive socket before answering (undici's "other side
+ * closed"): every call the benchmark repeats carries an idempotency key or creates nothing that counts.
+ */
+export async function benchFetch(input: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch (e) {
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") throw e;
+    return fetch(input, init);
+  }
+}

@@ -9,7 +9,7 @@
 import { pathToFileURL } from "node:url";
 import { reportObjectHolds, runObjectHolds, type ObjectHoldsFigures } from "./holds-object.bench";
 import { serveBuiltWorker } from "./serve";
-import { BENCH_ZIP, insertFixture, localDay, sqlRows, type BenchServer } from "./fixture";
+import { BENCH_ZIP, benchFetch, insertFixture, localDay, sqlRows, type BenchServer } from "./fixture";
 
 export interface HoldsFigures {
   oneVendor: { holds: number; requests: number; seconds: number; perSecond: number };
@@ -23,7 +23,7 @@ export interface HoldsFigures {
 let keyCounter = 0;
 
 async function addToCart(url: string, serviceId: number, vendorId: number, selectedDate: string): Promise<number> {
-  const res = await fetch(`${url}/api/booking/service-add-cart`, {
+  const res = await benchFetch(`${url}/api/booking/service-add-cart`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -105,7 +105,7 @@ export async function run(server?: BenchServer): Promise<HoldsFigures> {
 
     const bare = await pool(
       Array.from({ length: 300 }, () => async () => {
-        const res = await fetch(`${target.url}/api/bench-bare-request`);
+        const res = await benchFetch(`${target.url}/api/bench-bare-request`, {});
         await res.arrayBuffer();
         return res.status;
       }),

@@ -9,7 +9,7 @@
  * A bench runner imports { run } and may pass a server it already started ({ url, stateDir }).
  */
 import { pathToFileURL } from "node:url";
-import { BENCH_ZIP, insertFixture, type BenchServer } from "./fixture";
+import { BENCH_ZIP, benchFetch, insertFixture, type BenchServer } from "./fixture";
 import { serveBuiltWorker } from "./serve";
 import { summarize, verdict } from "./stats";
 
@@ -45,7 +45,7 @@ export async function run(
       cart: [],
     });
     const ask = async () => {
-      const res = await fetch(`${target.url}/api/booking/getServicesData`, {
+      const res = await benchFetch(`${target.url}/api/booking/getServicesData`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body,
