@@ -1,6 +1,8 @@
 import { catalogue } from "../../domain/messages";
 import { ApiError, call } from "./api-client";
 import { paymentsClient, stripeClient, usersClient } from "./api-clients";
+import type { Stripe, StripeElements, StripeElementsOptionsMode } from "@stripe/stripe-js";
+import type { WalletMethods } from "../../domain/wallet-rules";
 import type { PaymentMethodView } from "../../schema/contracts/checkout";
 
 /**
@@ -81,41 +83,69 @@ export function defaultCardId(cards: readonly SavedCard[]): string | null {
 
 // ------------------------------------------------------------------------------------------ Stripe.js
 
-interface StripeLike {
-  elements(): { create(type: "card", opts?: object): StripeCardElement };
-  confirmCardPayment(
-    secret: string,
-    data?: object,
-  ): Promise<{ paymentIntent?: { id: string; status: string }; error?: { message?: string } }>;
-  createPaymentMethod(opts: object): Promise<{ paymentMethod?: { id: string }; error?: { message?: string } }>;
-  confirmCardSetup(
-    secret: string,
-  ): Promise<{ setupIntent?: { id: string; status: string }; error?: { message?: string } }>;
-}
-export interface StripeCardElement {
-  mount(el: HTMLElement): void;
-  destroy(): void;
-  on(event: "change", cb: (e: { complete: boolean; error?: { message: string } }) => void): void;
-}
+let stripePromise: Promise<Stripe> | null = null;
 
-let stripePromise: Promise<StripeLike> | null = null;
-
-/** Loads Stripe.js from js.stripe.com (only when the provider is "stripe"). */
-export function loadStripe(publishableKey: string): Promise<StripeLike> {
-  stripePromise ??= new Promise<StripeLike>((resolve, reject) => {
-    const w = window as unknown as { Stripe?: (key: string) => StripeLike };
-    if (w.Stripe) return resolve(w.Stripe(publishableKey));
-    const script = document.createElement("script");
-    script.src = "https://js.stripe.com/v3/";
-    script.async = true;
-    script.onload = () => (w.Stripe ? resolve(w.Stripe(publishableKey)) : reject(new Error("Stripe.js missing")));
-    script.onerror = () => {
+/**
+ * Stripe.js through Stripe's own loader (@stripe/stripe-js), imported on first use so that only the pages that
+ * take money load it (the home page keeps its JavaScript budget, docs/decisions/144). The "pure" entry does not
+ * touch the page until it is called.
+ */
+export function loadStripe(publishableKey: string): Promise<Stripe> {
+  stripePromise ??= import("@stripe/stripe-js/pure")
+    .then((m) => m.loadStripe(publishableKey))
+    .then((stripe) => {
+      if (!stripe) throw new Error("Stripe.js missing");
+      return stripe;
+    })
+    .catch(() => {
       stripePromise = null;
-      reject(new ApiError("ERROR_CHECKOUT_STRIPE", catalogue.GENERAL_EXCEPTION.text, 0));
-    };
-    document.head.appendChild(script);
-  });
+      throw new ApiError("ERROR_CHECKOUT_STRIPE", catalogue.GENERAL_EXCEPTION.text, 0);
+    });
   return stripePromise;
+}
+
+/** Stripe.js for the configured key (Stripe mode only); one promise, as `<Elements stripe>` wants. */
+let configuredPromise: Promise<Stripe> | null = null;
+export function configuredStripe(): Promise<Stripe> {
+  configuredPromise ??= getPaymentsConfig()
+    .then((config) => loadStripe(config.publishable_key ?? ""))
+    .catch((err: unknown) => {
+      configuredPromise = null;
+      throw err;
+    });
+  return configuredPromise;
+}
+
+/**
+ * The options of an Elements group (Payment Element or Express Checkout Element) with the intent created
+ * later, by the page, after the payer confirmed (Stripe's deferred intent flow): a payment of `amountCents`,
+ * or saving a card when there is no amount. Cards only, as the server's intents allow (wallets are cards);
+ * the payment method is created by us (`paymentMethodCreation: "manual"`) so one server flow serves both.
+ */
+export function elementsOptions(amountCents: number | null): StripeElementsOptionsMode {
+  const common = {
+    currency: "usd",
+    paymentMethodCreation: "manual",
+    paymentMethodTypes: ["card"],
+    appearance: { theme: "stripe", variables: { fontSizeBase: "16px" } },
+  } as const;
+  return amountCents !== null && amountCents > 0
+    ? { ...common, mode: "payment", amount: amountCents }
+    : { ...common, mode: "setup" };
+}
+
+/**
+ * The Payment Element's (and the Express Checkout Element's) entry as a payment method: `elements.submit()`
+ * checks the fields and opens nothing more, then Stripe.js turns them into a payment method the server can
+ * charge (the Elements group is created with `paymentMethodCreation: "manual"`).
+ */
+export async function paymentMethodFromElements(elements: StripeElements): Promise<string> {
+  const submitted = await elements.submit();
+  if (submitted.error) throw cardError(submitted.error.message ?? catalogue.CARD_INCOMPLETE.text, "CARD_INCOMPLETE");
+  const stripe = await configuredStripe();
+  const res = await stripe.createPaymentMethod({ elements });
+  if (!res.paymentMethod) throw cardError(res.error?.message ?? catalogue.GENERAL_EXCEPTION.text);
+  return res.paymentMethod.id;
 }
 
 // ------------------------------------------------------------------------------------------ the card flow
@@ -123,8 +153,8 @@ export function loadStripe(publishableKey: string): Promise<StripeLike> {
 /** Asks the payer to approve the bank's check (3-D Secure); resolves true to approve. */
 export type Authenticator = () => Promise<boolean>;
 
-/** What the card form hands to the flow: typed fields (local) or a mounted Stripe card element. */
-export type CardSource = { kind: "local"; card: CardInput } | { kind: "stripe"; element: StripeCardElement };
+/** What the card form hands to the flow: typed fields (local) or the mounted Payment Element's group (Stripe). */
+export type CardSource = { kind: "local"; card: CardInput } | { kind: "stripe"; elements: StripeElements };
 
 function cardError(message: string, code = "CARD_DECLINED"): ApiError {
   return new ApiError(code, message, 402, { card: message });
@@ -161,9 +191,41 @@ function isSetupPending(value: unknown): value is SetupPending {
 }
 
 /**
+ * The cardholder's step on a SetupIntent in requires_action, in the browser: Stripe.js shows the bank's
+ * check (`handleNextAction`), the local adapter its approve/decline dialog. Resolves once the SetupIntent
+ * succeeded; a refused or failed check throws the CARD_AUTHENTICATION_FAILED card error.
+ */
+export async function confirmSetupInBrowser(
+  clientSecret: string,
+  authenticate: Authenticator,
+): Promise<{ id: string }> {
+  const config = await getPaymentsConfig();
+  if (config.provider === "stripe") {
+    const stripe = await loadStripe(config.publishable_key ?? "");
+    const res = await stripe.handleNextAction({ clientSecret });
+    const si = res.setupIntent;
+    if (res.error || !si || si.status !== "succeeded") {
+      throw cardError(res.error?.message ?? catalogue.CARD_AUTHENTICATION_FAILED.text, "CARD_AUTHENTICATION_FAILED");
+    }
+    return { id: si.id };
+  }
+  const approve = await authenticate();
+  const done = await call((o) =>
+    paymentsClient.local["authenticate-setup"].$post({ json: { client_secret: clientSecret, approve } }, o),
+  );
+  if (done.setup_intent.status !== "succeeded") {
+    throw cardError(
+      done.setup_intent.last_error?.message ?? catalogue.CARD_AUTHENTICATION_FAILED.text,
+      "CARD_AUTHENTICATION_FAILED",
+    );
+  }
+  return { id: done.setup_intent.id };
+}
+
+/**
  * Saves a card for later through `send` (which posts the payment method): the server keeps it only once the
  * processor accepts it (docs/decisions/120). When the bank asks for 3-D Secure, the cardholder approves it
- * (local dialog or Stripe.js) and the card is sent again; a decline or a failed check throws the card error.
+ * (confirmSetupInBrowser) and the card is sent again; a decline or a failed check throws the card error.
  */
 export async function saveCardWithCheck<T>(
   send: () => Promise<T | SetupPending>,
@@ -171,29 +233,16 @@ export async function saveCardWithCheck<T>(
 ): Promise<T> {
   const first = await send();
   if (!isSetupPending(first)) return first;
-  const secret = first.setup_intent.client_secret;
-  const config = await getPaymentsConfig();
-  if (config.provider === "stripe") {
-    const stripe = await loadStripe(config.publishable_key ?? "");
-    const res = await stripe.confirmCardSetup(secret);
-    if (res.error || res.setupIntent?.status !== "succeeded") {
-      throw cardError(res.error?.message ?? catalogue.CARD_AUTHENTICATION_FAILED.text, "CARD_AUTHENTICATION_FAILED");
-    }
-  } else {
-    const approve = await authenticate();
-    const done = await call((o) =>
-      paymentsClient.local["authenticate-setup"].$post({ json: { client_secret: secret, approve } }, o),
-    );
-    if (done.setup_intent.status !== "succeeded") {
-      throw cardError(
-        done.setup_intent.last_error?.message ?? catalogue.CARD_AUTHENTICATION_FAILED.text,
-        "CARD_AUTHENTICATION_FAILED",
-      );
-    }
-  }
+  await confirmSetupInBrowser(first.setup_intent.client_secret, authenticate);
   const second = await send();
   if (isSetupPending(second)) throw cardError(catalogue.CARD_AUTHENTICATION_FAILED.text, "CARD_AUTHENTICATION_FAILED");
   return second;
+}
+
+/** A card from the card form as a payment method id (not saved): local tokenize or Stripe's Payment Element. */
+export async function paymentMethodFromSource(source: CardSource): Promise<string> {
+  if (source.kind === "local") return (await tokenizeLocal(source.card, false)).id;
+  return paymentMethodFromElements(source.elements);
 }
 
 /** Turns a card into a saved payment method (the wallet's "Add a card"), checked by the processor first. */
@@ -202,15 +251,7 @@ export async function addCard(
   setDefault: boolean,
   authenticate: Authenticator,
 ): Promise<SavedCard> {
-  let id: string;
-  if (source.kind === "local") id = (await tokenizeLocal(source.card, false)).id;
-  else {
-    const config = await getPaymentsConfig();
-    const stripe = await loadStripe(config.publishable_key ?? "");
-    const res = await stripe.createPaymentMethod({ type: "card", card: source.element });
-    if (!res.paymentMethod) throw cardError(res.error?.message ?? catalogue.GENERAL_EXCEPTION.text);
-    id = res.paymentMethod.id;
-  }
+  const id = await paymentMethodFromSource(source);
   return saveCardWithCheck<PaymentMethodView>(() => saveCard(id, setDefault), authenticate);
 }
 
@@ -228,6 +269,49 @@ export async function authenticateLocal(client_secret: string, authenticate: Aut
   return data.payment_intent;
 }
 
+/** A payment intent as the browser last saw it, whichever processor answered. */
+export type BrowserIntent = IntentView | { id: string; status: string };
+
+/**
+ * Confirms a PaymentIntent in the browser with a payment method (docs/product.md section 4, browser part):
+ * confirm, and when the intent then requires action, confirm again through the bank's check (Stripe.js's
+ * `handleNextAction`, or the local adapter's approve/decline dialog via `authenticate`). Resolves with the
+ * intent once it succeeded; anything else throws the card error to show beneath the card field.
+ * `failedText` is the message when the processor gives none.
+ */
+export async function confirmPaymentInBrowser(opts: {
+  clientSecret: string;
+  paymentMethodId: string;
+  save?: boolean;
+  authenticate: Authenticator;
+  failedText?: string;
+}): Promise<BrowserIntent> {
+  const { clientSecret, paymentMethodId, save = false, authenticate } = opts;
+  const failed = opts.failedText ?? "Your payment could not be completed. Please try another card.";
+  const config = await getPaymentsConfig();
+  if (config.provider === "stripe") {
+    const stripe = await loadStripe(config.publishable_key ?? "");
+    const res = await stripe.confirmPayment({
+      clientSecret,
+      confirmParams: { payment_method: paymentMethodId },
+      redirect: "if_required",
+    });
+    let pi = res.paymentIntent;
+    if (res.error || !pi) throw cardError(res.error?.message ?? failed);
+    if (pi.status === "requires_action") {
+      const again = await stripe.handleNextAction({ clientSecret });
+      if (again.error || !again.paymentIntent) throw cardError(again.error?.message ?? failed);
+      pi = again.paymentIntent;
+    }
+    if (pi.status !== "succeeded") throw cardError(pi.last_payment_error?.message ?? failed);
+    return { id: pi.id, status: pi.status };
+  }
+  let pi = await confirmLocal(clientSecret, paymentMethodId, save);
+  if (pi.status === "requires_action") pi = await authenticateLocal(clientSecret, authenticate);
+  if (pi.status !== "succeeded") throw cardError(pi.last_error?.message ?? failed);
+  return pi;
+}
+
 /**
  * docs/product.md section 4 "Card payment flow", browser part: confirm the intent with the card (or an already
  * chosen saved method), authenticate when asked, and answer the intent once it succeeded. Anything else
@@ -238,35 +322,10 @@ export async function confirmCard(opts: {
   source: CardSource | { kind: "saved"; id: string };
   save?: boolean;
   authenticate: Authenticator;
-}): Promise<IntentView | { id: string; status: string }> {
-  const { clientSecret, source, save = false, authenticate } = opts;
-  if (source.kind === "stripe") {
-    const config = await getPaymentsConfig();
-    const stripe = await loadStripe(config.publishable_key ?? "");
-    const res = await stripe.confirmCardPayment(clientSecret, {
-      payment_method: { card: source.element },
-      ...(save ? { setup_future_usage: "off_session" } : {}),
-    });
-    if (res.error || !res.paymentIntent) throw cardError(res.error?.message ?? catalogue.GENERAL_EXCEPTION.text);
-    if (res.paymentIntent.status !== "succeeded") throw cardError(catalogue.GENERAL_EXCEPTION.text);
-    return res.paymentIntent;
-  }
-  if (source.kind === "saved") {
-    const config = await getPaymentsConfig();
-    if (config.provider === "stripe") {
-      const stripe = await loadStripe(config.publishable_key ?? "");
-      const res = await stripe.confirmCardPayment(clientSecret, { payment_method: source.id });
-      if (res.error || !res.paymentIntent) throw cardError(res.error?.message ?? catalogue.GENERAL_EXCEPTION.text);
-      return res.paymentIntent;
-    }
-  }
-  const pmId = source.kind === "saved" ? source.id : (await tokenizeLocal(source.card, false)).id;
-  let pi = await confirmLocal(clientSecret, pmId, save);
-  if (pi.status === "requires_action") pi = await authenticateLocal(clientSecret, authenticate);
-  if (pi.status !== "succeeded") {
-    throw cardError(pi.last_error?.message ?? "Your payment could not be completed. Please try another card.");
-  }
-  return pi;
+}): Promise<BrowserIntent> {
+  const { source } = opts;
+  const paymentMethodId = source.kind === "saved" ? source.id : await paymentMethodFromSource(source);
+  return confirmPaymentInBrowser({ ...opts, paymentMethodId });
 }
 
 /**
@@ -279,8 +338,9 @@ export async function finishServerIntent(pi: IntentView, authenticate: Authentic
     const config = await getPaymentsConfig();
     if (config.provider === "stripe") {
       const stripe = await loadStripe(config.publishable_key ?? "");
-      const res = await stripe.confirmCardPayment(pi.client_secret);
+      const res = await stripe.handleNextAction({ clientSecret: pi.client_secret });
       if (res.error || !res.paymentIntent) throw cardError(res.error?.message ?? catalogue.GENERAL_EXCEPTION.text);
+      if (res.paymentIntent.status !== "succeeded") throw cardError("Your bank did not approve this payment.");
       return { ...pi, status: res.paymentIntent.status };
     }
     const next = await authenticateLocal(pi.client_secret, authenticate);
@@ -288,6 +348,50 @@ export async function finishServerIntent(pi: IntentView, authenticate: Authentic
     throw cardError(next.last_error?.message ?? "Your bank did not approve this payment.");
   }
   throw cardError(pi.last_error?.message ?? "Your card was declined.");
+}
+
+// ------------------------------------------------------------------------------------------ the wallet
+
+/**
+ * The wallet's payment (docs/product.md section 4 "Wallet payment flow"): the wallet sheet has produced a
+ * payment method; the page creates the intent (its own charge) and hands it here to confirm, confirming again
+ * when further action is required. The wallet itself already verified the payer, so the local adapter's
+ * second confirmation approves without asking (a real wallet's card may still get Stripe's bank check).
+ */
+export function confirmWalletPayment(pi: IntentView, paymentMethodId: string): Promise<BrowserIntent> {
+  return confirmPaymentInBrowser({
+    clientSecret: pi.client_secret,
+    paymentMethodId,
+    authenticate: () => Promise.resolve(true),
+    failedText: "Your wallet payment failed.",
+  });
+}
+
+/** What a wallet's `confirm` event hands the page: the payment method the payer chose in the sheet. */
+export interface WalletConfirmEvent {
+  /** "apple_pay", "google_pay" or "link", as the Express Checkout Element names them. */
+  expressPaymentType: string;
+  /** The chosen card as a payment method id (Stripe: from the Elements group; local: the test wallet's card). */
+  paymentMethod(): Promise<string>;
+  /** Tells the wallet's sheet the payment failed. */
+  paymentFailed(): void;
+}
+
+/**
+ * The one component API of the wallet in both modes (docs/decisions/145): Stripe's Express Checkout Element
+ * and the local processor's stand-in raise the same events (ready with the available wallets, click,
+ * confirm, cancel). `sheetOpen` and `paying` are the wallet state (domain/wallet-rules.ts) for the stand-in,
+ * whose sheet is ours; Stripe draws its own.
+ */
+export interface ExpressCheckoutProps {
+  amountCents: number;
+  disabled: boolean;
+  sheetOpen: boolean;
+  paying: boolean;
+  onReady(available: WalletMethods | undefined): void;
+  onClick(): void;
+  onConfirm(event: WalletConfirmEvent): void;
+  onCancel(): void;
 }
 
 /** The message to show beneath the card field for a failure of the flow. */

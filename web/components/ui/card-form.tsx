@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type { StripeElements } from "@stripe/stripe-js";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { checkCard, formatExpiry } from "../../../domain/cards";
 import { catalogue, isMessageCode } from "../../../domain/messages";
 import {
   EMPTY_CARD,
   getPaymentsConfig,
-  loadStripe,
   splitExpiry,
   type CardInput,
   type CardSource,
   type SavedCard,
-  type StripeCardElement,
 } from "../../lib/payments";
 import { Dialog } from "./dialog";
 import { LockIcon } from "./lock-icon";
@@ -17,8 +16,8 @@ import { LockIcon } from "./lock-icon";
 /**
  * The card entry (docs/product.md section 5 "Card form"): number, expiry, security code and billing ZIP, checked with
  * domain/cards.ts before anything is sent; an unfinished entry shows the CARD_INCOMPLETE text, and the
- * provider's own message appears beneath the field. With the Stripe provider a Stripe Elements card field
- * replaces the four inputs.
+ * provider's own message appears beneath the field. With the Stripe provider Stripe's Payment Element
+ * replaces the four inputs (loaded on demand, docs/decisions/144).
  */
 export interface CardFormState {
   card: CardInput;
@@ -26,7 +25,8 @@ export interface CardFormState {
   error: string | null;
   setError(message: string | null): void;
   provider: "local" | "stripe" | null;
-  stripeElement: React.MutableRefObject<StripeCardElement | null>;
+  /** The Payment Element's group once mounted (Stripe mode). */
+  stripeElements: React.MutableRefObject<StripeElements | null>;
   stripeComplete: boolean;
   setStripeComplete(v: boolean): void;
   /** Checks the entry; answers the source to pay with, or null after showing why not. */
@@ -39,7 +39,7 @@ export function useCardForm(): CardFormState {
   const [error, setError] = useState<string | null>(null);
   const [provider, setProvider] = useState<"local" | "stripe" | null>(null);
   const [stripeComplete, setStripeComplete] = useState(false);
-  const stripeElement = useRef<StripeCardElement | null>(null);
+  const stripeElements = useRef<StripeElements | null>(null);
   useEffect(() => {
     let live = true;
     getPaymentsConfig().then(
@@ -52,11 +52,12 @@ export function useCardForm(): CardFormState {
   }, []);
   const source = useCallback((): CardSource | null => {
     if (provider === "stripe") {
-      if (!stripeElement.current || !stripeComplete) {
+      if (!stripeElements.current || !stripeComplete) {
         setError(catalogue.CARD_INCOMPLETE.text);
         return null;
       }
-      return { kind: "stripe", element: stripeElement.current };
+      setError(null);
+      return { kind: "stripe", elements: stripeElements.current };
     }
     const { exp_month, exp_year } = splitExpiry(card.exp);
     const check = checkCard(
@@ -74,7 +75,7 @@ export function useCardForm(): CardFormState {
     setCard(EMPTY_CARD);
     setError(null);
   }, []);
-  return { card, setCard, error, setError, provider, stripeElement, stripeComplete, setStripeComplete, source, reset };
+  return { card, setCard, error, setError, provider, stripeElements, stripeComplete, setStripeComplete, source, reset };
 }
 
 /** Groups the digits in fours as they are typed (15-digit American Express: 4-6-5). */
@@ -92,35 +93,60 @@ function formatExpInput(raw: string, prev: string): string {
   return d;
 }
 
-function StripeCardField({ form, labelId }: { form: CardFormState; labelId: string }) {
-  const host = useRef<HTMLDivElement>(null);
-  const { stripeElement, setStripeComplete, setError } = form;
-  useEffect(() => {
-    let element: StripeCardElement | null = null;
-    let live = true;
-    getPaymentsConfig()
-      .then((c) => loadStripe(c.publishable_key ?? ""))
-      .then((stripe) => {
-        if (!live || !host.current) return;
-        element = stripe.elements().create("card", { style: { base: { fontSize: "16px" } } });
-        element.mount(host.current);
-        element.on("change", (e) => {
-          setStripeComplete(e.complete);
-          setError(e.error?.message ?? null);
-        });
-        stripeElement.current = element;
-      })
-      .catch(() => live && setError("The payment form failed to load. Please refresh the page and try again."));
-    return () => {
-      live = false;
-      element?.destroy();
-      stripeElement.current = null;
-    };
-  }, [stripeElement, setStripeComplete, setError]);
-  return <div ref={host} className="input stripe-card" aria-labelledby={labelId} />;
+const StripePaymentField = lazy(() => import("./stripe-payment-field"));
+
+const LOAD_FAILED = "The payment form failed to load. Please refresh the page and try again.";
+
+function StripeCardField({
+  form,
+  labelId,
+  amountCents,
+}: {
+  form: CardFormState;
+  labelId: string;
+  amountCents: number | null;
+}) {
+  const { stripeElements, setStripeComplete, setError } = form;
+  const onElements = useCallback(
+    (elements: StripeElements | null) => {
+      stripeElements.current = elements;
+    },
+    [stripeElements],
+  );
+  const onComplete = useCallback(
+    (complete: boolean) => {
+      setStripeComplete(complete);
+      if (complete) setError(null);
+    },
+    [setStripeComplete, setError],
+  );
+  return (
+    <div className="stripe-card" aria-labelledby={labelId}>
+      <Suspense fallback={<p className="muted">Loading the secure card form…</p>}>
+        <StripePaymentField
+          amountCents={amountCents}
+          onElements={onElements}
+          onComplete={onComplete}
+          onLoadError={() => setError(LOAD_FAILED)}
+        />
+      </Suspense>
+    </div>
+  );
 }
 
-export function CardForm({ form, legend = "Card details" }: { form: CardFormState; legend?: string }) {
+/**
+ * `amountCents` is what the card will be charged (Stripe's Payment Element shows a payment rather than a card
+ * being saved); leave it out where the card is only saved.
+ */
+export function CardForm({
+  form,
+  legend = "Card details",
+  amountCents = null,
+}: {
+  form: CardFormState;
+  legend?: string;
+  amountCents?: number | null;
+}) {
   const id = useId();
   const { card, setCard, error, setError } = form;
   const errId = `${id}-err`;
@@ -134,7 +160,7 @@ export function CardForm({ form, legend = "Card details" }: { form: CardFormStat
         <LockIcon size={14} /> {legend}
       </legend>
       {form.provider === "stripe" ? (
-        <StripeCardField form={form} labelId={`${id}-legend`} />
+        <StripeCardField form={form} labelId={`${id}-legend`} amountCents={amountCents} />
       ) : (
         <div className="card-grid">
           <div className="field card-number">

@@ -5,7 +5,7 @@ import { CardForm, useAuthenticator, useCardForm } from "../../components/ui/car
 import { FormError } from "../../components/ui/field";
 import { errorMessage } from "../../lib/api-client";
 import { formatCents } from "../../lib/format";
-import { getPaymentsConfig, loadStripe, saveCardWithCheck, tokenizeLocal } from "../../lib/payments";
+import { paymentMethodFromSource, saveCardWithCheck } from "../../lib/payments";
 import { useRequest } from "../../lib/use-request";
 import { notify } from "../../stores/alert-store";
 import {
@@ -72,14 +72,7 @@ export function ClientSubscriptionPage() {
     const source = card.source();
     if (!source) return;
     void run(async () => {
-      let id: string;
-      if (source.kind === "local") id = (await tokenizeLocal(source.card, false)).id;
-      else {
-        const stripe = await loadStripe((await getPaymentsConfig()).publishable_key ?? "");
-        const res = await stripe.createPaymentMethod({ type: "card", card: source.element });
-        if (!res.paymentMethod) throw new Error(res.error?.message ?? "Your card could not be saved.");
-        id = res.paymentMethod.id;
-      }
+      const id = await paymentMethodFromSource(source);
       // Active only once the processor accepts the card (a decline throws its message; 3-D Secure is asked first).
       return saveCardWithCheck<ClientSub>(() => giveClientSubscriptionCard(token, id), auth.ask);
     }, "Your subscription is active. Thank you!");

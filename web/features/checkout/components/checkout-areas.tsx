@@ -8,7 +8,7 @@ import { CheckIcon, ChevronDownIcon } from "../../../components/ui/icons";
 import { formatCents } from "../../../lib/format";
 import { resolvePlace, suggestAddresses, type AddressSuggestion } from "../../../lib/location-lookup";
 import { type CheckoutSummary } from "../api/checkout";
-import { WalletButton } from "./wallet-button";
+import { WalletButton } from "../../../components/ui/wallet-button";
 
 /** The signed-in checkout's numbered areas: contact, service address, credit and payment. */
 
@@ -220,7 +220,11 @@ export function PaymentArea({
           )}
           {method === "new" && (
             <div className="new-card">
-              <CardForm form={cardForm} legend={cards.length ? "Add a payment method" : "Card details"} />
+              <CardForm
+                form={cardForm}
+                legend={cards.length ? "Add a payment method" : "Card details"}
+                amountCents={totalCents}
+              />
               <label className="check-row">
                 <input type="checkbox" checked={saveCard} onChange={(e) => onSaveCard(e.target.checked)} />
                 <span>Save this card for future bookings and tips</span>

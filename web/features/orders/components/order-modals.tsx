@@ -4,6 +4,7 @@ import { checkRating, commentPlaceholder, RATING_MAX } from "../../../../domain/
 import { checkTip, showsTipPayment, TIP_MAX_CUSTOMER_CENTS } from "../../../../domain/tip-rules";
 import { CardForm, SavedCardRadios, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
 import { Dialog } from "../../../components/ui/dialog";
+import { WalletButton, type WalletConfirm } from "../../../components/ui/wallet-button";
 import { FormError } from "../../../components/ui/field";
 import { StarIcon } from "../../../components/ui/icons";
 import { ApiError, errorMessage } from "../../../lib/api-client";
@@ -83,26 +84,30 @@ export function TipModal({
 
   const live = tipMessage(amount);
   const showPay = showsTipPayment(amount, TIP_MAX_CUSTOMER_CENTS);
+  const tipCheck = checkTip(amount, TIP_MAX_CUSTOMER_CENTS);
+  const tipCents = tipCheck.ok ? tipCheck.cents : 0;
   const newCard = method === "new";
   const nothingChosen = method === null || (newCard && cardForm.provider !== "stripe" && !cardForm.card.number.trim());
   const title = order && order.tip_cents > 0 ? "Tip Again?" : "Send Tip";
 
-  async function pay() {
-    if (!order || processing || !showPay || nothingChosen) return;
+  /** `wallet`: paying by Apple Pay / Google Pay (WalletButton), whatever card or method is chosen. */
+  async function pay(wallet?: WalletConfirm) {
+    if (!order || processing || !showPay || (!wallet && nothingChosen)) return;
     setError(null);
-    const source = newCard ? cardForm.source() : null;
-    if (newCard && !source) return;
+    const source = newCard && !wallet ? cardForm.source() : null;
+    if (newCard && !wallet && !source) return;
     setProcessing(true);
     try {
       const tip = await createTip({
         service_order_id: order.service_order_id,
         tip_amount: amount.trim(),
-        isSavePaymentMethod: signedIn && newCard && save,
-        payment_method_id: newCard ? null : method,
+        isSavePaymentMethod: !wallet && signedIn && newCard && save,
+        payment_method_id: newCard || wallet ? null : method,
       });
       if (tip.tip_error) throw new ApiError("TIP_ERROR", tip.tip_error, 402, { card: tip.tip_error });
       const pi = tip.payment_intent;
-      if (newCard) {
+      if (wallet) await wallet(pi);
+      else if (newCard) {
         await confirmCard({
           clientSecret: pi.client_secret,
           source: source!,
@@ -119,7 +124,7 @@ export function TipModal({
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.fields?.tip_amount) setError(err.fields.tip_amount);
-      else if (newCard) cardForm.setError(cardFailureMessage(err));
+      else if (newCard && !wallet) cardForm.setError(cardFailureMessage(err));
       else setError(cardFailureMessage(err));
     } finally {
       setProcessing(false);
@@ -190,7 +195,7 @@ export function TipModal({
               {(cards.data?.length ?? 0) > 0 && (
                 <SavedCardRadios cards={cards.data!} value={method} onChange={setMethod} name="tip-method" />
               )}
-              {newCard && <CardForm form={cardForm} />}
+              {newCard && <CardForm form={cardForm} amountCents={tipCents} />}
               {newCard && signedIn && (
                 <label className="check-row">
                   <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} />
@@ -198,6 +203,14 @@ export function TipModal({
                 </label>
               )}
             </>
+          )}
+          {showPay && (
+            <WalletButton
+              amountCents={tipCents}
+              disabled={processing}
+              onPay={(confirmWallet) => pay(confirmWallet)}
+              onError={setError}
+            />
           )}
           <FormError message={error} />
           <div className="modal-actions">
@@ -210,11 +223,7 @@ export function TipModal({
               disabled={processing || !showPay || nothingChosen}
               data-testid="tip-pay"
             >
-              {processing
-                ? "Processing…"
-                : showPay
-                  ? `Pay ${formatCents(checkTip(amount, TIP_MAX_CUSTOMER_CENTS).ok ? Math.round(Number(amount) * 100) : 0)}`
-                  : "Pay"}
+              {processing ? "Processing…" : showPay ? `Pay ${formatCents(tipCents)}` : "Pay"}
             </button>
           </div>
         </form>

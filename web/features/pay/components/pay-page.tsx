@@ -7,6 +7,7 @@ import { telHref } from "../../../config/brand";
 import { AreaBar, EmptyState, Page } from "../../../components/layout/page";
 import { CardForm, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
 import { FormError } from "../../../components/ui/field";
+import { WalletButton, type WalletConfirm } from "../../../components/ui/wallet-button";
 import { CheckIcon, ReceiptIcon } from "../../../components/ui/icons";
 import { ApiError, call, errorMessage } from "../../../lib/api-client";
 import { payClient } from "../../../lib/api-clients";
@@ -162,10 +163,11 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
     }
   };
 
-  const pay = async () => {
+  /** `wallet`: paying by Apple Pay / Google Pay (WalletButton) instead of the typed card. */
+  const pay = async (wallet?: WalletConfirm) => {
     if (busy || totalCents === null || totalCents < 50) return;
-    const source = cardForm.source();
-    if (!source) return;
+    const source = wallet ? null : cardForm.source();
+    if (!wallet && !source) return;
     setBusy(true);
     setError(null);
     try {
@@ -175,7 +177,13 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
           o,
         ),
       );
-      await confirmCard({ clientSecret: intent.payment_intent.client_secret, source, authenticate: auth.ask });
+      if (wallet) await wallet(intent.payment_intent);
+      else
+        await confirmCard({
+          clientSecret: intent.payment_intent.client_secret,
+          source: source!,
+          authenticate: auth.ask,
+        });
       const done = await call((o) =>
         payClient.secure.confirm.$post({ json: { payment_intent_id: intent.payment_intent.id } }, o),
       );
@@ -185,6 +193,7 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
       if (err instanceof ApiError && err.code === "ERROR_CUSTOMER_PAY") setError(EXPIRED);
       else if (err instanceof ApiError && err.code === "SELECTION_CHANGED") setError(err.message);
       else if (err instanceof ApiError && err.fields?.tip) setError(err.fields.tip);
+      else if (wallet) setError(cardFailureMessage(err));
       else cardForm.setError(cardFailureMessage(err));
     } finally {
       setBusy(false);
@@ -241,7 +250,7 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
           <dd>{totalCents !== null ? formatCents(totalCents) : "—"}</dd>
         </div>
       </dl>
-      {totalCents !== null && totalCents >= 50 && <CardForm form={cardForm} />}
+      {totalCents !== null && totalCents >= 50 && <CardForm form={cardForm} amountCents={totalCents} />}
       <FormError message={error} />
       <button
         type="submit"
@@ -251,6 +260,14 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
       >
         {busy ? "Processing…" : totalCents ? `Pay ${formatCents(totalCents)}` : "Pay"}
       </button>
+      {totalCents !== null && (
+        <WalletButton
+          amountCents={totalCents}
+          disabled={busy}
+          onPay={(confirmWallet) => pay(confirmWallet)}
+          onError={setError}
+        />
+      )}
       {link.declinable === 1 && (
         <>
           <p className="muted">
