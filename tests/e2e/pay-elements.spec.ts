@@ -106,15 +106,17 @@ test("a customer pays a checkout by wallet, and a tip offers the wallet only fro
   await tip.getByTestId("tip-amount").fill("0.50");
   await expect(tip.getByTestId("wallet-pay")).toBeVisible();
 
-  // A declined wallet card: the error shows and the wallet is back to its button.
+  await tip.getByTestId("wallet-pay").click();
+  await sheet.getByTestId("wallet-sheet-pay").click();
+  await expect(tip).toBeHidden({ timeout: 20_000 });
+
+  // Tip again with a declined wallet card: the error shows and the wallet is back to its button.
+  await done.getByTestId("tip-open").click();
+  await tip.getByTestId("tip-amount").fill("1");
   await tip.getByTestId("wallet-pay").click();
   await sheet.getByLabel(/0002/).check();
   await sheet.getByTestId("wallet-sheet-pay").click();
   await expect(sheet).toBeHidden({ timeout: 20_000 });
   await expect(tip.getByRole("alert")).toContainText(/declined/i);
   await expect(tip.getByTestId("wallet-pay")).toBeEnabled();
-
-  await tip.getByTestId("wallet-pay").click();
-  await sheet.getByTestId("wallet-sheet-pay").click();
-  await expect(tip).toBeHidden({ timeout: 20_000 });
 });
