@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DISPUTE_STATUSES } from "../schema/tables/payments";
-import { DISPUTE_STATUS_LIST, disputeMayMove, proDisputeShareCents } from "./disputes";
+import { DISPUTE_STATUS_LIST, disputeMayMove, proDisputeShareCents, splitByPrice } from "./disputes";
 
 describe("dispute ordering", () => {
   it("moves forward with newer events", () => {
@@ -28,4 +28,13 @@ describe("the pro's share of a disputed amount", () => {
 
 it("the domain's statuses are the table's", () => {
   expect([...DISPUTE_STATUS_LIST]).toEqual([...DISPUTE_STATUSES]);
+});
+
+describe("splitting a disputed amount over an order's jobs", () => {
+  it("follows the prices and adds up to the cent", () => {
+    expect(splitByPrice(10_000, [5_000, 5_000])).toEqual([5_000, 5_000]);
+    expect(splitByPrice(1_000, [1, 1, 1])).toEqual([334, 333, 333]);
+    expect(splitByPrice(999, [0, 0])).toEqual([999, 0]);
+    expect(splitByPrice(500, [])).toEqual([]);
+  });
 });

@@ -97,3 +97,44 @@ export function disputeStatusLabel(status: DisputeStatus): string {
       return "lost";
   }
 }
+
+/** The pro's notice of a dispute on their job (dashboard and text; decision 127's channel). */
+export function disputeProNotice(
+  kind: "held" | "restored" | "lost",
+  facts: { amountText: string; what: string },
+): { message: string; severity: 0 | 1 | 2 } {
+  switch (kind) {
+    case "held":
+      return {
+        message: `A client disputed the charge for ${facts.what} with their bank. We are answering it for you; until the bank decides, ${facts.amountText} of your pay is held back.`,
+        severity: 1,
+      };
+    case "restored":
+      return {
+        message: `Good news: the bank decided the dispute over ${facts.what} for us. The ${facts.amountText} held back is back in your pay.`,
+        severity: 0,
+      };
+    case "lost":
+      return {
+        message: `The bank decided the dispute over ${facts.what} for the client. The ${facts.amountText} held back stays deducted from your pay.`,
+        severity: 1,
+      };
+  }
+}
+
+/** A disputed amount split over the jobs a charge paid for, by their prices (largest remainders, to the cent). */
+export function splitByPrice(totalCents: number, prices: readonly number[]): number[] {
+  const sum = prices.reduce((a, b) => a + Math.max(0, b), 0);
+  if (prices.length === 0) return [];
+  if (sum <= 0) return prices.map((_, i) => (i === 0 ? totalCents : 0));
+  const exact = prices.map((p) => (Math.max(0, p) * totalCents) / sum);
+  const parts = exact.map(Math.floor);
+  let left = totalCents - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i]! += 1;
+    left -= 1;
+  }
+  return parts;
+}
