@@ -180,12 +180,15 @@ export interface DisputeState {
   evidence_submitted: boolean;
 }
 
-/** Evidence staff send for a dispute, in Stripe's field names (text fields; files stay on our side, linked). */
+/**
+ * Evidence staff send for a dispute, in Stripe's text fields (Stripe takes files such as customer_communication as
+ * uploads; our photos are linked and the texts quoted in uncategorized_text instead).
+ */
 export interface DisputeEvidence {
   product_description: string;
   service_date?: string;
   customer_name?: string;
-  customer_communication?: string;
+  customer_email_address?: string;
   uncategorized_text?: string;
 }
 
