@@ -73,7 +73,12 @@ async function notices(vendorId: number) {
 async function completedTipJob() {
   const world = await vendorWorld();
   const buyer = await customer();
-  const job = await insertJob({ userId: buyer.user_id, world, status: ServiceOrderStatus.COMPLETED, start: T0 - 3 * HOUR });
+  const job = await insertJob({
+    userId: buyer.user_id,
+    world,
+    status: ServiceOrderStatus.COMPLETED,
+    start: T0 - 3 * HOUR,
+  });
   return { world, buyer, job };
 }
 
@@ -140,7 +145,12 @@ describe("the local processor's disputing card (4000 0000 0000 0259)", () => {
       price: 6_000,
       siblingPrices: [4_000],
     });
-    const pi = await disputingCharge({ userId: buyer.user_id, purpose: "order", ref: String(job.orderId), amount: 10_000 });
+    const pi = await disputingCharge({
+      userId: buyer.user_id,
+      purpose: "order",
+      ref: String(job.orderId),
+      amount: 10_000,
+    });
     const dispute = (await disputeOf(pi.id))!;
     expect(dispute.service_order_id).toBe(job.soid);
     // 70 % of each job's part: 6,000 → 4,200 and 4,000 → 2,800.
@@ -241,7 +251,9 @@ describe("charge.dispute.* on the webhook", () => {
     expect(replies.filter((r) => r.body.duplicate === false)).toHaveLength(1);
     expect(await payLines(id)).toEqual([expect.objectContaining({ amount_cents: -4_000 })]);
     expect(await notices(world.vendorId)).toHaveLength(1);
-    const events = await env.DB.prepare("SELECT count(*) AS n FROM webhook_events WHERE type LIKE 'charge.dispute.%' AND id = ?")
+    const events = await env.DB.prepare(
+      "SELECT count(*) AS n FROM webhook_events WHERE type LIKE 'charge.dispute.%' AND id = ?",
+    )
       .bind(JSON.parse(payload).id)
       .first<{ n: number }>();
     expect(events!.n).toBe(1);

@@ -164,7 +164,9 @@ export interface EvidenceInput {
 export function evidenceOf(detail: StaffDisputeDetail, input: EvidenceInput, origin: string): DisputeEvidence {
   const facts: string[] = [];
   if (detail.job) {
-    facts.push(`Service: ${detail.job.service ?? "at-home service"} at ${detail.job.address ?? "the customer's address"}.`);
+    facts.push(
+      `Service: ${detail.job.service ?? "at-home service"} at ${detail.job.address ?? "the customer's address"}.`,
+    );
     if (detail.job.completed_at) facts.push(`Marked complete at ${new Date(detail.job.completed_at).toISOString()}.`);
   }
   if (detail.checklist.length > 0) facts.push(`Completion checklist: ${detail.checklist.join(" ")}`);
@@ -212,7 +214,9 @@ export async function submitEvidence(
     d1,
     op,
     d1
-      .prepare("UPDATE disputes SET evidence_submitted_at = ?2, updated_at = ?2 WHERE id = ?1 AND evidence_submitted_at IS NULL")
+      .prepare(
+        "UPDATE disputes SET evidence_submitted_at = ?2, updated_at = ?2 WHERE id = ?1 AND evidence_submitted_at IS NULL",
+      )
       .bind(input.id, input.now),
     {
       actorUserId: input.actorUserId,

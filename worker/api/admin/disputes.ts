@@ -57,5 +57,9 @@ export const adminDisputesApi = new Hono<AppEnv>()
       origin: new URL(c.req.url).origin,
       now,
     });
-    return c.json({ data, code: "DISPUTE_EVIDENCE_SUBMITTED" as const, message: messageFor("DISPUTE_EVIDENCE_SUBMITTED") });
+    return c.json({
+      data,
+      code: "DISPUTE_EVIDENCE_SUBMITTED" as const,
+      message: messageFor("DISPUTE_EVIDENCE_SUBMITTED"),
+    });
   });

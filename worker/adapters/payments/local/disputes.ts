@@ -121,7 +121,9 @@ export function localDisputesApi(
           version: sql`${localDisputes.version} + 1`,
           updated_at: now,
         })
-        .where(and(eq(localDisputes.id, id), inArray(localDisputes.status, ["needs_response", "warning_needs_response"])))
+        .where(
+          and(eq(localDisputes.id, id), inArray(localDisputes.status, ["needs_response", "warning_needs_response"])),
+        )
         .returning();
       if (!updated) {
         const row = await rowOf(id);
