@@ -7,6 +7,7 @@ import { signWebhookPayload } from "../adapters/payments/signature";
 import { unique } from "../adapters/payments/test-helpers";
 import { auditRowsFor, signedInAdmin, staffClients } from "../admin/test-fixtures";
 import { customer, HOUR, insertJob, vendorWorld } from "../orders/test-fixtures";
+import { payView } from "../payouts/pay";
 import { Client, T0 } from "../test-utils";
 
 /**
@@ -120,6 +121,9 @@ describe("the local processor's disputing card (4000 0000 0000 0259)", () => {
     expect(held).toHaveLength(1);
     expect(held[0]!.message).toContain("$25.00 of your pay is held back");
     expect(held[0]!.texted_at).not.toBeNull();
+    // The pro sees the line on their pay screen, against the job.
+    const pay = await payView(env.DB, world.vendorId, T0);
+    expect(pay.jobs.find((j) => j.service_order_id === job.soid)).toMatchObject({ dispute_cents: -2_500 });
 
     const won = await settle(dispute.id, "won");
     expect(won.status).toBe(200);
@@ -128,6 +132,8 @@ describe("the local processor's disputing card (4000 0000 0000 0259)", () => {
     const lines = await payLines(dispute.id);
     expect(lines.map((l) => l.amount_cents)).toEqual([-2_500, 2_500]);
     expect((await notices(world.vendorId)).map((n) => n.dedupe_key.split(":")[2])).toEqual(["held", "restored"]);
+    const after = await payView(env.DB, world.vendorId, T0 + HOUR);
+    expect(after.jobs.find((j) => j.service_order_id === job.soid)).toMatchObject({ dispute_cents: 0 });
 
     // Settling again changes nothing; the other outcome is refused.
     expect((await settle(dispute.id, "won")).status).toBe(200);
