@@ -15,7 +15,7 @@ test("a disputed charge shows up for staff, with its job and the pro's pay, and 
   test.setTimeout(120_000);
   const [job] = d1(
     `SELECT so.service_order_id AS id FROM service_orders so JOIN users u ON u.user_id = so.user_id
-     WHERE u.email = '${DEMO.customer.email}' AND so.service_order_status_id = 50 AND so.vendor_id IS NOT NULL
+     WHERE u.email = '${DEMO.customer.email}' AND so.service_order_status_id = 40 AND so.vendor_id IS NOT NULL
      ORDER BY so.promised_arrival_time DESC LIMIT 1`,
   );
   expect(job, "a completed job of the demo customer in the seeded data").toBeTruthy();

@@ -691,6 +691,15 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
     },
 
     async submitDisputeEvidence(id, evidence, idempotencyKey) {
+      const current = disputeStateOf(await call(() => stripe.disputes.retrieve(id)));
+      // Stripe takes evidence only while the dispute needs a response; answered like the local processor.
+      if (current.status !== "needs_response" && current.status !== "warning_needs_response") {
+        throw new PaymentsError(
+          "dispute_unexpected_state",
+          `This dispute has a status of ${current.status} and no longer takes evidence.`,
+          { http_status: 400 },
+        );
+      }
       const dispute = await call(() =>
         stripe.disputes.update(id, { evidence: { ...evidence }, submit: true }, { idempotencyKey }),
       );
