@@ -318,6 +318,10 @@ export const catalogue = {
   ),
   RESCHEDULE_PAYMENT_GONE: error("This reschedule request is no longer open. Please pick a new time again.", 409),
   RESCHEDULE_NO_SAVED_CARD: error("Please add a card to your wallet to pay the price difference.", 402),
+
+  // Card disputes (docs/decisions/148-disputes.md)
+  DISPUTE_EVIDENCE_SUBMITTED: success("The evidence was sent to the bank. We'll see the decision here."),
+  DISPUTE_NOT_OPEN: error("This dispute no longer takes evidence: it was answered or decided already.", 409),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

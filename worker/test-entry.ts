@@ -1,4 +1,6 @@
+import { drizzle } from "drizzle-orm/d1";
 import { VendorCalendar as DeployedVendorCalendar } from "./vendor-calendar";
+import { paymentsFromEnv } from "./adapters/payments";
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
 import { handleCronBatch } from "./cron/queue";
@@ -38,8 +40,28 @@ export class VendorCalendar extends DeployedVendorCalendar {
 
 const app = createApp({ clock: testClock });
 
+/**
+ * The local processor's test surface for disputes (docs/decisions/148-disputes.md): the bank decides a local
+ * dispute, `POST /__test/local-disputes/<id>/won` or `/lost`, and the processor posts the signed
+ * charge.dispute.closed event to the webhook's receiver. Only here: the deployed entries have no such path, and in
+ * Stripe mode the bank decides (Stripe's test mode has its own evidence words for that).
+ */
+const SETTLE_PATH = /^\/__test\/local-disputes\/(dp_local_[A-Za-z0-9]{8,64})\/(won|lost)$/;
+
+async function settleLocalDispute(request: Request, env: Env): Promise<Response | null> {
+  const match = SETTLE_PATH.exec(new URL(request.url).pathname);
+  if (!match || request.method !== "POST") return null;
+  const now = testClock(request);
+  const port = paymentsFromEnv(env, drizzle(env.DB), now);
+  if (!port.settleLocalDispute) return Response.json({ error: "not the local processor" }, { status: 409 });
+  const dispute = await port.settleLocalDispute(match[1]!, match[2] as "won" | "lost");
+  return Response.json({ data: dispute });
+}
+
 export default {
-  fetch: app.fetch,
+  async fetch(request, env, ctx) {
+    return (await settleLocalDispute(request, env)) ?? app.fetch(request, env, ctx);
+  },
   async scheduled(controller, env) {
     await runScheduled(env, controller.scheduledTime);
   },

@@ -26,6 +26,8 @@ export interface PayJob {
   tip_cents: number;
   add_charge_cents: number;
   adjustment_cents: number;
+  /** Held back while a client's card dispute is open or lost, given back when won (decision 148); 0 or less. */
+  dispute_cents: number;
   refund_cents: number;
   earned_cents: number;
   paid_out: boolean;

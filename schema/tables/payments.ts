@@ -381,7 +381,7 @@ export const vendorEarnings = sqliteTable(
       .references(() => vendors.vendor_id),
     service_order_id: integer("service_order_id").references(() => serviceOrders.service_order_id),
     kind: text("kind", {
-      enum: ["job", "tip", "add_charge", "adjustment", "redemption"],
+      enum: ["job", "tip", "add_charge", "adjustment", "redemption", "dispute"],
     }).notNull(),
     amount_cents: cents("amount_cents").notNull(),
     /** Unique per line source, e.g. "job:12", "tip:4", "adjust:9". */
@@ -439,6 +439,7 @@ export const LOCAL_CARD_OUTCOMES = [
   "decline_charges",
   "authenticate",
   "authenticate_always",
+  "dispute",
 ] as const;
 export const localPaymentMethods = sqliteTable("local_payment_methods", {
   id: text("id").primaryKey(),
@@ -531,3 +532,73 @@ export const cronItems = sqliteTable(
   },
   (t) => [index("cron_items_kind_idx").on(t.kind, t.done_at)],
 );
+
+export const DISPUTE_STATUSES = [
+  "warning_needs_response",
+  "warning_under_review",
+  "warning_closed",
+  "needs_response",
+  "under_review",
+  "won",
+  "lost",
+] as const;
+
+/**
+ * A customer's dispute of a card payment (a chargeback, or an inquiry: Stripe's `warning_*` statuses), as the
+ * processor reported it through charge.dispute.* events (docs/decisions/148-disputes.md). Linked to the payment
+ * intent and, as far as it can be told from what the intent paid for, the job, the customer and the pro.
+ * event_at is the time of the latest event applied: an older event never overwrites a newer one, and a closed
+ * dispute (won, lost, warning_closed) never reopens.
+ */
+export const disputes = sqliteTable(
+  "disputes",
+  {
+    /** The processor's dispute id (dp_...). */
+    id: text("id").primaryKey(),
+    provider: text("provider", { enum: PROVIDERS }).notNull(),
+    payment_intent_id: text("payment_intent_id").notNull(),
+    charge_id: text("charge_id"),
+    service_order_id: integer("service_order_id").references(() => serviceOrders.service_order_id),
+    user_id: integer("user_id").references(() => users.user_id),
+    vendor_id: integer("vendor_id").references(() => vendors.vendor_id),
+    amount_cents: cents("amount_cents").notNull(),
+    status: text("status", { enum: DISPUTE_STATUSES }).notNull(),
+    /** The card network's reason as Stripe names it (fraudulent, product_not_received, ...). */
+    reason: text("reason").notNull(),
+    /** When evidence is due (epoch ms), null once it no longer can be sent. */
+    due_by: instant("due_by"),
+    /** The processor withdrew the disputed amount (and its fee) from the platform; cleared when reinstated. */
+    funds_withdrawn: integer("funds_withdrawn", { mode: "boolean" }).notNull().default(false),
+    /** When staff submitted evidence (the processor's own record holds the evidence itself). */
+    evidence_submitted_at: instant("evidence_submitted_at"),
+    event_at: instant("event_at").notNull(),
+    created_at: createdAt(),
+    updated_at: instant("updated_at").notNull(),
+  },
+  (t) => [
+    index("disputes_status_idx").on(t.status, t.due_by),
+    index("disputes_pi_idx").on(t.payment_intent_id),
+    index("disputes_vendor_idx").on(t.vendor_id),
+  ],
+);
+
+/**
+ * The local processor's disputes (docs/decisions/148-disputes.md): opened when a charge with the disputing test
+ * card succeeds, moved by evidence and by the local processor's test surface (won or lost), each change announced
+ * as a signed charge.dispute.* event like Stripe's.
+ */
+export const localDisputes = sqliteTable("local_disputes", {
+  id: text("id").primaryKey(),
+  payment_intent_id: text("payment_intent_id").notNull().unique(),
+  amount_cents: cents("amount_cents").notNull(),
+  status: text("status", { enum: DISPUTE_STATUSES }).notNull(),
+  reason: text("reason").notNull(),
+  due_by: instant("due_by").notNull(),
+  /** JSON of the evidence submitted (Stripe's dispute evidence fields). */
+  evidence: text("evidence"),
+  evidence_submitted_at: instant("evidence_submitted_at"),
+  /** Incremented on every change: the events' ids and order. */
+  version: integer("version").notNull().default(1),
+  created_at: createdAt(),
+  updated_at: instant("updated_at").notNull(),
+});

@@ -153,7 +153,7 @@ export async function payView(d1: D1Database, vendorId: number, now: number): Pr
       const l = byJob.get(Number(j.service_order_id)) ?? {};
       const price = Number(j.price_cents);
       const payout = Number(j.vendor_payout_cents);
-      const earned = (l.job ?? 0) + (l.tip ?? 0) + (l.add_charge ?? 0) + (l.adjustment ?? 0);
+      const earned = (l.job ?? 0) + (l.tip ?? 0) + (l.add_charge ?? 0) + (l.adjustment ?? 0) + (l.dispute ?? 0);
       return {
         service_order_id: Number(j.service_order_id),
         description: String(j.description),
@@ -164,6 +164,7 @@ export async function payView(d1: D1Database, vendorId: number, now: number): Pr
         tip_cents: l.tip ?? 0,
         add_charge_cents: l.add_charge ?? 0,
         adjustment_cents: l.adjustment ?? 0,
+        dispute_cents: l.dispute ?? 0,
         refund_cents: Number(j.refund_cents ?? 0),
         earned_cents: earned,
         paid_out: !!l.paid,

@@ -276,6 +276,14 @@ export function PayScreen() {
                     <td data-label="Earned">
                       <strong>{formatCents(j.earned_cents)}</strong>
                       {j.paid_out && <span className="muted"> paid</span>}
+                      {j.dispute_cents !== 0 && (
+                        <>
+                          <br />
+                          <span className="muted" data-testid="dispute-line">
+                            -{formatCents(-j.dispute_cents)} held: card dispute
+                          </span>
+                        </>
+                      )}
                     </td>
                   </tr>
                 ))}

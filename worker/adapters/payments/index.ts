@@ -2,6 +2,7 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { cardErrorMessageCode } from "../../../domain/cards";
 import { AppError } from "../../http/errors";
 import { isDemo, runtimeOf } from "../../runtime";
+import { receiveWebhook } from "../../api/stripe/webhook";
 import { localPayments } from "./local";
 import { PaymentsError, type PaymentsPort } from "./port";
 import { stripePayments } from "./stripe";
@@ -116,7 +117,14 @@ export function paymentsFromEnv(env: Env, db: DrizzleD1Database, now: number = D
       appUrl: e.APP_URL,
     });
   }
-  return localPayments({ db, now, webhookSecret: e.LOCAL_WEBHOOK_SECRET ?? DEV_LOCAL_WEBHOOK_SECRET });
+  // The local processor posts its own events (disputes) to the webhook's receiver, through the same checks.
+  const port: PaymentsPort = localPayments({
+    db,
+    now,
+    webhookSecret: e.LOCAL_WEBHOOK_SECRET ?? DEV_LOCAL_WEBHOOK_SECRET,
+    deliver: (payload, signature) => receiveWebhook(port, db, payload, signature, now, env),
+  });
+  return port;
 }
 
 /** What the browser needs to take a card (GET /api/payments/config). */

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeVendor, T0 } from "../../test-utils";
-import { addOneMonth } from "./local";
+import { DEV_LOCAL_WEBHOOK_SECRET } from ".";
+import { addOneMonth, localPayments } from "./local";
 import { PaymentsError, type PaymentsPort } from "./port";
-import { card, CARDS, localPort, makeUser, unique } from "./test-helpers";
+import { card, CARDS, localPort, makeUser, testDb, unique } from "./test-helpers";
 
 const order = (ref = "1") => ({ purpose: "order", ref });
 
@@ -756,5 +757,60 @@ describe("setupCard: a card is kept only when the issuer accepts it (decision 12
     expect(await port.listPaymentMethods(customer)).toEqual([]);
     const later = await port.tokenizeLocalCard!(card("4000 0000 0000 0341"), null);
     expect((await setup(port, customer, later.id)).status).toBe("succeeded");
+  });
+});
+
+describe("local adapter: disputes (the contract of Stripe's pm_card_createDispute, 4000 0000 0000 0259)", () => {
+  it("the charge succeeds, then a dispute opens; evidence is submitted once; the test surface decides it", async () => {
+    const delivered: { type: string; status: string }[] = [];
+    const port = localPayments({
+      db: testDb(),
+      now: T0,
+      webhookSecret: DEV_LOCAL_WEBHOOK_SECRET,
+      deliver: async (payload, signature) => {
+        const event = await port.verifyWebhook(payload, signature);
+        expect(event, "every event the processor sends is signed").not.toBeNull();
+        delivered.push({ type: event!.type, status: String(event!.object.status) });
+      },
+    });
+    const { intent } = await pay(port, "4000 0000 0000 0259", { amount: 2600 });
+    expect(intent.status).toBe("succeeded");
+    expect(delivered).toEqual([
+      { type: "charge.dispute.created", status: "needs_response" },
+      { type: "charge.dispute.funds_withdrawn", status: "needs_response" },
+    ]);
+    const row = await env.DB.prepare("SELECT id FROM local_disputes WHERE payment_intent_id = ?")
+      .bind(intent.id)
+      .first<{ id: string }>();
+    expect(await port.retrieveDispute(row!.id)).toMatchObject({
+      payment_intent_id: intent.id,
+      amount_cents: 2600,
+      status: "needs_response",
+      reason: "fraudulent",
+      due_by: T0 + 7 * 86_400_000,
+      evidence_submitted: false,
+    });
+    const sent = await port.submitDisputeEvidence(row!.id, { product_description: "A massage at home." }, unique("ev"));
+    expect(sent).toMatchObject({ status: "under_review", evidence_submitted: true });
+    expect(delivered.at(-1)).toEqual({ type: "charge.dispute.updated", status: "under_review" });
+    const again = await rejection(port.submitDisputeEvidence(row!.id, { product_description: "Again" }, unique("ev")));
+    expect(again.code).toBe("dispute_unexpected_state");
+
+    expect((await port.settleLocalDispute!(row!.id, "won")).status).toBe("won");
+    expect(delivered.slice(-2)).toEqual([
+      { type: "charge.dispute.closed", status: "won" },
+      { type: "charge.dispute.funds_reinstated", status: "won" },
+    ]);
+    expect((await rejection(port.settleLocalDispute!(row!.id, "lost"))).code).toBe("dispute_unexpected_state");
+    expect(await rejection(port.retrieveDispute("dp_local_missing"))).toMatchObject({ code: "resource_missing" });
+  });
+
+  it("no other card opens a dispute", async () => {
+    const port = localPort();
+    const { intent } = await pay(port, CARDS.visa);
+    const row = await env.DB.prepare("SELECT id FROM local_disputes WHERE payment_intent_id = ?")
+      .bind(intent.id)
+      .first();
+    expect(row).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { PaymentsPort } from "./port";
 import { localCards } from "./local/cards";
 import { localCharges } from "./local/charges";
 import { localConnectAccounts } from "./local/connect-accounts";
+import { localDisputesApi } from "./local/disputes";
 import { localRefunds } from "./local/refunds";
 import type { LocalPaymentsOptions } from "./local/shared";
 import { localStore } from "./local/store";
@@ -36,5 +37,6 @@ export function localPayments(opts: LocalPaymentsOptions): PaymentsPort {
     ...localConnectAccounts(opts),
     ...localTransferApi(opts),
     ...localWebhooks(opts),
+    ...localDisputesApi(opts),
   };
 }

@@ -162,6 +162,36 @@ export interface WebhookEvent {
   created?: number;
 }
 
+/** A dispute as the processor holds it (docs/decisions/148-disputes.md); amounts in cents, times in epoch ms. */
+export interface DisputeState {
+  id: string;
+  payment_intent_id: string;
+  amount_cents: number;
+  status:
+    | "warning_needs_response"
+    | "warning_under_review"
+    | "warning_closed"
+    | "needs_response"
+    | "under_review"
+    | "won"
+    | "lost";
+  reason: string;
+  due_by: number | null;
+  evidence_submitted: boolean;
+}
+
+/**
+ * Evidence staff send for a dispute, in Stripe's text fields (Stripe takes files such as customer_communication as
+ * uploads; our photos are linked and the texts quoted in uncategorized_text instead).
+ */
+export interface DisputeEvidence {
+  product_description: string;
+  service_date?: string;
+  customer_name?: string;
+  customer_email_address?: string;
+  uncategorized_text?: string;
+}
+
 export interface CardInput {
   number: string;
   exp_month: number;
@@ -289,6 +319,20 @@ export interface PaymentsPort {
     idempotency_key: string;
     description: string;
   }): Promise<Transfer>;
+
+  /** A dispute by id, as the processor holds it now. */
+  retrieveDispute(dispute_id: string): Promise<DisputeState>;
+  /**
+   * Sends the evidence and submits it (Stripe: update with submit=true); the dispute moves to under_review and
+   * the processor announces it (charge.dispute.updated). A dispute no longer open throws dispute_unexpected_state
+   * (Stripe answers that with a 400 too).
+   */
+  submitDisputeEvidence(dispute_id: string, evidence: DisputeEvidence, idempotency_key: string): Promise<DisputeState>;
+  /**
+   * Local adapter only, and only from its test surface (worker/test-entry.ts): the bank decides the dispute, and the
+   * signed charge.dispute.closed event (and funds_reinstated when won) is delivered. Never in Stripe mode.
+   */
+  settleLocalDispute?(dispute_id: string, outcome: "won" | "lost"): Promise<DisputeState>;
 
   /** Verifies a webhook's signature; null when it does not verify. */
   verifyWebhook(payload: string, signature: string | null): Promise<WebhookEvent | null>;

@@ -58,6 +58,8 @@ interface TestCard {
   brand: string;
   last4: string;
   outcome: "succeed" | "decline" | "authenticate";
+  /** Stripe's pm_card_createDispute (4000 0000 0000 0259): the charge succeeds, then a dispute opens. */
+  dispute?: boolean;
   code?: string;
   decline_code?: string;
   message?: string;
@@ -84,6 +86,7 @@ const TEST_TOKENS: Record<string, TestCard> = {
     message: "Your card has insufficient funds.",
   },
   pm_card_threeDSecure2Required: { brand: "visa", last4: "3220", outcome: "authenticate" },
+  pm_card_createDispute: { brand: "visa", last4: "0259", outcome: "succeed", dispute: true },
 };
 
 export function createStripeStandIn() {
@@ -95,6 +98,7 @@ export function createStripeStandIn() {
   const products = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
   const accounts = new Map<string, Obj>();
+  const disputes = new Map<string, Obj>();
   const replays = new Map<string, { params: string; status: number; body: unknown }>();
   let counter = 0;
   // Ids are unique across stand-ins too: the tests share one D1, where provider ids are unique columns.
@@ -153,6 +157,22 @@ export function createStripeStandIn() {
       pi.last_payment_error = null;
       pi.latest_charge = nextId("ch");
       if (pi.setup_future_usage && pi.customer) pm.customer = pi.customer;
+      if (card.dispute) {
+        const dp = {
+          id: nextId("dp"),
+          object: "dispute",
+          amount: pi.amount,
+          currency: "usd",
+          charge: pi.latest_charge,
+          payment_intent: pi.id,
+          reason: "fraudulent",
+          status: "needs_response",
+          created: nowS(),
+          evidence: {},
+          evidence_details: { due_by: nowS() + 7 * 86_400, has_evidence: false, submission_count: 0 },
+        };
+        disputes.set(dp.id, dp);
+      }
       return json(200, pi);
     }
     if (card.outcome === "authenticate" && !offSession) {
@@ -429,6 +449,31 @@ export function createStripeStandIn() {
           description: p.description ?? null,
         });
       }
+      case "GET disputes": {
+        const data = [...disputes.values()].filter((d) => !p.payment_intent || d.payment_intent === p.payment_intent);
+        return json(200, { object: "list", data, has_more: false, url: "/v1/disputes" });
+      }
+      case "GET disputes/:id": {
+        const dp = disputes.get(id!);
+        return dp ? json(200, dp) : notFound("dispute", id!);
+      }
+      case "POST disputes/:id": {
+        const dp = disputes.get(id!);
+        if (!dp) return notFound("dispute", id!);
+        if (dp.status !== "needs_response" && dp.status !== "warning_needs_response") {
+          return invalid("dispute_already_submitted", "This dispute has already been submitted.");
+        }
+        for (const [k, v] of Object.entries(p)) {
+          const m = /^evidence\[(.+)\]$/.exec(k);
+          if (m) dp.evidence[m[1]!] = v;
+        }
+        dp.evidence_details.has_evidence = Object.keys(dp.evidence).length > 0;
+        if (p.submit === "true") {
+          dp.status = dp.status === "warning_needs_response" ? "warning_under_review" : "under_review";
+          dp.evidence_details.submission_count += 1;
+        }
+        return json(200, dp);
+      }
       default:
         return json(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${key}).` } });
     }
@@ -469,5 +514,5 @@ export function createStripeStandIn() {
     });
   };
 
-  return { requests, fetch: standInFetch, customers, methods, intents };
+  return { requests, fetch: standInFetch, customers, methods, intents, disputes };
 }

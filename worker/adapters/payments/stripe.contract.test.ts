@@ -23,6 +23,8 @@ interface Setup {
   requests: CapturedRequest[];
   /** Requests made since the last call. */
   take(): CapturedRequest[];
+  /** The dispute the bank opened on an intent (Stripe opens it shortly after the charge: polled in test mode). */
+  disputeOn(paymentIntentId: string): Promise<string>;
 }
 
 function setup(mode: "stand-in" | "live"): Setup {
@@ -36,8 +38,23 @@ function setup(mode: "stand-in" | "live"): Setup {
     httpClient: Stripe.createFetchHttpClient(transport.fetch),
   });
   let seen = 0;
+  const disputeOn = async (paymentIntentId: string): Promise<string> => {
+    if ("disputes" in transport) {
+      const found = [...transport.disputes.values()].find((d) => d.payment_intent === paymentIntentId);
+      if (!found) throw new Error(`no dispute on ${paymentIntentId}`);
+      return String(found.id);
+    }
+    const stripe = new Stripe(LIVE_KEY, { httpClient: Stripe.createFetchHttpClient() });
+    for (let i = 0; i < 30; i++) {
+      const list = await stripe.disputes.list({ payment_intent: paymentIntentId, limit: 1 });
+      if (list.data[0]) return list.data[0].id;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    throw new Error(`Stripe opened no dispute on ${paymentIntentId} in 30 s`);
+  };
   return {
     port,
+    disputeOn,
     requests: transport.requests,
     take() {
       const out = transport.requests.slice(seen);
@@ -498,6 +515,56 @@ function contract(mode: "stand-in" | "live") {
       expect(deleted).toEqual({ status: "deleted" });
     },
   );
+
+  it("disputes: pm_card_createDispute succeeds, then the bank opens a dispute; evidence is submitted once", async () => {
+    const s = setup(mode);
+    const customer = await s.port.ensureCustomer(await user());
+    const paid = await s.port.createIntent({
+      amount_cents: 2600,
+      customer_id: customer,
+      payment_method_id: "pm_card_createDispute",
+      confirm: true,
+      description: "Disputed order",
+      metadata: { purpose: "order", ref: "77" },
+      idempotency_key: unique("order:77"),
+    });
+    expect(paid.status).toBe("succeeded");
+    const id = await s.disputeOn(paid.id);
+    s.take();
+    expect(await s.port.retrieveDispute(id)).toMatchObject({
+      id,
+      payment_intent_id: paid.id,
+      amount_cents: 2600,
+      status: "needs_response",
+      reason: "fraudulent",
+      evidence_submitted: false,
+    });
+    expect(brief(s.take()[0]!)).toBe(`GET /v1/disputes/${id}`);
+    const key = unique("dispute-evidence");
+    const sent = await s.port.submitDisputeEvidence(
+      id,
+      {
+        product_description: "A 60-minute massage at the customer's home.",
+        uncategorized_text: "Photos: https://glow.test/media/a.jpg",
+      },
+      key,
+    );
+    expect(sent).toMatchObject({ id, status: "under_review", evidence_submitted: true });
+    const update = s.take().find((r) => r.method === "POST")!;
+    expect(brief(update)).toBe(`POST /v1/disputes/${id}`);
+    expect(update.idempotencyKey).toBe(key);
+    expect(update.params).toMatchObject({
+      submit: "true",
+      "evidence[product_description]": "A 60-minute massage at the customer's home.",
+      "evidence[uncategorized_text]": "Photos: https://glow.test/media/a.jpg",
+    });
+    // Once submitted it takes no more evidence, answered in the port's words.
+    await expect(
+      s.port.submitDisputeEvidence(id, { product_description: "Again" }, unique("again")),
+    ).rejects.toMatchObject({
+      code: "dispute_unexpected_state",
+    });
+  });
 
   it("webhooks: Stripe's signature verified with the subtle crypto provider; anything else refused", async () => {
     const s = setup(mode);

@@ -7,6 +7,7 @@ import {
   PAYMENT_PURPOSES,
   PaymentsError,
   type CardPaymentMethod,
+  type DisputeState,
   type IntentStatus,
   type PaymentIntent,
   type PaymentPurpose,
@@ -685,6 +686,26 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
       };
     },
 
+    async retrieveDispute(id) {
+      return disputeStateOf(await call(() => stripe.disputes.retrieve(id)));
+    },
+
+    async submitDisputeEvidence(id, evidence, idempotencyKey) {
+      const current = disputeStateOf(await call(() => stripe.disputes.retrieve(id)));
+      // Stripe takes evidence only while the dispute needs a response; answered like the local processor.
+      if (current.status !== "needs_response" && current.status !== "warning_needs_response") {
+        throw new PaymentsError(
+          "dispute_unexpected_state",
+          `This dispute has a status of ${current.status} and no longer takes evidence.`,
+          { http_status: 400 },
+        );
+      }
+      const dispute = await call(() =>
+        stripe.disputes.update(id, { evidence: { ...evidence }, submit: true }, { idempotencyKey }),
+      );
+      return disputeStateOf(dispute);
+    },
+
     async verifyWebhook(payload, signature) {
       if (!signature) return null;
       try {
@@ -708,4 +729,18 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
     },
   };
   return port;
+}
+
+/** A Stripe Dispute as the port's DisputeState. */
+function disputeStateOf(d: Stripe.Dispute): DisputeState {
+  const due = d.evidence_details?.due_by;
+  return {
+    id: d.id,
+    payment_intent_id: typeof d.payment_intent === "string" ? d.payment_intent : (d.payment_intent?.id ?? ""),
+    amount_cents: d.amount,
+    status: d.status as DisputeState["status"],
+    reason: d.reason,
+    due_by: typeof due === "number" ? due * 1000 : null,
+    evidence_submitted: (d.evidence_details?.submission_count ?? 0) > 0,
+  };
 }

@@ -65,6 +65,10 @@ export const TEST_CARDS: Readonly<Record<string, TestCardBehaviour>> = {
     note: "3-D Secure on every on-session payment; once authenticated with saving, off-session charges succeed",
   },
   "4000002760003184": { outcome: "authenticate_always", note: "3-D Secure on every payment, off-session too" },
+  "4000000000000259": {
+    outcome: "dispute",
+    note: "the charge succeeds, then the bank opens a dispute (fraudulent) for the whole amount",
+  },
 };
 
 const SUCCEED: TestCardBehaviour = { outcome: "succeed", note: "any other valid number succeeds" };

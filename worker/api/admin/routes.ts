@@ -7,6 +7,7 @@ import { adminAuditApi } from "./audit";
 import { adminChargesApi } from "./charges";
 import { adminCustomServicesApi } from "./custom-services";
 import { adminCustomersApi } from "./customers";
+import { adminDisputesApi } from "./disputes";
 import { adminExceptionsApi } from "./exceptions";
 import { adminJobCompleteApi } from "./job-complete";
 import { adminJobsApi } from "./jobs";
@@ -35,4 +36,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/added-charges", adminAddedChargesApi)
   .route("/jobs", adminJobsApi)
   .route("/exceptions", adminExceptionsApi)
-  .route("/custom-services", adminCustomServicesApi);
+  .route("/custom-services", adminCustomServicesApi)
+  .route("/disputes", adminDisputesApi);

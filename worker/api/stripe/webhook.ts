@@ -6,6 +6,7 @@ import { connectedAccounts, memberships, paymentIntents, webhookEvents } from ".
 import { paymentsFromEnv } from "../../adapters/payments";
 import { accountStateOf } from "../../adapters/payments/account-state";
 import type { IntentStatus, PaymentError, PaymentsPort, WebhookEvent } from "../../adapters/payments/port";
+import { applyDisputeEvent, isDisputeEvent } from "../../disputes/apply";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 
@@ -19,7 +20,9 @@ import type { AppEnv } from "../../http/types";
  *
  * Applied: payment_intent.* → payment_intents (a finished intent, succeeded or canceled, never moves back);
  * customer.subscription.updated/deleted → memberships (by provider_ref); account.updated →
- * connected_accounts. Other event types are recorded and acknowledged.
+ * connected_accounts; charge.dispute.* → disputes and the pro's pay (worker/disputes/apply.ts, which needs the
+ * Worker's env: its conditional writes are raw SQL in one D1 batch). Other event types are recorded and
+ * acknowledged.
  */
 
 const INTENT_STATUSES = new Set<IntentStatus>([
@@ -141,10 +144,15 @@ export async function applyWebhookEvent(
   provider: "local" | "stripe",
   event: WebhookEvent,
   now: number,
+  env?: Env,
 ): Promise<"applied" | "duplicate"> {
   const seen = async () =>
     (await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, event.id))).length > 0;
   if (await seen()) return "duplicate";
+  if (isDisputeEvent(event.type)) {
+    if (!env) throw new Error("dispute events are applied with the Worker's env");
+    return applyDisputeEvent(env, db, provider, event, now);
+  }
   const record = db.insert(webhookEvents).values({ id: event.id, provider, type: event.type, received_at: now });
   try {
     // The plain insert fails on a concurrent duplicate and takes the whole batch (the updates) with it.
@@ -166,10 +174,11 @@ export async function receiveWebhook(
   payload: string,
   signature: string | null,
   now: number,
+  env?: Env,
 ): Promise<"applied" | "duplicate"> {
   const event = await port.verifyWebhook(payload, signature);
   if (!event) fail("WEBHOOK_SIGNATURE_INVALID");
-  return applyWebhookEvent(db, port.provider, event, now);
+  return applyWebhookEvent(db, port.provider, event, now, env);
 }
 
 export const stripeWebhookApi = new Hono<AppEnv>().post("/webhook", async (c) => {
@@ -177,6 +186,6 @@ export const stripeWebhookApi = new Hono<AppEnv>().post("/webhook", async (c) =>
   const db = c.get("db");
   const now = c.get("now");
   const port = paymentsFromEnv(c.env, db, now);
-  const outcome = await receiveWebhook(port, db, payload, c.req.header("stripe-signature") ?? null, now);
+  const outcome = await receiveWebhook(port, db, payload, c.req.header("stripe-signature") ?? null, now, c.env);
   return c.json({ received: true, duplicate: outcome === "duplicate" });
 });

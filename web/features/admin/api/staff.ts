@@ -62,6 +62,8 @@ export const staffLists = {
     call((r) => adminClient.exceptions.$get({ query }, r), o),
   customServices: (query: QueryOf<(typeof adminClient)["custom-services"]["$get"]>, o?: CallOptions) =>
     call((r) => adminClient["custom-services"].$get({ query }, r), o),
+  disputes: (query: QueryOf<typeof adminClient.disputes.$get>, o?: CallOptions) =>
+    call((r) => adminClient.disputes.$get({ query }, r), o),
   connectRequests: (query: QueryOf<typeof connectClient.admin.requests.$get>, o?: CallOptions) =>
     call((r) => connectClient.admin.requests.$get({ query }, r), o),
   connectTips: (query: QueryOf<typeof connectClient.admin.tips.$get>, o?: CallOptions) =>
@@ -78,6 +80,16 @@ export function getVendor(id: number, signal?: AbortSignal) {
 
 export function getCustomer(id: number, signal?: AbortSignal) {
   return call((r) => adminClient.customers[":id"].$get({ param: { id: String(id) } }, r), { signal });
+}
+
+/** GET /api/admin/disputes/:id: one card dispute with its job, pro and evidence (docs/decisions/148). */
+export function getDispute(id: string, signal?: AbortSignal) {
+  return call((r) => adminClient.disputes[":id"].$get({ param: { id } }, r), { signal });
+}
+
+/** POST /api/admin/disputes/:id/evidence: sends the evidence to the processor (audited, once). */
+export function submitDisputeEvidence(id: string, json: { summary: string; note?: string }) {
+  return call((r) => adminClient.disputes[":id"].evidence.$post({ param: { id }, json }, r));
 }
 
 export function getStaffJob(id: number, signal?: AbortSignal) {

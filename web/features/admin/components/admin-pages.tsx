@@ -10,6 +10,7 @@ import { ReviewsSection } from "./reviews-section";
 import { VendorsSection } from "./vendors-section";
 import { AddedChargesSection } from "./added-charges-section";
 import { CustomServicesSection } from "./custom-services-section";
+import { DisputesSection } from "./disputes-section";
 import { ExceptionsSection } from "./exceptions-section";
 import { JobsSection } from "./jobs-section";
 
@@ -64,6 +65,12 @@ export const ADMIN_SECTIONS = [
     live: true,
   },
   {
+    page: "disputes",
+    title: "Card disputes",
+    text: "Customers' disputes with their bank: the job, the pro and the evidence; answer before the due date.",
+    live: true,
+  },
+  {
     page: "payouts",
     title: "Payouts",
     text: "Payouts and their state; adjust a job's payout within limits.",
@@ -88,6 +95,7 @@ const SECTION_BODY: Record<string, () => ReactNode> = {
   customers: () => <CustomersSection />,
   payouts: () => <PayoutsSection />,
   "added-charges": () => <AddedChargesSection />,
+  disputes: () => <DisputesSection />,
   "custom-services": () => <CustomServicesSection />,
   audit: () => <AuditSection />,
 };

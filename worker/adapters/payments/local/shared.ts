@@ -40,6 +40,11 @@ export interface LocalPaymentsOptions {
   now: number;
   /** Secret of the local webhook signatures (LOCAL_WEBHOOK_SECRET). */
   webhookSecret: string;
+  /**
+   * Where the local processor posts its own signed events (disputes: it has no network, so the webhook's receiver
+   * is handed in). Without it the events are not sent.
+   */
+  deliver?: (payload: string, signature: string) => Promise<unknown>;
 }
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
@@ -172,6 +177,7 @@ export function failure(code: string, declineCode: string | null): ChargeResult 
 export function charge(card: CardRow, offSession: boolean): ChargeResult {
   switch (card.outcome) {
     case "succeed":
+    case "dispute":
       return { status: "succeeded", payment_method_id: card.id, last_error: null };
     case "decline":
     case "decline_charges":

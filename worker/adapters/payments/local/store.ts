@@ -8,6 +8,7 @@ import {
   paymentMethods,
 } from "../../../../schema/tables/payments";
 import { PaymentsError, type SavedPaymentMethod } from "../port";
+import { openLocalDisputeIfCard } from "./disputes";
 import {
   type LocalPaymentsOptions,
   type IntentRow,
@@ -144,6 +145,7 @@ export function localStore(opts: LocalPaymentsOptions) {
         .set({ status: "active", latest_intent_id: row.id })
         .where(and(eq(localSubscriptions.id, meta.subscription_id), eq(localSubscriptions.status, "incomplete")));
     }
+    await openLocalDisputeIfCard(opts, row);
   }
 
   async function attach(paymentMethodId: string, customerId: string): Promise<SavedPaymentMethod> {
