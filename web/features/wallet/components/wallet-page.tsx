@@ -111,7 +111,8 @@ function SavedCards() {
   const remove = async (c: SavedCard) => {
     const done = await removeCard(c.id);
     const next = cards.data?.find((k) => k.id === done.default_id);
-    const label = (k: SavedCard) => `${k.card.brand === "amex" ? "American Express" : k.card.brand} •••• ${k.card.last4}`;
+    const label = (k: SavedCard) =>
+      `${k.card.brand === "amex" ? "American Express" : k.card.brand} •••• ${k.card.last4}`;
     notify(
       "success",
       !c.custom_is_default_payment_method
