@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   bpsOf,
   checkCheckoutEmail,
+  checkServiceAddress,
   checkoutTotals,
   creditToApply,
   giftAmountAllowed,
@@ -310,5 +311,26 @@ describe("reminder dates", () => {
     expect(reminderTimeAllowed(now + 1, now)).toBe(true);
     expect(reminderTimeAllowed(now + 365 * 86_400_000, now)).toBe(true);
     expect(reminderTimeAllowed(now + 366 * 86_400_000, now)).toBe(false);
+  });
+});
+
+describe("checkServiceAddress", () => {
+  it("accepts a full address in the cart's ZIP, trimmed", () => {
+    expect(checkServiceAddress("  12 Main St,  New York, NY 10001 ", "10001")).toEqual({
+      ok: true,
+      address: "12 Main St, New York, NY 10001",
+      zip: "10001",
+    });
+    expect(checkServiceAddress("12 Main St, New York, NY 10001-1234", "10001").ok).toBe(true);
+  });
+  it("asks for the full address when a part is missing", () => {
+    expect(checkServiceAddress("12 Main St 10001", "10001")).toMatchObject({ ok: false, code: "INVALID_ADDRESS" });
+  });
+  it("gives an address in another ZIP one message naming both ZIPs", () => {
+    const check = checkServiceAddress("12 Main St, Boston, MA 02116", "10001");
+    expect(check).toMatchObject({ ok: false, code: "ADDRESS_NOT_IN_CART_ZIP" });
+    expect(!check.ok && check.message).toBe(
+      "This address is in 02116, but your cart was priced for 10001. Enter an address in 10001, or change your ZIP in the cart.",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { addDays, DAY_MS, dayNumber, isValidTimeZone, localDate, localToInstant } from "./calendar/time";
 import { normalizeEmail } from "./email";
+import { addressParts, isPartialAddress } from "./location/address";
 import { PRICING } from "./pricing-config";
 
 /**
@@ -244,6 +245,35 @@ export function checkCheckoutEmail(input: string, opts: { business: boolean }): 
     };
   }
   return { ok: true, email };
+}
+
+export type ServiceAddressCheck =
+  | { ok: true; address: string; zip: string }
+  | { ok: false; code: "INVALID_ADDRESS" | "ADDRESS_NOT_IN_CART_ZIP"; message: string };
+
+/**
+ * The checkout's service address (docs/product.md section 5 "Partial address"): complete (street, city, state,
+ * ZIP) and in the ZIP the cart was priced for. One answer per address, with the one message the form shows under
+ * the field, so the browser and the API say the same thing once (docs/decisions/154).
+ */
+export function checkServiceAddress(input: string, cartZip: string): ServiceAddressCheck {
+  const address = input.replace(/\s+/g, " ").trim();
+  if (isPartialAddress(address)) {
+    return {
+      ok: false,
+      code: "INVALID_ADDRESS",
+      message: "Enter the full service address: street, city, state and ZIP code.",
+    };
+  }
+  const zip = addressParts(address).zip!.text.slice(0, 5);
+  if (zip !== cartZip) {
+    return {
+      ok: false,
+      code: "ADDRESS_NOT_IN_CART_ZIP",
+      message: `This address is in ${zip}, but your cart was priced for ${cartZip}. Enter an address in ${cartZip}, or change your ZIP in the cart.`,
+    };
+  }
+  return { ok: true, address, zip };
 }
 
 // -------------------------------------------------------------------------------------- gift cards

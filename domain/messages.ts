@@ -68,6 +68,7 @@ export const catalogue = {
 
   // Location and catalogue
   INVALID_ADDRESS: error("Invalid location, please enter a 5 digit zip code within the continental US."),
+  ADDRESS_NOT_IN_CART_ZIP: error("This address is not in the ZIP code your cart was priced for."),
   MAPS_UNAVAILABLE: error("Address search is unavailable right now. Please enter your 5 digit ZIP code.", 503),
   ITEM_NOT_AVAILABLE: error("This item is no longer available.", 409),
   BOOK_AGAIN_NOT_AVAILABLE: error("This service can't be booked again right now.", 409),

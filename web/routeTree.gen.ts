@@ -63,6 +63,8 @@ import { Route as ConnectAdminRouteImport } from './routes/connect/admin'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
 import { Route as ServicesSlugRouteImport } from './routes/services/$slug'
 import { Route as VendorVidRouteImport } from './routes/vendor/$vid'
+import { Route as AccountPaymentsIndexRouteImport } from './routes/account/payments/index'
+import { Route as AccountPaymentsIdRouteImport } from './routes/account/payments/$id'
 import { Route as BusinessJobsIdRouteImport } from './routes/business/jobs.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -337,6 +339,16 @@ const VendorVidRoute = VendorVidRouteImport.update({
   path: '/vendor/$vid',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountPaymentsIndexRoute = AccountPaymentsIndexRouteImport.update({
+  id: '/payments/',
+  path: '/payments/',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountPaymentsIdRoute = AccountPaymentsIdRouteImport.update({
+  id: '/payments/$id',
+  path: '/payments/$id',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 const BusinessJobsIdRoute = BusinessJobsIdRouteImport.update({
   id: '/jobs/$id',
   path: '/jobs/$id',
@@ -398,7 +410,9 @@ export interface FileRoutesByFullPath {
   '/business/': typeof BusinessIndexRoute
   '/connect/': typeof ConnectIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/account/payments/$id': typeof AccountPaymentsIdRoute
   '/business/jobs/$id': typeof BusinessJobsIdRoute
+  '/account/payments/': typeof AccountPaymentsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -452,7 +466,9 @@ export interface FileRoutesByTo {
   '/business': typeof BusinessIndexRoute
   '/connect': typeof ConnectIndexRoute
   '/services': typeof ServicesIndexRoute
+  '/account/payments/$id': typeof AccountPaymentsIdRoute
   '/business/jobs/$id': typeof BusinessJobsIdRoute
+  '/account/payments': typeof AccountPaymentsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -510,7 +526,9 @@ export interface FileRoutesById {
   '/business/': typeof BusinessIndexRoute
   '/connect/': typeof ConnectIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/account/payments/$id': typeof AccountPaymentsIdRoute
   '/business/jobs/$id': typeof BusinessJobsIdRoute
+  '/account/payments/': typeof AccountPaymentsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -569,7 +587,9 @@ export interface FileRouteTypes {
     | '/business/'
     | '/connect/'
     | '/services/'
+    | '/account/payments/$id'
     | '/business/jobs/$id'
+    | '/account/payments/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -623,7 +643,9 @@ export interface FileRouteTypes {
     | '/business'
     | '/connect'
     | '/services'
+    | '/account/payments/$id'
     | '/business/jobs/$id'
+    | '/account/payments'
   id:
     | '__root__'
     | '/'
@@ -680,7 +702,9 @@ export interface FileRouteTypes {
     | '/business/'
     | '/connect/'
     | '/services/'
+    | '/account/payments/$id'
     | '/business/jobs/$id'
+    | '/account/payments/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1099,6 +1123,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VendorVidRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/payments/': {
+      id: '/account/payments/'
+      path: '/payments'
+      fullPath: '/account/payments/'
+      preLoaderRoute: typeof AccountPaymentsIndexRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/payments/$id': {
+      id: '/account/payments/$id'
+      path: '/payments/$id'
+      fullPath: '/account/payments/$id'
+      preLoaderRoute: typeof AccountPaymentsIdRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/business/jobs/$id': {
       id: '/business/jobs/$id'
       path: '/jobs/$id'
@@ -1116,6 +1154,8 @@ interface AccountRouteRouteChildren {
   AccountSettingsRoute: typeof AccountSettingsRoute
   AccountWalletRoute: typeof AccountWalletRoute
   AccountIndexRoute: typeof AccountIndexRoute
+  AccountPaymentsIdRoute: typeof AccountPaymentsIdRoute
+  AccountPaymentsIndexRoute: typeof AccountPaymentsIndexRoute
 }
 
 const AccountRouteRouteChildren: AccountRouteRouteChildren = {
@@ -1125,6 +1165,8 @@ const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountSettingsRoute: AccountSettingsRoute,
   AccountWalletRoute: AccountWalletRoute,
   AccountIndexRoute: AccountIndexRoute,
+  AccountPaymentsIdRoute: AccountPaymentsIdRoute,
+  AccountPaymentsIndexRoute: AccountPaymentsIndexRoute,
 }
 
 const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(

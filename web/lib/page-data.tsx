@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
-import { normalizeZip } from "../../domain/location-input";
+import { normalizeZip, parseLocationInput } from "../../domain/location-input";
 import type { ApiFetch } from "./api-client";
 
 /**
@@ -41,7 +41,10 @@ export function pageApiFrom(loaderArgs: unknown): PageApi | null {
 
 /** The ZIP a page is priced for on the server: the URL's `zipcode`, else the visitor's cookie. */
 export function serverZip(api: PageApi, search: unknown): string | null {
-  return normalizeZip((search as Record<string, unknown> | null)?.zipcode) ?? api.zip;
+  const raw = (search as Record<string, unknown> | null)?.zipcode;
+  // The home page's ZIP form sent without JavaScript: a ZIP, or an address ending in one (domain/location-input.ts).
+  const typed = typeof raw === "string" ? parseLocationInput(raw) : null;
+  return normalizeZip(raw) ?? (typed?.kind === "zip" ? typed.zip : null) ?? api.zip;
 }
 
 /**

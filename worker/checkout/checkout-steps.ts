@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as v from "valibot";
 import type { CartValidation, CheckoutSummary } from "../../schema/contracts/checkout";
-import { checkCheckoutEmail } from "../../domain/checkout-rules";
-import { addressParts, isPartialAddress } from "../../domain/location/address";
+import { checkCheckoutEmail, checkServiceAddress } from "../../domain/checkout-rules";
 import { normalizeUsPhone } from "../../domain/phone";
 import type { ChargeBody, CompleteOrderBody } from "../../schema/payloads/checkout";
 import { orders } from "../../schema/tables/orders";
@@ -86,14 +85,9 @@ function contactOf(body: { email: string; phone: string; address: string }, busi
   if (!email.ok) fail("INVALID_EMAIL_ADDRESS", { email: email.message });
   const phone = normalizeUsPhone(body.phone);
   if (!phone) fail("PHONE_NOT_VALID", { phone: "Enter a US phone number." });
-  if (isPartialAddress(body.address)) {
-    fail("INVALID_ADDRESS", { address: "Enter the full service address: street, city, state and ZIP code." });
-  }
-  const zip = addressParts(body.address).zip!.text.slice(0, 5);
-  if (zip !== cartZip) {
-    fail("INVALID_ADDRESS", { address: `This address is not in ${cartZip}, the ZIP code your cart was priced for.` });
-  }
-  return { email: email.email, phone, address: body.address.replace(/\s+/g, " ").trim(), zip };
+  const place = checkServiceAddress(body.address, cartZip);
+  if (!place.ok) fail(place.code, { address: place.message });
+  return { email: email.email, phone, address: place.address, zip: place.zip };
 }
 
 export interface ChargeAnswer {

@@ -6,7 +6,7 @@ import { orFail } from "../adapters/payments";
 import type { PaymentsPort, SavedPaymentMethod } from "../adapters/payments/port";
 import type { SessionUser } from "../auth/sessions";
 import { fail } from "../http/errors";
-import { copiesOf, oneEntryPerCard } from "./saved-cards";
+import { copiesOf, nextDefault, oneEntryPerCard } from "./saved-cards";
 import { checkCardForLater, setupView } from "./setup-card";
 
 /**
@@ -92,18 +92,28 @@ export async function saveCard(
   return specPaymentMethod(saved);
 }
 
-/** Removes a card: the wallet shows one entry per card, so every copy of that card goes. */
+/**
+ * Removes a card: the wallet shows one entry per card, so every copy of that card goes. Removing the default card
+ * makes the most recently added card left the default, at the processor too (docs/decisions/155), before the
+ * old one is detached, so the customer is never left without one while cards remain; `default_id` says which
+ * card is the default now (null: no card is left).
+ */
 export async function removeCard(
   db: DrizzleD1Database,
   port: PaymentsPort,
   userId: number,
   id: string,
-): Promise<{ id: string; deleted: true }> {
+): Promise<{ id: string; deleted: true; default_id: string | null }> {
   const { customerId, method, methods } = await ownMethod(db, port, userId, id);
   const copies = copiesOf(methods, method);
-  if (copies.some((m) => m.is_default)) await orFail(port.setDefaultPaymentMethod(customerId, null));
+  const left = methods.filter((m) => !copies.includes(m));
+  let defaultId = left.find((m) => m.is_default)?.id ?? null;
+  if (copies.some((m) => m.is_default)) {
+    defaultId = nextDefault(left)?.id ?? null;
+    await orFail(port.setDefaultPaymentMethod(customerId, defaultId));
+  }
   for (const m of copies) await orFail(port.detachPaymentMethod(m.id));
-  return { id: method.id, deleted: true };
+  return { id: method.id, deleted: true, default_id: defaultId };
 }
 
 /** Makes one of the user's cards the default; answers the wallet. */

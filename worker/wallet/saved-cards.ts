@@ -26,6 +26,14 @@ export function copiesOf(methods: readonly SavedPaymentMethod[], method: SavedPa
 }
 
 /**
+ * The card that becomes the default when the default one is removed: the most recently added of the cards left
+ * (the providers list newest first), as the wallet shows them; undefined when none is left.
+ */
+export function nextDefault(left: readonly SavedPaymentMethod[]): SavedPaymentMethod | undefined {
+  return oneEntryPerCard(left)[0];
+}
+
+/**
  * After a paid checkout: a card kept on the account while paying becomes the default when the customer has
  * none (as the first card saved in the wallet does), so the wallet marks it and the next checkout preselects
  * it. A customer who has a default keeps it. Best effort: the booking is already confirmed, and a failure

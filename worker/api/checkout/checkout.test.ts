@@ -521,11 +521,20 @@ describe("contact details", () => {
     const w = await world();
     const { client } = await customer();
     await addItem(client, w);
+    const orders = () => env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>();
+    const before = (await orders())!.n;
     const res = await client.post(
       "/api/checkout/charge-stripe",
       contact(w, { address: "12 Main St, Boston, MA 02116" }),
     );
-    expect(res.body.error.code).toBe("INVALID_ADDRESS");
+    expect((await orders())!.n, "no draft is written").toBe(before);
+    // One right answer: its own code and one message naming both ZIPs, not the generic "5 digit zip" text.
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("ADDRESS_NOT_IN_CART_ZIP");
+    expect(res.body.error.message).not.toMatch(/5 digit zip/i);
+    expect(Object.keys(res.body.error.fields)).toEqual(["address"]);
+    expect(res.body.error.fields.address).toContain("02116");
+    expect(res.body.error.fields.address).toContain(w.zip);
   });
 
   it("trims the email and wants a business address for business services only", async () => {

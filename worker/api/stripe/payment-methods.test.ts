@@ -1,5 +1,6 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { card, CARDS } from "../../adapters/payments/test-helpers";
+import { card, CARDS, localPort } from "../../adapters/payments/test-helpers";
 import { Client, signUp } from "../../test-utils";
 
 async function tokenize(client: Client, number: string): Promise<string> {
@@ -81,7 +82,8 @@ describe("saved cards: /api/stripe/payment-methods and /api/users/me/payment-met
       [first, true],
     ]);
     expect((await client.call("DELETE", `/api/stripe/payment-method/${first}`)).status).toBe(200);
-    expect(await listed()).toEqual([[mc, false]]);
+    // The removed card was the default: the card left takes its place (decision 155).
+    expect(await listed()).toEqual([[mc, true]]);
     // The other copy went with it.
     expect((await client.call("DELETE", `/api/stripe/payment-method/${again}`)).status).toBe(404);
   });
@@ -105,10 +107,46 @@ describe("saved cards: /api/stripe/payment-methods and /api/users/me/payment-met
 
     const deleted = await client.call("DELETE", `/api/stripe/payment-method/${one}`);
     expect(deleted.status).toBe(200);
-    expect(deleted.body.data).toEqual({ id: one, deleted: true });
+    expect(deleted.body.data).toEqual({ id: one, deleted: true, default_id: null });
     expect((await client.get("/api/stripe/payment-methods")).body.data.map((m: any) => m.id)).toEqual([two]);
     const twice = await client.call("DELETE", `/api/stripe/payment-method/${one}`);
     expect([twice.status, twice.body.error.code]).toEqual([404, "NOT_FOUND"]);
+  });
+
+  it("removing the default card makes the most recently added card the default, at the processor too", async () => {
+    const client = await member();
+    const visa = await tokenize(client, CARDS.visa);
+    const mc = await tokenize(client, CARDS.mastercard);
+    const amex = await tokenize(client, CARDS.amex);
+    for (const pm of [visa, mc, amex]) await client.post("/api/stripe/payment-methods", { payment_method_id: pm });
+    const listed = async () =>
+      ((await client.get("/api/stripe/payment-methods")).body.data as any[]).map((m) => [
+        m.id,
+        m.custom_is_default_payment_method,
+      ]);
+    expect(await listed()).toEqual([
+      [amex, false],
+      [mc, false],
+      [visa, true],
+    ]);
+
+    // A card that is not the default goes alone; the default stays.
+    const other = await client.call("DELETE", `/api/stripe/payment-method/${mc}`);
+    expect(other.body.data).toEqual({ id: mc, deleted: true, default_id: visa });
+    // The default: the newest card left takes its place, and the processor's list (what checkout preselects) says so.
+    const first = await client.call("DELETE", `/api/stripe/payment-method/${visa}`);
+    expect(first.body.data).toEqual({ id: visa, deleted: true, default_id: amex });
+    expect(await listed()).toEqual([[amex, true]]);
+    // Asked of the processor itself (the local adapter's own store), not through the wallet's answer.
+    const customer = await env.DB.prepare(
+      "SELECT provider_customer_id AS id FROM payment_customers ORDER BY rowid DESC LIMIT 1",
+    ).first<{ id: string }>();
+    const atProcessor = await localPort().listPaymentMethods(customer!.id);
+    expect(atProcessor.map((m) => [m.id, m.is_default])).toEqual([[amex, true]]);
+    // The last card: none is left, and no default.
+    const last = await client.call("DELETE", `/api/stripe/payment-method/${amex}`);
+    expect(last.body.data).toEqual({ id: amex, deleted: true, default_id: null });
+    expect(await listed()).toEqual([]);
   });
 
   it("never touches someone else's card: NOT_FOUND", async () => {

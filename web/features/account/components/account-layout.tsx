@@ -4,6 +4,7 @@ import { AppLink } from "../../../components/ui/app-link";
 const LINKS = [
   { href: "/account/orders", label: "My Orders" },
   { href: "/account/wallet", label: "My Wallet" },
+  { href: "/account/payments", label: "Payments" },
   { href: "/account/membership", label: "Membership" },
   { href: "/account/settings", label: "My Account" },
 ];

@@ -1,8 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { checkCheckoutEmail } from "../../../../domain/checkout-rules";
+import { checkCheckoutEmail, checkServiceAddress } from "../../../../domain/checkout-rules";
 import { cleanCustomerNotes } from "../../../../domain/customer-notes";
-import { isPartialAddress } from "../../../../domain/location/address";
 import { catalogue } from "../../../../domain/messages";
 import { AppLink } from "../../../components/ui/app-link";
 import { useAuthenticator, useCardForm } from "../../../components/ui/card-form";
@@ -41,6 +40,20 @@ import { ReserveCountdown, Summary } from "./checkout-summary";
 export function backToCart(err: ApiError, navigate: ReturnType<typeof useNavigate>) {
   notify("error", err.fields?.cart ?? err.message);
   void navigate({ to: "/cart" });
+}
+
+/**
+ * Moves focus (and so the view, on a phone) to the first field with an error, in the form's order; false when no
+ * such field is on screen.
+ */
+function focusFirstError(errors: Record<string, string>): boolean {
+  const ids: Record<string, string> = { email: "checkout-email", phone: "checkout-phone", address: "checkout-address" };
+  const first = ["email", "phone", "address"].find((f) => errors[f]);
+  const field = first ? document.querySelector<HTMLElement>(`[data-testid="${ids[first]}"]`) : null;
+  // A field in a folded area is not on screen: the caller says it at the form instead.
+  if (!field || field.offsetParent === null) return false;
+  field.focus();
+  return true;
 }
 
 /** The signed-in checkout: loads the summary, collects contact, address and payment, and places the order. */
@@ -105,7 +118,9 @@ export function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrde
     const e = checkCheckoutEmail(email, { business: data!.business_email_required });
     if (!e.ok) next.email = e.message;
     if (!looksLikeUsPhone(phone)) next.phone = catalogue.PHONE_NOT_VALID.text;
-    if (isPartialAddress(address)) next.address = "Enter the full service address: street, city, state and ZIP code.";
+    // The API's own rule, so an address in another ZIP gets the one right message before any request.
+    const place = checkServiceAddress(address, data!.zipCode ?? "");
+    if (!place.ok && (place.code === "INVALID_ADDRESS" || data!.zipCode)) next.address = place.message;
     return next;
   }
 
@@ -132,7 +147,7 @@ export function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrde
     setErrors(contactErrors);
     const source = needsCard && !wallet && method === "new" ? cardForm.source() : null;
     if (Object.keys(contactErrors).length) {
-      setFormError("Please check your contact details and service address.");
+      if (!focusFirstError(contactErrors)) setFormError("Please check your contact details and service address.");
       return;
     }
     if (needsCard && !wallet && method === "new" && !source) return;
@@ -173,8 +188,9 @@ export function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrde
         return backToCart(err, navigate);
       }
       if (err instanceof ApiError && err.fields && !err.fields.card) {
+        // Each field's own message, under the field, once: the catalogue's summary would say it a second time.
         setErrors(err.fields);
-        setFormError(err.message);
+        if (!focusFirstError(err.fields) && !err.fields.notes) setFormError(err.message);
       } else if (wallet || method !== "new") setFormError(cardFailureMessage(err));
       else cardForm.setError(cardFailureMessage(err));
     } finally {

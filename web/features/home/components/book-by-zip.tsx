@@ -1,5 +1,5 @@
 import { useRouter } from "@tanstack/react-router";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { LocateButton } from "../../../components/ui/locate-button";
 import { setServiceZip } from "../../../lib/location";
 import { parseLocationInput } from "../../../../domain/location-input";
@@ -14,9 +14,16 @@ export function BookByZip() {
   const [busy, setBusy] = useState(false);
   const router = useRouter();
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
 
+  // What a person typed before the page was interactive is in the box, not in the state: keep it (it would be
+  // wiped by the next render), and let it win over the stored ZIP.
   useEffect(() => {
-    if (stored) setValue((v) => v || stored);
+    const typed = inputRef.current?.value ?? "";
+    if (typed) setValue(typed);
+  }, []);
+  useEffect(() => {
+    if (stored) setValue((v) => v || inputRef.current?.value || stored);
   }, [stored]);
 
   const go = (zip: string) => {
@@ -29,7 +36,7 @@ export function BookByZip() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const parsed = parseLocationInput(value);
+    const parsed = parseLocationInput(value || (inputRef.current?.value ?? ""));
     if (parsed.kind === "zip") return go(parsed.zip);
     // Addresses need the lookup module; a plain ZIP (the common case) never loads it.
     setBusy(true);
@@ -42,7 +49,8 @@ export function BookByZip() {
   return (
     <section className="book-card" id="book" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Book by ZIP or address</h2>
-      <form onSubmit={asyncHandler(submit)} noValidate>
+      {/* A plain GET form too: before (or without) JavaScript the server answers /services?zipcode=… itself. */}
+      <form onSubmit={asyncHandler(submit)} noValidate method="get" action="/services">
         <label htmlFor={`${id}-input`} className="visually-hidden">
           ZIP code or address
         </label>
@@ -50,7 +58,8 @@ export function BookByZip() {
           <input
             id={`${id}-input`}
             className="input"
-            name="location"
+            ref={inputRef}
+            name="zipcode"
             placeholder="ZIP code or address"
             autoComplete="postal-code"
             value={value}

@@ -3,6 +3,7 @@ import { formatExpiry } from "../../../../domain/cards";
 import { Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { CardForm, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Field, FormError } from "../../../components/ui/field";
 import { call, errorMessage } from "../../../lib/api-client";
 import { giftcardClient } from "../../../lib/api-clients";
@@ -104,6 +105,25 @@ function SavedCards() {
   const auth = useAuthenticator();
   const [makeDefault, setMakeDefault] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [removing, setRemoving] = useState<SavedCard | null>(null);
+
+  /** Removes the card asked about; the default moves to the newest card left (decision 155), and the page says so. */
+  const remove = async (c: SavedCard) => {
+    const done = await removeCard(c.id);
+    const next = cards.data?.find((k) => k.id === done.default_id);
+    const label = (k: SavedCard) =>
+      `${k.card.brand === "amex" ? "American Express" : k.card.brand} •••• ${k.card.last4}`;
+    notify(
+      "success",
+      !c.custom_is_default_payment_method
+        ? `${label(c)} was removed.`
+        : next
+          ? `${label(c)} was removed. ${label(next)} is now your default card.`
+          : `${label(c)} was removed. You have no saved cards left.`,
+    );
+    setRemoving(null);
+    cards.reload();
+  };
 
   const act = async (id: string, run: () => Promise<void>) => {
     setBusyId(id);
@@ -167,14 +187,10 @@ function SavedCards() {
                   className="button button-ghost button-sm"
                   disabled={busyId !== null}
                   aria-label={`Remove card ending ${c.card.last4}`}
-                  onClick={asyncHandler(() =>
-                    act(c.id, async () => {
-                      await removeCard(c.id);
-                      cards.reload();
-                    }),
-                  )}
+                  onClick={() => setRemoving(c)}
+                  data-testid="remove-card"
                 >
-                  {busyId === c.id ? "…" : "Remove"}
+                  Remove
                 </button>
               </span>
             </li>
@@ -182,6 +198,25 @@ function SavedCards() {
         </ul>
       )}
       <FormError message={error} />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this card?"
+        description={
+          removing &&
+          `${removing.card.brand === "amex" ? "American Express" : removing.card.brand} ending ${removing.card.last4} will no longer be offered at checkout.${
+            removing.custom_is_default_payment_method
+              ? (cards.data?.length ?? 0) > 1
+                ? " It is your default card: your most recently added card becomes the default."
+                : " It is your only card: you will have none saved."
+              : ""
+          }`
+        }
+        confirmLabel="Remove card"
+        busyLabel="Removing…"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => remove(removing!)}
+        testId="remove-card-dialog"
+      />
       {adding ? (
         <form
           className="new-card"
