@@ -16,6 +16,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AffiliatesRouteImport } from './routes/affiliates'
 import { Route as AlliancesRouteImport } from './routes/alliances'
 import { Route as AmbassadorsRouteImport } from './routes/ambassadors'
+import { Route as AuthenticateRouteImport } from './routes/authenticate'
 import { Route as BecomeAProRouteImport } from './routes/become-a-pro'
 import { Route as BusinessRouteRouteImport } from './routes/business/route'
 import { Route as CartRouteImport } from './routes/cart'
@@ -98,6 +99,11 @@ const AlliancesRoute = AlliancesRouteImport.update({
 const AmbassadorsRoute = AmbassadorsRouteImport.update({
   id: '/ambassadors',
   path: '/ambassadors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticateRoute = AuthenticateRouteImport.update({
+  id: '/authenticate',
+  path: '/authenticate',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BecomeAProRoute = BecomeAProRouteImport.update({
@@ -352,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
+  '/authenticate': typeof AuthenticateRoute
   '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
@@ -406,6 +413,7 @@ export interface FileRoutesByTo {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
+  '/authenticate': typeof AuthenticateRoute
   '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
@@ -464,6 +472,7 @@ export interface FileRoutesById {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
+  '/authenticate': typeof AuthenticateRoute
   '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
@@ -523,6 +532,7 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
+    | '/authenticate'
     | '/become-a-pro'
     | '/cart'
     | '/checkout'
@@ -577,6 +587,7 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
+    | '/authenticate'
     | '/become-a-pro'
     | '/cart'
     | '/checkout'
@@ -634,6 +645,7 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
+    | '/authenticate'
     | '/become-a-pro'
     | '/cart'
     | '/checkout'
@@ -692,6 +704,7 @@ export interface RootRouteChildren {
   AffiliatesRoute: typeof AffiliatesRoute
   AlliancesRoute: typeof AlliancesRoute
   AmbassadorsRoute: typeof AmbassadorsRoute
+  AuthenticateRoute: typeof AuthenticateRoute
   BecomeAProRoute: typeof BecomeAProRoute
   CartRoute: typeof CartRoute
   CheckoutRoute: typeof CheckoutRoute
@@ -768,6 +781,13 @@ declare module '@tanstack/react-router' {
       path: '/ambassadors'
       fullPath: '/ambassadors'
       preLoaderRoute: typeof AmbassadorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/authenticate': {
+      id: '/authenticate'
+      path: '/authenticate'
+      fullPath: '/authenticate'
+      preLoaderRoute: typeof AuthenticateRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/become-a-pro': {
@@ -1192,6 +1212,7 @@ const rootRouteChildren: RootRouteChildren = {
   AffiliatesRoute: AffiliatesRoute,
   AlliancesRoute: AlliancesRoute,
   AmbassadorsRoute: AmbassadorsRoute,
+  AuthenticateRoute: AuthenticateRoute,
   BecomeAProRoute: BecomeAProRoute,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,
