@@ -2,7 +2,18 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { BASE_URL, E2E_PORT, E2E_STATE_DIR } from "./config";
-import { DEMO, DEMO_PASSWORD, d1, e164, freshPhone, logInWithModal, shot } from "./helpers";
+import {
+  authDialog,
+  codeFromOutbox,
+  DEMO,
+  DEMO_PASSWORD,
+  d1,
+  e164,
+  freshPhone,
+  logInWithModal,
+  openLoginModal,
+  shot,
+} from "./helpers";
 
 /**
  * Cards saved for later charges and authenticated later (docs/decisions/146 and 147): a client subscription's card
@@ -47,29 +58,29 @@ test("a 3-D Secure card saved for a client subscription is charged later with th
   test.setTimeout(240_000);
   await page.goto("/");
   await logInWithModal(page, DEMO.vendor.phone);
+  await page.goto("/business/subscriptions");
+  await page.getByRole("button", { name: "New subscription" }).click();
+  const form = page.getByRole("form", { name: "New client subscription" });
   const phone = freshPhone();
-  const services = await page.request.get("/api/vendor/me/customer-subscription-services");
-  const serviceId = ((await services.json()) as { data: { service_id: number }[] }).data[0]!.service_id;
+  await form.getByLabel("Client name").fill("Casey Strict");
+  await form.getByLabel("Client mobile").fill(phone);
+  await form.getByLabel("Service", { exact: true }).selectOption({ index: 1 });
+  await form.getByLabel("How often").selectOption("28");
+  await form.getByLabel("Time").fill("15:00");
+  await form.getByLabel("ZIP code").fill("10011");
+  await form.getByLabel("Service address").fill("100 W 20th St, New York, NY");
+  // The first free afternoon on Maya's calendar a few days out.
   let subId = 0;
-  for (let days = 5; days < 40 && !subId; days++) {
-    const at = new Date(Date.now() + days * 86_400_000);
-    at.setUTCHours(14 + (days % 5), 0, 0, 0);
-    const res = await page.request.post("/api/vendor/me/customer-subscription-active", {
-      headers,
-      data: {
-        client_name: "Casey Strict",
-        client_phone: phone,
-        service_id: serviceId,
-        price_cents: 9000,
-        interval_days: 28,
-        first_service_at: at.getTime(),
-        address: "100 W 20th St, New York, NY",
-        zipcode: "10011",
-        idempotency_key: `pay-setup-${Date.now()}-${days}`,
-      },
-    });
-    if (res.status() === 201)
+  for (let days = 5; days < 30 && !subId; days++) {
+    const d = new Date(Date.now() + days * 86_400_000);
+    const ymd = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    await form.getByLabel("First date").fill(ymd);
+    const answer = page.waitForResponse((r) => r.url().includes("/api/vendor/me/customer-subscription-active"));
+    await form.getByRole("button", { name: "Create and text the client" }).click();
+    const res = await answer;
+    if (res.status() === 201) {
       subId = ((await res.json()) as { data: { client_subscription_id: number } }).data.client_subscription_id;
+    }
   }
   expect(subId).toBeGreaterThan(0);
 
@@ -134,10 +145,23 @@ test("a 3-D Secure card saved for a client subscription is charged later with th
 
 test("joining the membership with a saved card that needs 3-D Secure confirms after the bank's step", async ({
   page,
+  request,
 }) => {
+  // A new customer, so the member prices stay off the demo accounts other journeys use.
+  const phone = freshPhone();
   await page.goto("/");
-  await logInWithModal(page, DEMO.connect.email);
+  await (await openLoginModal(page)).getByRole("button", { name: /create (an )?account/i }).click();
+  const signup = authDialog(page, "Create your account");
+  await signup.getByLabel("Full name").fill("Morgan Member");
+  await signup.getByLabel("Mobile phone").fill(phone);
+  await signup.getByLabel("Email").fill(`member-${Date.now()}@example.com`);
+  await signup.getByLabel("Password", { exact: true }).fill("e2e-password-1");
+  await signup.getByTestId("signup-submit").click();
+  await signup.getByLabel("6-digit code").fill(await codeFromOutbox(request, phone));
+  await signup.getByRole("button", { name: "Verify and create account" }).click();
+  await expect(signup).toBeHidden();
   await page.goto("/account/wallet");
+  await expect(page.getByRole("heading", { name: /cards/i }).first()).toBeVisible();
   await page.getByRole("button", { name: "Add a card" }).click();
   await fillCard(page, "4000 0025 0000 3155");
   await page.getByRole("button", { name: "Save card" }).click();
@@ -152,7 +176,7 @@ test("joining the membership with a saved card that needs 3-D Secure confirms af
   await expect(page.getByRole("heading", { name: "You're a beauty member" })).toBeVisible({ timeout: 20_000 });
   await shot(page, "pay-setup-membership-3ds");
   const [member] = d1(
-    "SELECT m.status FROM memberships m JOIN users u ON u.user_id = m.user_id WHERE u.email = 'connect@example.com' ORDER BY m.membership_id DESC LIMIT 1",
+    `SELECT m.status FROM memberships m JOIN users u ON u.user_id = m.user_id WHERE u.phone = '${e164(phone)}' ORDER BY m.membership_id DESC LIMIT 1`,
   );
   expect(member).toEqual({ status: "active" });
 });
