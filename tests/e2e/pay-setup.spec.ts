@@ -65,11 +65,11 @@ test("a 3-D Secure card saved for a client subscription is charged later with th
   await form.getByLabel("Client name").fill("Casey Strict");
   await form.getByLabel("Client mobile").fill(phone);
   await form.getByLabel("Service", { exact: true }).selectOption({ index: 1 });
-  await form.getByLabel("How often").selectOption("28");
-  await form.getByLabel("Time").fill("15:00");
+  await form.getByLabel("How often").selectOption("14");
+  await form.getByLabel("Time").fill("10:00");
   await form.getByLabel("ZIP code").fill("10011");
   await form.getByLabel("Service address").fill("100 W 20th St, New York, NY");
-  // The first free afternoon on Maya's calendar a few days out.
+  // The first free morning on Maya's calendar a few days out.
   let subId = 0;
   for (let days = 5; days < 30 && !subId; days++) {
     const d = new Date(Date.now() + days * 86_400_000);
@@ -161,7 +161,7 @@ test("joining the membership with a saved card that needs 3-D Secure confirms af
   await signup.getByRole("button", { name: "Verify and create account" }).click();
   await expect(signup).toBeHidden();
   await page.goto("/account/wallet");
-  await expect(page.getByRole("heading", { name: /cards/i }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Saved payment methods" }).first()).toBeVisible();
   await page.getByRole("button", { name: "Add a card" }).click();
   await fillCard(page, "4000 0025 0000 3155");
   await page.getByRole("button", { name: "Save card" }).click();
