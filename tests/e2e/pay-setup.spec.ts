@@ -62,7 +62,8 @@ test("a 3-D Secure card saved for a client subscription is charged later with th
   await page.getByRole("button", { name: "New subscription" }).click();
   const form = page.getByRole("form", { name: "New client subscription" });
   const phone = freshPhone();
-  await form.getByLabel("Client name").fill("Casey Strict");
+  const name = `Casey Strict ${phone.slice(-4)}`;
+  await form.getByLabel("Client name").fill(name);
   await form.getByLabel("Client mobile").fill(phone);
   await form.getByLabel("Service", { exact: true }).selectOption({ index: 1 });
   await form.getByLabel("How often").selectOption("14");
@@ -112,7 +113,7 @@ test("a 3-D Secure card saved for a client subscription is charged later with th
 
   // The pro sees it waiting for the client; nothing is paid yet.
   await page.goto("/business/subscriptions");
-  const row = page.getByTestId("client-subscriptions").locator("li", { hasText: "Casey Strict" });
+  const row = page.getByTestId("client-subscriptions").locator("li", { hasText: name });
   await expect(row.getByTestId("csub-awaiting-auth")).toBeVisible();
   await shot(page, "pay-setup-pro-waiting");
   expect(d1(`SELECT last_charged_for FROM client_subscriptions WHERE client_subscription_id = ${subId}`)).toEqual([
