@@ -117,6 +117,12 @@ export const catalogue = {
   ),
   CARD_AUTHENTICATION_REQUIRED: error("Your card was declined. This transaction requires authentication.", 402),
   PAYMENT_METHOD_NOT_FOUND: error("We couldn't find that card. Please enter it again.", 404),
+  PAYMENT_AUTH_LINK_INVALID: error("This link is not valid. Please open the latest link we texted you.", 404),
+  PAYMENT_AUTH_LINK_EXPIRED: error(
+    "This link has expired. Please contact your pro or our support team to arrange the payment.",
+    410,
+  ),
+  PAYMENT_AUTHENTICATED: success("Thank you! Your bank approved the payment."),
   PAYMENT_NOT_REFUNDABLE: error("This payment can't be refunded for that amount.", 409),
   PAYMENT_STATE_CHANGED: error("This payment was already completed or cancelled. Please refresh the page.", 409),
   PAYMENTS_UNAVAILABLE: error("Card payments are unavailable right now. Please try again later or contact us.", 503),

@@ -16,6 +16,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AffiliatesRouteImport } from './routes/affiliates'
 import { Route as AlliancesRouteImport } from './routes/alliances'
 import { Route as AmbassadorsRouteImport } from './routes/ambassadors'
+import { Route as AuthenticateRouteImport } from './routes/authenticate'
 import { Route as BecomeAProRouteImport } from './routes/become-a-pro'
 import { Route as BusinessRouteRouteImport } from './routes/business/route'
 import { Route as CartRouteImport } from './routes/cart'
@@ -100,6 +101,11 @@ const AlliancesRoute = AlliancesRouteImport.update({
 const AmbassadorsRoute = AmbassadorsRouteImport.update({
   id: '/ambassadors',
   path: '/ambassadors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticateRoute = AuthenticateRouteImport.update({
+  id: '/authenticate',
+  path: '/authenticate',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BecomeAProRoute = BecomeAProRouteImport.update({
@@ -364,6 +370,7 @@ export interface FileRoutesByFullPath {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
+  '/authenticate': typeof AuthenticateRoute
   '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
@@ -420,6 +427,7 @@ export interface FileRoutesByTo {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
+  '/authenticate': typeof AuthenticateRoute
   '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
@@ -480,6 +488,7 @@ export interface FileRoutesById {
   '/affiliates': typeof AffiliatesRoute
   '/alliances': typeof AlliancesRoute
   '/ambassadors': typeof AmbassadorsRoute
+  '/authenticate': typeof AuthenticateRoute
   '/become-a-pro': typeof BecomeAProRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
@@ -541,6 +550,7 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
+    | '/authenticate'
     | '/become-a-pro'
     | '/cart'
     | '/checkout'
@@ -597,6 +607,7 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
+    | '/authenticate'
     | '/become-a-pro'
     | '/cart'
     | '/checkout'
@@ -656,6 +667,7 @@ export interface FileRouteTypes {
     | '/affiliates'
     | '/alliances'
     | '/ambassadors'
+    | '/authenticate'
     | '/become-a-pro'
     | '/cart'
     | '/checkout'
@@ -716,6 +728,7 @@ export interface RootRouteChildren {
   AffiliatesRoute: typeof AffiliatesRoute
   AlliancesRoute: typeof AlliancesRoute
   AmbassadorsRoute: typeof AmbassadorsRoute
+  AuthenticateRoute: typeof AuthenticateRoute
   BecomeAProRoute: typeof BecomeAProRoute
   CartRoute: typeof CartRoute
   CheckoutRoute: typeof CheckoutRoute
@@ -792,6 +805,13 @@ declare module '@tanstack/react-router' {
       path: '/ambassadors'
       fullPath: '/ambassadors'
       preLoaderRoute: typeof AmbassadorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/authenticate': {
+      id: '/authenticate'
+      path: '/authenticate'
+      fullPath: '/authenticate'
+      preLoaderRoute: typeof AuthenticateRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/become-a-pro': {
@@ -1234,6 +1254,7 @@ const rootRouteChildren: RootRouteChildren = {
   AffiliatesRoute: AffiliatesRoute,
   AlliancesRoute: AlliancesRoute,
   AmbassadorsRoute: AmbassadorsRoute,
+  AuthenticateRoute: AuthenticateRoute,
   BecomeAProRoute: BecomeAProRoute,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,

@@ -96,6 +96,8 @@ export interface ClientSubscriptionView {
     exp_year?: string | number | null;
   } | null;
   declined: boolean;
+  /** The next date's charge waits for the client to approve it with their bank (3-D Secure; decision 147). */
+  awaiting_authentication: boolean;
   last_charged_for: number | null;
   cancelled_at: number | null;
 }

@@ -1,7 +1,8 @@
 import { formatWhen } from "../../domain/slot-format";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { BILLING_RULES, recurringDates, vendorShareOf } from "../../domain/payout-rules";
-import { PaymentsError, type PaymentsPort } from "../adapters/payments/port";
+import { PaymentsError, type PaymentIntent, type PaymentsPort } from "../adapters/payments/port";
+import { needsAuthentication, sendAuthLink, type AuthCompletion } from "../payments/auth-links";
 import { sendSms } from "../adapters/sms";
 import { notifyPro } from "../vendors/notify-pro";
 import { randomToken, sha256Hex } from "../auth/crypto";
@@ -163,11 +164,39 @@ export async function textVendor(env: Env, db: DrizzleD1Database, vendorId: numb
   );
 }
 
-export type ChargeOutcome = "charged" | "declined" | "no_card" | "stale";
+export type ChargeOutcome = "charged" | "declined" | "needs_authentication" | "no_card" | "stale";
+
+/**
+ * Records date `serviceAt` as paid by `intentId` and the pro's share (once: both writes are conditional). Answers
+ * whether this call recorded it.
+ */
+export async function recordCharged(
+  env: Env,
+  id: number,
+  vendorId: number,
+  priceCents: number,
+  serviceAt: number,
+  intentId: string | null,
+  now: number,
+): Promise<boolean> {
+  const [updated] = await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE client_subscriptions SET last_charged_for = ?2, last_intent_id = ?3, declined_at = NULL, updated_at = ?4
+       WHERE client_subscription_id = ?1 AND (last_charged_for IS NULL OR last_charged_for < ?2)`,
+    ).bind(id, serviceAt, intentId, now),
+    env.DB.prepare(
+      `INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
+       VALUES (?1, NULL, 'job', ?2, ?3, ?4) ON CONFLICT (ref) DO NOTHING`,
+    ).bind(vendorId, vendorShareOf(priceCents), bookingRef(id, serviceAt), now),
+  ]);
+  return (updated?.meta.changes ?? 0) > 0;
+}
 
 /**
  * Charges the date `serviceAt` of a subscription (once: the intent's key is `csub:<id>:<date>:charge`, and
- * last_charged_for records it). A declined card texts the client a fresh link and tells the pro.
+ * last_charged_for records it). A declined card texts the client a fresh link and tells the pro. A card whose bank
+ * wants the client to authenticate this charge (3-D Secure, decision 147) texts the client a link to approve it;
+ * the date is paid when they do (completeSubscriptionCharge), and both screens show it as waiting for the client.
  */
 export async function chargeDate(
   env: Env,
@@ -182,38 +211,60 @@ export async function chargeDate(
   if (!sub || sub.status !== "active" || sub.next_service_at !== serviceAt) return "stale";
   if (sub.last_charged_for !== null && sub.last_charged_for >= serviceAt) return "stale";
   if (!sub.payment_method_id) return "no_card";
-  const ref = `csub:${id}:${serviceAt}`;
+  const ref = bookingRef(id, serviceAt);
   let declined = false;
-  let intentId: string | null = null;
+  let intent: PaymentIntent | null = null;
+  const description = `Subscription service on ${formatWhen(serviceAt, sub.time_zone)}`;
   try {
-    const intent = await port.createIntent({
+    intent = await port.createIntent({
       amount_cents: sub.price_cents,
       customer_id: sub.customer_id,
       payment_method_id: sub.payment_method_id,
       confirm: true,
       off_session: true,
-      description: `Subscription service on ${formatWhen(serviceAt, sub.time_zone)}`,
+      description,
       metadata: { purpose: "client_subscription", ref, client_subscription_id: String(id) },
       idempotency_key: `${ref}:charge:${sub.payment_method_id}`,
     });
-    intentId = intent.id;
     declined = intent.status !== "succeeded";
   } catch (err) {
     if (!(err instanceof PaymentsError)) throw err;
     declined = true;
   }
+  const intentId = intent?.id ?? null;
   if (!declined) {
-    await env.DB.batch([
-      env.DB.prepare(
-        `UPDATE client_subscriptions SET last_charged_for = ?2, last_intent_id = ?3, declined_at = NULL, updated_at = ?4
-         WHERE client_subscription_id = ?1`,
-      ).bind(id, serviceAt, intentId, now),
-      env.DB.prepare(
-        `INSERT INTO vendor_earnings (vendor_id, service_order_id, kind, amount_cents, ref, created_at)
-         VALUES (?1, NULL, 'job', ?2, ?3, ?4) ON CONFLICT (ref) DO NOTHING`,
-      ).bind(sub.vendor_id, vendorShareOf(sub.price_cents), ref, now),
-    ]);
+    await recordCharged(env, id, sub.vendor_id, sub.price_cents, serviceAt, intentId, now);
     return "charged";
+  }
+  const when = formatWhen(serviceAt, sub.time_zone);
+  if (intent && needsAuthentication(intent)) {
+    await env.DB.prepare(
+      "UPDATE client_subscriptions SET last_intent_id = ?2, updated_at = ?3 WHERE client_subscription_id = ?1",
+    )
+      .bind(id, intent.id, now)
+      .run();
+    const sent = await sendAuthLink(env, db, {
+      intent,
+      payment_method_id: sub.payment_method_id,
+      purpose: "client_subscription",
+      ref,
+      description: `${description} (${sub.client_name})`,
+      phone: sub.client_phone,
+      deadline: serviceAt,
+      origin,
+      message: (url) => `Your bank asks you to approve the payment for your ${when} service. Approve it here: ${url}`,
+      now,
+    });
+    if (sent) {
+      await textVendor(
+        env,
+        db,
+        sub.vendor_id,
+        `${sub.client_name}'s bank asks them to approve the payment for ${when}. We texted them a link; it is waiting for them.`,
+        now,
+      );
+    }
+    return "needs_authentication";
   }
   const first = await env.DB.prepare(
     `UPDATE client_subscriptions SET declined_at = ?2, last_intent_id = ?3, updated_at = ?2
@@ -223,7 +274,6 @@ export async function chargeDate(
     .first();
   if (first) {
     const token = await newLinkToken(env.DB, id, now);
-    const when = formatWhen(serviceAt, sub.time_zone);
     await textClient(
       env,
       db,
@@ -241,3 +291,25 @@ export async function chargeDate(
   }
   return "declined";
 }
+
+/**
+ * The completion of a client-subscription charge the client authenticated from their link (decision 147): the
+ * date is recorded as paid, the pro's share booked, and the pro told. Idempotent (recordCharged's conditions).
+ */
+export const completeSubscriptionCharge: AuthCompletion = async (env, db, link, intent, now) => {
+  const m = /^csub:(\d+):(\d+)$/.exec(link.ref);
+  if (!m) throw new Error(`bad client subscription ref ${link.ref}`);
+  const id = Number(m[1]);
+  const serviceAt = Number(m[2]);
+  const sub = await subById(env.DB, id);
+  if (!sub) return;
+  if (await recordCharged(env, id, sub.vendor_id, intent.amount_cents, serviceAt, intent.id, now)) {
+    await textVendor(
+      env,
+      db,
+      sub.vendor_id,
+      `${sub.client_name} approved the payment for ${formatWhen(serviceAt, sub.time_zone)}.`,
+      now,
+    );
+  }
+};

@@ -4,7 +4,7 @@ import { orFail } from "../adapters/payments";
 import type { PaymentsPort } from "../adapters/payments/port";
 import { fail } from "../http/errors";
 import { checkCardForLater } from "../wallet/setup-card";
-import { upcomingDates, type SubRow } from "./service";
+import { bookingRef, upcomingDates, type SubRow } from "./service";
 
 /**
  * What the pro's screen and the client's link show of a client subscription, and the client's card saved to
@@ -23,6 +23,16 @@ export async function describeSubscription(d1: D1Database, sub: SubRow): Promise
     .bind(sub.service_id, sub.vendor_id, sub.payment_method_id)
     .first<Record<string, string | number | null>>();
   const dates = upcomingDates(sub);
+  const charged = sub.last_charged_for !== null && sub.last_charged_for >= sub.next_service_at;
+  const waiting = charged
+    ? null
+    : await d1
+        .prepare(
+          `SELECT 1 AS waiting FROM payment_auth_links
+           WHERE purpose = 'client_subscription' AND ref = ?1 AND completed_at IS NULL LIMIT 1`,
+        )
+        .bind(bookingRef(sub.client_subscription_id, sub.next_service_at))
+        .first();
   return {
     client_subscription_id: sub.client_subscription_id,
     status: sub.status,
@@ -50,6 +60,7 @@ export async function describeSubscription(d1: D1Database, sub: SubRow): Promise
         : { brand: "card", last4: "" }
       : null,
     declined: sub.declined_at !== null,
+    awaiting_authentication: waiting !== null,
     last_charged_for: sub.last_charged_for,
     cancelled_at: sub.cancelled_at,
   };

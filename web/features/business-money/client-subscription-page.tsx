@@ -132,6 +132,11 @@ export function ClientSubscriptionPage() {
             {s.card ? `Card •••• ${s.card.last4}` : "Add your card"}
           </h2>
           {s.declined && <p className="field-error">Your last payment was declined. Please enter another card.</p>}
+          {s.awaiting_authentication && (
+            <p className="field-error" data-testid="csub-awaiting-auth">
+              Your bank asks you to approve the next payment: open the link we texted you.
+            </p>
+          )}
           <form
             className="form"
             noValidate

@@ -115,6 +115,11 @@ function SubCard({ sub, onChange }: { sub: ClientSub; onChange(): void }) {
         </span>
       </div>
       {sub.declined && <p className="field-error">The last charge was declined; we texted your client a link.</p>}
+      {sub.awaiting_authentication && (
+        <p className="status-tag" data-testid="csub-awaiting-auth">
+          Waiting for your client: their bank asks them to approve the next payment; we texted them a link.
+        </p>
+      )}
       {live && (
         <p>
           Next:{" "}

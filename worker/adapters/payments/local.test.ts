@@ -748,6 +748,34 @@ describe("setupCard: a card is kept only when the issuer accepts it (decision 12
     expect(later.status).toBe("succeeded");
   });
 
+  it("4000 0027 6000 3184 set up with the cardholder's approval still needs them at each later charge: off-session it answers authentication_required, and the same intent confirmed on-session asks and then succeeds", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const strict = await port.tokenizeLocalCard!(card(CARDS.threeDSecureAlways), null);
+    const asked = await setup(port, customer, strict.id);
+    expect(asked.status).toBe("requires_action");
+    expect((await port.completeSetupAuthentication!(asked.id, true)).status).toBe("succeeded");
+    const refused = await port.createIntent({
+      amount_cents: 8500,
+      customer_id: customer,
+      payment_method_id: strict.id,
+      confirm: true,
+      off_session: true,
+      description: "Later",
+      metadata: { purpose: "client_subscription", ref: "csub:1:2" },
+      idempotency_key: unique("later"),
+    });
+    expect(refused).toMatchObject({
+      status: "requires_payment_method",
+      last_error: { code: "authentication_required" },
+      customer_id: customer,
+    });
+    const back = await port.confirmIntent(refused.id, { payment_method_id: strict.id, idempotency_key: unique("b") });
+    expect(back.status).toBe("requires_action");
+    expect((await port.completeAuthentication!(refused.id, true)).status).toBe("succeeded");
+    expect((await port.retrieveIntent(refused.id)).status).toBe("succeeded");
+  });
+
   it("attaching a declining card is refused like Stripe's attach; the 0341 card saves and then declines", async () => {
     const port = localPort();
     const { customer } = await customerOf(port);

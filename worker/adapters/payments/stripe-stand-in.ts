@@ -57,7 +57,11 @@ type Obj = Record<string, any>;
 interface TestCard {
   brand: string;
   last4: string;
-  outcome: "succeed" | "decline" | "authenticate";
+  /**
+   * "authenticate": 3-D Secure on on-session payments, off-session refused (3220). "authenticate_setup": asks when
+   * set up, then off-session charges pass (3155). "authenticate_always": asks on every charge, off-session too (3184).
+   */
+  outcome: "succeed" | "decline" | "authenticate" | "authenticate_setup" | "authenticate_always";
   /** Stripe's pm_card_createDispute (4000 0000 0000 0259): the charge succeeds, then a dispute opens. */
   dispute?: boolean;
   code?: string;
@@ -87,12 +91,15 @@ const TEST_TOKENS: Record<string, TestCard> = {
   },
   pm_card_threeDSecure2Required: { brand: "visa", last4: "3220", outcome: "authenticate" },
   pm_card_createDispute: { brand: "visa", last4: "0259", outcome: "succeed", dispute: true },
+  pm_card_authenticationRequiredSetupForOffSession: { brand: "visa", last4: "3155", outcome: "authenticate_setup" },
+  pm_card_authenticationRequired: { brand: "visa", last4: "3184", outcome: "authenticate_always" },
 };
 
 export function createStripeStandIn() {
   const requests: CapturedRequest[] = [];
   const customers = new Map<string, Obj>();
-  const methods = new Map<string, Obj & { _card: TestCard }>();
+  const methods = new Map<string, Obj & { _card: TestCard; _setUp?: boolean }>();
+  const setupIntents = new Map<string, Obj>();
   const intents = new Map<string, Obj>();
   const refundsOf = new Map<string, number>();
   const products = new Map<string, Obj>();
@@ -175,17 +182,21 @@ export function createStripeStandIn() {
       }
       return json(200, pi);
     }
-    if (card.outcome === "authenticate" && !offSession) {
+    const asks = card.outcome !== "decline";
+    if (card.outcome === "authenticate_setup" && offSession && pm._setUp) {
+      pi.status = "succeeded";
+      pi.last_payment_error = null;
+      pi.latest_charge = nextId("ch");
+      return json(200, pi);
+    }
+    if (asks && !offSession) {
       pi.status = "requires_action";
       pi.next_action = { type: "use_stripe_sdk", use_stripe_sdk: {} };
       return json(200, pi);
     }
-    const code = card.outcome === "authenticate" ? "authentication_required" : card.code!;
-    const declineCode = card.outcome === "authenticate" ? "authentication_required" : card.decline_code;
-    const message =
-      card.outcome === "authenticate"
-        ? "Your card was declined. This transaction requires authentication."
-        : card.message!;
+    const code = asks ? "authentication_required" : card.code!;
+    const declineCode = asks ? "authentication_required" : card.decline_code;
+    const message = asks ? "Your card was declined. This transaction requires authentication." : card.message!;
     pi.status = "requires_payment_method";
     pi.last_payment_error = {
       type: "card_error",
@@ -305,6 +316,57 @@ export function createStripeStandIn() {
         if (p.setup_future_usage) pi.setup_future_usage = p.setup_future_usage;
         return confirm(pi, false);
       }
+      case "POST setup_intents": {
+        if (!customers.has(p.customer!)) return notFound("customer", p.customer!, "customer");
+        const pm = method(p.payment_method!);
+        if (!pm) return notFound("PaymentMethod", p.payment_method!, "payment_method");
+        const siId = nextId("seti");
+        const si: Obj = {
+          id: siId,
+          object: "setup_intent",
+          client_secret: `${siId}_secret_standin`,
+          customer: p.customer,
+          payment_method: pm.id,
+          usage: p.usage ?? "off_session",
+          metadata: metadataOf(p),
+          status: "requires_confirmation",
+          last_setup_error: null,
+          next_action: null,
+        };
+        setupIntents.set(siId, si);
+        if (p.confirm !== "true") return json(200, si);
+        const card = pm._card;
+        if (card.outcome === "decline") {
+          si.status = "requires_payment_method";
+          si.last_setup_error = {
+            type: "card_error",
+            code: card.code,
+            decline_code: card.decline_code,
+            message: card.message,
+          };
+          return json(402, {
+            error: {
+              type: "card_error",
+              code: card.code,
+              decline_code: card.decline_code,
+              message: card.message,
+              setup_intent: si,
+            },
+          });
+        }
+        if (card.outcome !== "succeed") {
+          // The cardholder's 3-D Secure step happens in the browser (Stripe.js confirmCardSetup).
+          si.status = "requires_action";
+          si.next_action = { type: "use_stripe_sdk", use_stripe_sdk: {} };
+          return json(200, si);
+        }
+        si.status = "succeeded";
+        pm.customer = p.customer;
+        pm._setUp = true;
+        return json(200, si);
+      }
+      case "GET setup_intents/:id":
+        return setupIntents.has(id!) ? json(200, setupIntents.get(id!)) : notFound("setup_intent", id!);
       case "POST payment_intents/:id/cancel": {
         const pi = intents.get(id!);
         if (!pi) return notFound("payment_intent", id!);
@@ -514,5 +576,16 @@ export function createStripeStandIn() {
     });
   };
 
-  return { requests, fetch: standInFetch, customers, methods, intents, disputes };
+  /** The browser's 3-D Secure step of a SetupIntent (Stripe.js confirmCardSetup), approved by the cardholder. */
+  function approveSetup(id: string): void {
+    const si = setupIntents.get(id);
+    if (!si || si.status !== "requires_action") throw new Error(`setup intent ${id} does not wait for the cardholder`);
+    si.status = "succeeded";
+    si.next_action = null;
+    const pm = methods.get(si.payment_method)!;
+    pm.customer = si.customer;
+    pm._setUp = true;
+  }
+
+  return { requests, fetch: standInFetch, customers, methods, intents, disputes, approveSetup };
 }

@@ -20,6 +20,8 @@ const WEBHOOK_SECRET = "whsec_contract_test";
 
 interface Setup {
   port: PaymentsPort;
+  /** The stand-in's stand-in for the browser's 3-D Secure step; null against Stripe (no browser here). */
+  approveSetup: ((id: string) => void) | null;
   requests: CapturedRequest[];
   /** Requests made since the last call. */
   take(): CapturedRequest[];
@@ -55,6 +57,7 @@ function setup(mode: "stand-in" | "live"): Setup {
   return {
     port,
     disputeOn,
+    approveSetup: "approveSetup" in transport ? transport.approveSetup : null,
     requests: transport.requests,
     take() {
       const out = transport.requests.slice(seen);
@@ -368,6 +371,68 @@ function contract(mode: "stand-in" | "live") {
     });
     expect(needsClient.status).toBe("requires_payment_method");
     expect(needsClient.last_error?.code).toBe("authentication_required");
+  });
+
+  it("setup intents: set up for off-session use with a key; declined; 3-D Secure asked when set up; a later charge that needs the customer", async () => {
+    const s = setup(mode);
+    const customer = await s.port.ensureCustomer(await user());
+    s.take();
+    const metadata = { purpose: "client_subscription", ref: unique("seti") };
+    const setupCard = (payment_method_id: string, idempotency_key = unique("seti")) =>
+      s.port.setupCard({ customer_id: customer, payment_method_id, idempotency_key, metadata });
+
+    const key = unique("seti");
+    const ok = await setupCard("pm_card_visa", key);
+    expect(ok).toMatchObject({ status: "succeeded", customer_id: customer, last_error: null });
+    expect(ok.id).toMatch(/^seti_/);
+    const [req] = s.take();
+    expect(brief(req!)).toBe("POST /v1/setup_intents");
+    expect(req!.params).toMatchObject({
+      customer,
+      usage: "off_session",
+      confirm: "true",
+      "metadata[purpose]": "client_subscription",
+    });
+    expect(req!.idempotencyKey).toBe(key);
+    // The same key answers the same SetupIntent (a double click, a retry).
+    expect((await setupCard("pm_card_visa", key)).id).toBe(ok.id);
+    expect((await s.port.listPaymentMethods(customer)).map((m) => m.id)).toEqual([ok.payment_method_id]);
+
+    const declined = await setupCard("pm_card_chargeDeclined");
+    expect(declined).toMatchObject({ status: "requires_payment_method", last_error: { code: "card_declined" } });
+
+    // 4000 0025 0000 3155: the bank asks when it is set up; once the cardholder approved, off-session charges pass.
+    const asked = await setupCard("pm_card_authenticationRequiredSetupForOffSession");
+    expect(asked.status).toBe("requires_action");
+    expect(asked.client_secret).toContain("_secret_");
+    const offSession = (payment_method_id: string) =>
+      s.port.createIntent({
+        amount_cents: 7000,
+        customer_id: customer,
+        payment_method_id,
+        confirm: true,
+        off_session: true,
+        description: "Subscription service",
+        metadata,
+        idempotency_key: unique("later"),
+      });
+    if (s.approveSetup) {
+      s.approveSetup(asked.id);
+      expect((await s.port.retrieveSetupIntent(asked.id)).status).toBe("succeeded");
+      expect((await offSession(asked.payment_method_id)).status).toBe("succeeded");
+    }
+
+    // 4000 0027 6000 3184: asks on every charge; off-session it answers authentication_required (decision 147), and
+    // the customer confirming the same intent on-session (the texted link's page) is asked for 3-D Secure.
+    const strict = await s.port.attachPaymentMethod("pm_card_authenticationRequired", customer);
+    const refused = await offSession(strict.id);
+    expect(refused.status).toBe("requires_payment_method");
+    expect(refused.last_error?.code).toBe("authentication_required");
+    const back = await s.port.confirmIntent(refused.id, {
+      payment_method_id: strict.id,
+      idempotency_key: unique("back"),
+    });
+    expect(back).toMatchObject({ id: refused.id, status: "requires_action" });
   });
 
   it("membership subscription: inline monthly price in cents, the first charge made at once", async () => {

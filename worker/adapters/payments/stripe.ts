@@ -537,6 +537,7 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
         ),
       );
       let latest: PaymentIntent | null = null;
+      let current: Stripe.Subscription = sub;
       if (sub.status === "incomplete") {
         const invoice = sub.latest_invoice as Stripe.Invoice | null;
         const intentId = idOf(
@@ -555,15 +556,23 @@ export function stripePayments(opts: StripePaymentsOptions): PaymentsPort {
               http_status: 402,
             });
           }
+          // Asked again after the customer's 3-D Secure step: the key replays the first (incomplete) answer, but the
+          // first invoice is paid now, so read the subscription as it is (decision 146). A paid first invoice is an
+          // active membership even if Stripe has not flipped the status yet.
+          if (latest.status === "succeeded") {
+            current = await call(() => stripe.subscriptions.retrieve(sub.id));
+            if (current.status === "incomplete") current = { ...current, status: "active" };
+            latest = null;
+          }
         }
       }
       return {
-        id: sub.id,
+        id: current.id,
         customer_id: input.customer_id,
-        status: subscriptionStatus(sub.status),
-        price_cents: sub.items.data[0]?.price?.unit_amount ?? input.price_cents,
-        current_period_end: (sub.items.data[0]?.current_period_end ?? 0) * 1000,
-        latest_intent: latest,
+        status: subscriptionStatus(current.status),
+        price_cents: current.items.data[0]?.price?.unit_amount ?? input.price_cents,
+        current_period_end: (current.items.data[0]?.current_period_end ?? 0) * 1000,
+        latest_intent: current.status === "incomplete" ? latest : null,
       };
     },
 

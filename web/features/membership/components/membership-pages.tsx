@@ -3,13 +3,13 @@ import { catalogue } from "../../../../domain/messages";
 import { PRICING } from "../../../../domain/pricing-config";
 import { Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
-import { cardLabel } from "../../../components/ui/card-form";
+import { cardLabel, useAuthenticator } from "../../../components/ui/card-form";
 import { FormError } from "../../../components/ui/field";
 import { CheckIcon, StarIcon } from "../../../components/ui/icons";
 import { ApiError, call, errorMessage } from "../../../lib/api-client";
 import { subscriptionsClient } from "../../../lib/api-clients";
 import { formatCents } from "../../../lib/format";
-import { defaultCardId, listCards, type SavedCard } from "../../../lib/payments";
+import { defaultCardId, finishServerIntent, listCards, type SavedCard } from "../../../lib/payments";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
 import { useViewer } from "../../../stores/shell-context";
@@ -76,6 +76,7 @@ function MembershipPanel() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const auth = useAuthenticator();
   useEffect(() => {
     if (cards.data && method === null && cards.data.length) setMethod(defaultCardId(cards.data));
   }, [cards.data, method]);
@@ -119,7 +120,19 @@ function MembershipPanel() {
     }
   };
   const join = () =>
-    run(() => call((o) => subscriptionsClient.index.$post({ json: { payment_method_id: method } }, o)));
+    run(async () => {
+      const send = () => call((o) => subscriptionsClient.index.$post({ json: { payment_method_id: method } }, o));
+      const first = await send();
+      if (!("status" in first && first.status === "requires_action")) return first;
+      // The bank asks the member to approve the first month (3-D Secure, answered 202): run its step, then ask
+      // again with the same card, which answers the membership once the first charge went through.
+      await finishServerIntent(first.payment_intent, auth.ask);
+      const second = await send();
+      if ("status" in second && second.status === "requires_action") {
+        throw new ApiError("CARD_AUTHENTICATION_FAILED", catalogue.CARD_AUTHENTICATION_FAILED.text, 402);
+      }
+      return second;
+    });
   const cancel = () => run(() => call((o) => subscriptionsClient.index.$delete(undefined, o)));
   const joinForm = (
     <>
@@ -210,6 +223,7 @@ function MembershipPanel() {
           {joinForm}
         </>
       )}
+      {auth.dialog}
     </section>
   );
 }
