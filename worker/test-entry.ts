@@ -1,4 +1,5 @@
 import { VendorCalendar as DeployedVendorCalendar } from "./vendor-calendar";
+export { CustomerLive } from "../durable/customer-live";
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
 import { handleCronBatch } from "./cron/queue";
