@@ -318,6 +318,12 @@ export const catalogue = {
   ),
   RESCHEDULE_PAYMENT_GONE: error("This reschedule request is no longer open. Please pick a new time again.", 409),
   RESCHEDULE_NO_SAVED_CARD: error("Please add a card to your wallet to pay the price difference.", 402),
+  // The visit as it happens (docs/decisions/151-on-the-way-and-arrived.md)
+  VISIT_STEP_OUT_OF_ORDER: error("Please mark the earlier step first: on my way, then arrived, then start.", 409),
+  VISIT_TOO_EARLY: error("It's too early to head out for this appointment.", 409),
+  VISIT_JOB_CLOSED: error("This appointment is no longer open.", 409),
+  VISIT_NOT_ON_THE_WAY: error("Your location is shared only while you're on the way.", 409),
+  VISIT_STEP_SAVED: success("Your client can see it now."),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;
