@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatLocal, iso } from "../../domain/calendar/time";
 import { haversineMiles } from "../../domain/location/distance";
@@ -10,7 +11,9 @@ import {
   type VisitMarks,
   type VisitStep,
 } from "../../domain/visit-progress";
+import type { JobActionsView } from "../../schema/payloads/job-actions";
 import type { VisitStage } from "../../schema/payloads/order-live";
+import { visitProgress } from "../../schema/tables/visits";
 import { sendSms } from "../adapters/sms";
 import { fail } from "../http/errors";
 import { notifyCustomer } from "../orders/notify-customer";
@@ -173,6 +176,28 @@ export async function markVisitStep(
     }
   }
   return view(soId, stage, after, texted);
+}
+
+/** The visit's steps as the pro's job page shows them (GET /vendor/me/jobs/{id}/actions). */
+export async function proVisitView(
+  db: DrizzleD1Database,
+  soId: number,
+  vendorId: number,
+): Promise<JobActionsView["visit"]> {
+  const [row] = await db
+    .select({
+      on_the_way_at: visitProgress.on_the_way_at,
+      arrived_at: visitProgress.arrived_at,
+      started_at: visitProgress.started_at,
+      distance_miles: visitProgress.distance_miles,
+      eta_at: visitProgress.eta_at,
+      located_at: visitProgress.located_at,
+    })
+    .from(visitProgress)
+    .where(and(eq(visitProgress.service_order_id, soId), eq(visitProgress.vendor_id, vendorId)))
+    .limit(1);
+  const { stage: _stage, service_order_id: _id, texted: _texted, ...rest } = view(soId, "accepted", row ?? null, false);
+  return rest;
 }
 
 /** The shortest gap between two position updates the server takes; closer ones answer without a write. */
