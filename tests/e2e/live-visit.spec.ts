@@ -47,7 +47,9 @@ async function bookAndPayWithMaya(page: Page) {
 const PHONE = { width: 390, height: 844 };
 
 for (const phone of [false, true]) {
-  test(`the customer's order follows the visit live as the pro taps${phone ? " (390 px)" : ""}`, async ({ browser }) => {
+  test(`the customer's order follows the visit live as the pro taps${phone ? " (390 px)" : ""}`, async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const viewport = phone ? PHONE : { width: 1280, height: 900 };
     const proContext = await browser.newContext({ viewport });
@@ -80,7 +82,9 @@ for (const phone of [false, true]) {
     await shot(ava, `live-visit-accepted${phone ? "-phone" : ""}`);
 
     // The appointment is in an hour (moved in the database: heading out is allowed from three hours before).
-    d1(`UPDATE service_orders SET promised_arrival_time = ${Date.now() + 60 * 60_000} WHERE service_order_id = ${jobId}`);
+    d1(
+      `UPDATE service_orders SET promised_arrival_time = ${Date.now() + 60 * 60_000} WHERE service_order_id = ${jobId}`,
+    );
     await pro.goto(`/business/jobs/${jobId}`);
     await pro.getByTestId("visit-on_the_way").click();
     await expect(stage).toHaveAttribute("data-stage", "on_the_way", { timeout: 3_000 });
