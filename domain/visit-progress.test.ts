@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ServiceOrderStatus } from "./order-status";
-import {
-  etaMinutes,
-  NO_MARKS,
-  roundedMiles,
-  visitStage,
-  visitStepProblem,
-  type VisitMarks,
-} from "./visit-progress";
+import { etaMinutes, NO_MARKS, roundedMiles, visitStage, visitStepProblem, type VisitMarks } from "./visit-progress";
 
 const START = Date.UTC(2026, 10, 24, 15, 0); // 10:00 in New York
 const MIN = 60_000;

@@ -84,7 +84,9 @@ export function visitStepProblem(
 
 /** Whether `step` is already marked (a repeated tap). */
 export function isMarked(step: VisitStep, marks: VisitMarks): boolean {
-  return (step === "on_the_way" ? marks.on_the_way_at : step === "arrived" ? marks.arrived_at : marks.started_at) !== null;
+  return (
+    (step === "on_the_way" ? marks.on_the_way_at : step === "arrived" ? marks.arrived_at : marks.started_at) !== null
+  );
 }
 
 /** The stage the customer sees for a job in `status` with the pro's marks. */

@@ -84,9 +84,7 @@ export class CustomerLive extends DurableObject<Env> {
 
   /** Whether any of the customer's order pages is open and visible now (no push). */
   async watching(): Promise<boolean> {
-    return this.ctx
-      .getWebSockets()
-      .some((ws) => (ws.deserializeAttachment() as Attachment | null)?.visible !== false);
+    return this.ctx.getWebSockets().some((ws) => (ws.deserializeAttachment() as Attachment | null)?.visible !== false);
   }
 
   /** Pages say only whether they are visible; anything else is ignored, and not logged. */

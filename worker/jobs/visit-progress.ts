@@ -106,7 +106,12 @@ export async function markVisitStep(
   const job = await vendorJob(db, vendorId, soId);
   const before = await progressOf(env.DB, soId);
   const marks: VisitMarks = before ?? { on_the_way_at: null, arrived_at: null, started_at: null };
-  const problem = visitStepProblem(step, { status: job.service_order_status_id, start: job.promised_arrival_time }, marks, now);
+  const problem = visitStepProblem(
+    step,
+    { status: job.service_order_status_id, start: job.promised_arrival_time },
+    marks,
+    now,
+  );
   if (problem) fail(problem);
   if (isMarked(step, marks)) return view(soId, stageOfStep(step), before, false);
 
@@ -156,7 +161,12 @@ export async function markVisitStep(
   }
 
   const stage = stageOfStep(step);
-  const pushed = await notifyCustomer(env, job.user_id, { type: "order.changed", service_order_id: soId, stage, at: now });
+  const pushed = await notifyCustomer(env, job.user_id, {
+    type: "order.changed",
+    service_order_id: soId,
+    stage,
+    at: now,
+  });
   let texted = false;
   if (step !== "started" && (pushed === null || pushed.watching === 0)) {
     const phone = customerPhoneOf(job);

@@ -34,7 +34,13 @@ export async function notifyOrderChanged(
     const row = await env.DB.prepare("SELECT user_id FROM service_orders WHERE service_order_id = ?")
       .bind(serviceOrderId)
       .first<{ user_id: number }>();
-    if (row) await notifyCustomer(env, row.user_id, { type: "order.changed", service_order_id: serviceOrderId, stage, at: now });
+    if (row)
+      await notifyCustomer(env, row.user_id, {
+        type: "order.changed",
+        service_order_id: serviceOrderId,
+        stage,
+        at: now,
+      });
   } catch (err) {
     console.error(JSON.stringify({ at: "notifyOrderChanged", service_order_id: serviceOrderId, error: String(err) }));
   }

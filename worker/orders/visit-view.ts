@@ -16,7 +16,10 @@ interface JobState {
  * The visit as each of the customer's open jobs' cards shows it (docs/decisions/150): the stage, the pro's
  * steps, the distance and estimate while on the way (never the pro's position) and the pro's rating.
  */
-export async function visitViews(db: DrizzleD1Database, jobs: readonly JobState[]): Promise<Map<number, OrderVisitView>> {
+export async function visitViews(
+  db: DrizzleD1Database,
+  jobs: readonly JobState[],
+): Promise<Map<number, OrderVisitView>> {
   const out = new Map<number, OrderVisitView>();
   if (jobs.length === 0) return out;
   const vendorIds = [...new Set(jobs.map((j) => j.vendor_id).filter((id): id is number => id !== null))];

@@ -108,9 +108,9 @@ describe("GET /api/orders/live", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(liveB.events.map((e) => e.type)).toEqual(["hello"]);
     // B's list knows nothing of A's job.
-    expect((await b.customer.get("/api/orders")).body.data.map((o: { service_order_id: number }) => o.service_order_id)).toEqual([
-      b.soId,
-    ]);
+    expect(
+      (await b.customer.get("/api/orders")).body.data.map((o: { service_order_id: number }) => o.service_order_id),
+    ).toEqual([b.soId]);
     liveA.ws!.close();
     liveB.ws!.close();
   });
@@ -144,8 +144,12 @@ describe("POST /api/vendor/me/visit-step", () => {
     const job = await acceptedJob();
     job.other.now = JOB_START - 30 * MIN;
     expect((await step(job.other, job.soId, "on_the_way")).status).toBe(404);
-    expect((await job.customer.post("/api/vendor/me/visit-step", { service_order_id: job.soId, step: "on_the_way" })).status).toBe(403);
-    expect((await job.vendor.post("/api/vendor/me/visit-step", { service_order_id: job.soId, step: "flying" })).status).toBe(400);
+    expect(
+      (await job.customer.post("/api/vendor/me/visit-step", { service_order_id: job.soId, step: "on_the_way" })).status,
+    ).toBe(403);
+    expect(
+      (await job.vendor.post("/api/vendor/me/visit-step", { service_order_id: job.soId, step: "flying" })).status,
+    ).toBe(400);
   });
 
   it("keeps the order: not too early, not arrived before on the way (unless within 30 minutes), not started before arrived", async () => {
