@@ -29,7 +29,7 @@ const WARMUP = 10;
 const TIMES = ["06:00", "09:00", "12:00", "15:00", "18:00"];
 
 /** Sessions for the fixture's vendors (their users get the vendor id), written straight into D1. */
-function vendorSessions(stateDir: string, vendorIds: readonly number[]): string[] {
+export function vendorSessions(stateDir: string, vendorIds: readonly number[]): string[] {
   const now = Date.now();
   const tokens: string[] = [];
   const lines: string[] = [];

@@ -9,6 +9,7 @@ import { run as mainDetails, report as mainDetailsReport } from "./main-details.
 import { run as matching, report as matchingReport } from "./matching.bench";
 import { run as offerPush, report as offerPushReport } from "./offer-push.bench";
 import { serveBuiltWorker } from "./serve";
+import { run as visitPush, report as visitPushReport } from "./visit-push.bench";
 import { verdict } from "./stats";
 
 /**
@@ -69,6 +70,7 @@ async function main() {
     for (const line of holdsReport(await holds(target))) console.log(line);
     for (const line of completeOrderReport(await completeOrder(target))) console.log(line);
     for (const line of offerPushReport(await offerPush(target))) console.log(line);
+    for (const line of visitPushReport(await visitPush(target))) console.log(line);
     for (const line of mainDetailsReport(await mainDetails(target))) console.log(line);
   } finally {
     server.stop();

@@ -329,6 +329,12 @@ export const catalogue = {
   // Card disputes (docs/decisions/148-disputes.md)
   DISPUTE_EVIDENCE_SUBMITTED: success("The evidence was sent to the bank. We'll see the decision here."),
   DISPUTE_NOT_OPEN: error("This dispute no longer takes evidence: it was answered or decided already.", 409),
+  // The visit as it happens (docs/decisions/151-on-the-way-and-arrived.md)
+  VISIT_STEP_OUT_OF_ORDER: error("Please mark the earlier step first: on my way, then arrived, then start.", 409),
+  VISIT_TOO_EARLY: error("It's too early to head out for this appointment.", 409),
+  VISIT_JOB_CLOSED: error("This appointment is no longer open.", 409),
+  VISIT_NOT_ON_THE_WAY: error("Your location is shared only while you're on the way.", 409),
+  VISIT_STEP_SAVED: success("Your client can see it now."),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

@@ -9,6 +9,7 @@ import { handleCronBatch } from "./cron/queue";
  * integration tests use worker/test-entry.ts instead.
  */
 export { VendorCalendar } from "./vendor-calendar";
+export { CustomerLive } from "../durable/customer-live";
 
 const app = createApp();
 

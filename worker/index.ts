@@ -12,6 +12,7 @@ import { handleCronBatch } from "./cron/queue";
  * first byte.
  */
 export { VendorCalendar } from "./vendor-calendar";
+export { CustomerLive } from "../durable/customer-live";
 
 // Says at startup (once per isolate) when the payments configuration refuses payments: a deploy that forgot a
 // Stripe secret, or the local test-card processor without DEMO_MODE (checked as a deployed request would be).

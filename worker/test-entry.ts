@@ -1,6 +1,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { VendorCalendar as DeployedVendorCalendar } from "./vendor-calendar";
 import { paymentsFromEnv } from "./adapters/payments";
+export { CustomerLive } from "../durable/customer-live";
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
 import { handleCronBatch } from "./cron/queue";

@@ -144,4 +144,15 @@ export interface JobActionsView {
   };
   completed: boolean;
   server_time: number;
+  /**
+   * The visit's one-tap steps (docs/decisions/151): when the pro marked each (ISO-8601 UTC, null until then),
+   * and while on the way the distance and estimate the customer sees.
+   */
+  visit: {
+    on_the_way_at: string | null;
+    arrived_at: string | null;
+    started_at: string | null;
+    distance_miles: number | null;
+    eta_at: string | null;
+  };
 }

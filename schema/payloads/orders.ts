@@ -1,3 +1,4 @@
+import type { OrderVisitView } from "./order-live";
 import type { AddedChargeView } from "../contracts/added-charges";
 import * as v from "valibot";
 import { COMMENT_MAX_CHARS } from "../../domain/rating-rules";
@@ -111,6 +112,8 @@ export interface ScheduledOrder {
   chosen_pro: ChosenProView | null;
   can_reschedule: boolean;
   can_cancel: boolean;
+  /** The visit as it happens: stage, the pro's steps, distance and estimate (docs/decisions/150). */
+  visit: OrderVisitView | null;
 }
 
 /**

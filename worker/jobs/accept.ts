@@ -13,6 +13,7 @@ import { checkoutItems, jobOffers, orders, serviceOrders } from "../../schema/ta
 import { vendors } from "../../schema/tables/vendors";
 import { calendarFor } from "../calendar/calendar-client";
 import { notifyVendor, notifyVendors } from "../calendar/notify-vendor";
+import { notifyOrderChanged } from "../orders/notify-customer";
 import { settingsColumns, toVendorSettings } from "../calendar/settings";
 import { jobAcceptedText, textSafely } from "../checkout/notify";
 import { fail } from "../http/errors";
@@ -249,6 +250,7 @@ export async function acceptJob(
       { type: "offer.gone", service_order_id: soId, reason: "taken", at: now },
     ),
     notifyVendor(env, vendorId, { type: "job.changed", service_order_id: soId, at: now }),
+    notifyOrderChanged(env, soId, "accepted", now),
   ]);
   if (job.customer_phone) {
     await textSafely(

@@ -21,6 +21,7 @@ import { auditLog } from "../../schema/tables/operations";
 import { fail } from "../http/errors";
 import { addedChargeJob, refundContext } from "./money";
 import { customerPhoneOf, firstNameOf, parseJobImages, vendorJob } from "./vendor-job";
+import { proVisitView } from "./visit-progress";
 
 /**
  * Everything the pro's job-actions panel shows for one of their jobs (worker/api/vendor/me/job-actions.ts):
@@ -63,13 +64,14 @@ export async function jobActionsView(
     if (movedAway.length > 0) fail("JOB_MOVED_BY_STAFF");
     throw err;
   });
-  const [adjustments, ctx] = await Promise.all([
+  const [adjustments, ctx, visit] = await Promise.all([
     db
       .select()
       .from(jobAdjustments)
       .where(eq(jobAdjustments.service_order_id, id))
       .orderBy(desc(jobAdjustments.adjustment_id)),
     refundContext(db, job),
+    proVisitView(db, id, vendorId),
   ]);
   const refunded = adjustments
     .filter((a) => a.kind === "refund" && a.status !== "failed")
@@ -125,6 +127,7 @@ export async function jobActionsView(
       contact: canAddPhotos(status),
     },
     completed: status === ServiceOrderStatus.COMPLETED,
+    visit,
     server_time: now,
   };
 }

@@ -6,6 +6,7 @@ import { ServiceOrderStatus } from "../../domain/order-status";
 import { sendSms } from "../adapters/sms";
 import { fail } from "../http/errors";
 import { d1Batch } from "../orders/d1-batch";
+import { notifyOrderChanged } from "../orders/notify-customer";
 import { customerPhoneOf, firstNameOf, parseJobImages, vendorJob, type VendorJob } from "./vendor-job";
 
 /**
@@ -130,6 +131,7 @@ export async function completeJob(
     }
     fail("FAILED_VENDOR_JOB_COMPLETION");
   }
+  await notifyOrderChanged(env, soid, "done", now);
   const phone = customerPhoneOf(job);
   let asked = false;
   if (phone) {

@@ -7,6 +7,7 @@ import { geoFromEnv } from "../adapters/geo";
 import { sendSms } from "../adapters/sms";
 import { calendarFor } from "../calendar/calendar-client";
 import { notifyVendor } from "../calendar/notify-vendor";
+import { notifyOrderChanged } from "../orders/notify-customer";
 import { zipPlaceOrFail } from "../catalogue/queries";
 import { jobCandidates, offerExpiresAt } from "../checkout/job-candidates";
 import { fail } from "../http/errors";
@@ -114,9 +115,10 @@ export async function releaseJob(
     await calendarFor(env, vendor.vendorId)
       .releaseBooking(vendor.vendorId, String(soid), `job:${soid}:release:v${vendor.vendorId}`, now)
       .catch((err) => console.error(JSON.stringify({ at: "job.release.unbook", soid, error: String(err) })));
-    await Promise.all(
-      others.map((id) => notifyVendor(env, id, { type: "offer.new", service_order_id: soid, at: now })),
-    );
+    await Promise.all([
+      ...others.map((id) => notifyVendor(env, id, { type: "offer.new", service_order_id: soid, at: now })),
+      notifyOrderChanged(env, soid, "finding_pro", now),
+    ]);
     const phone = customerPhoneOf(job);
     if (phone) {
       await sendSms(env, db, {

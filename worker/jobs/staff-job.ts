@@ -11,6 +11,7 @@ import { newAuditedAction, runAudited } from "../admin/audit";
 import { claimStaffCharge, settleStaffCharge, staffChargeByKey, type StaffChargeResult } from "../admin/charges";
 import { reofferJobs } from "../admin/reoffer";
 import { notifyVendor } from "../calendar/notify-vendor";
+import { notifyOrderChanged } from "../orders/notify-customer";
 import { fail } from "../http/errors";
 import { proNoticeStatement, staffProNotice, textProNotice } from "../vendors/notify-pro";
 import { releaseJobBooking } from "./booking-release";
@@ -207,6 +208,7 @@ export async function suspendJob(
       () => undefined,
     );
   }
+  await notifyOrderChanged(env, id, "cancelled", now);
   if (notice) await textProNotice(env, db, notice.vendorId, notice.key, now);
   let feeCharge: StaffChargeResult | null = null;
   const row = fee.fee_cents > 0 ? await staffChargeByKey(db, feeKey) : null;
@@ -357,6 +359,7 @@ export async function rescheduleJob(
       () => undefined,
     );
   }
+  await notifyOrderChanged(env, id, "rescheduled", now);
   if (notice) await textProNotice(env, db, notice.vendorId, notice.key, now);
   await textSafely(
     env,

@@ -80,6 +80,8 @@ export const VENDOR_ROUTE_ACTIONS: Readonly<Record<string, VendorAction>> = {
   "POST /api/vendor/me/vendor-connect-propose": "job_action",
   "POST /api/vendor/me/job": "job_action",
   "POST /api/vendor/me/update-photo": "job_action",
+  "POST /api/vendor/me/visit-step": "job_action",
+  "POST /api/vendor/me/visit-location": "job_action",
 
   // Money from customers.
   "POST /api/vendor/me/add-charge": "charge",

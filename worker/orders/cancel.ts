@@ -17,6 +17,7 @@ import { sendSms } from "../adapters/sms";
 import { randomToken } from "../auth/crypto";
 import { calendarFor } from "../calendar/calendar-client";
 import { notifyVendor, notifyVendors } from "../calendar/notify-vendor";
+import { notifyOrderChanged } from "./notify-customer";
 import { fail } from "../http/errors";
 import { returnAddedCharges } from "../jobs/added-charges";
 import { d1Batch } from "./d1-batch";
@@ -308,6 +309,7 @@ async function announceCancellation(env: Env, job: JobRow, now: number): Promise
       offered.results.map((r) => r.vendor_id),
       { type: "offer.gone", service_order_id: soid, reason: "cancelled", at: now },
     ),
+    notifyOrderChanged(env, soid, "cancelled", now),
   ]);
 }
 

@@ -17,6 +17,7 @@ import { services } from "../../schema/tables/catalogue";
 import { vendors } from "../../schema/tables/vendors";
 import { addedChargesOfJobs } from "../jobs/added-charges";
 import { arrival, jobQuery, serviceView, vendorView } from "./jobs";
+import { visitViews } from "./visit-view";
 
 /** docs/product.md section 9: completed orders come 20 to a page. */
 export const COMPLETED_PAGE_SIZE = 20;
@@ -76,6 +77,7 @@ export async function scheduledOrders(
     jobs.map((j) => j.service_order_id),
   );
   const chosen = await chosenPros(db, userId, now);
+  const visits = await visitViews(db, jobs);
   const pending = new Map(requests.filter((r) => r.requested_by === "customer").map((r) => [r.service_order_id, r]));
   const proposals = new Map(requests.filter((r) => r.requested_by === "vendor").map((r) => [r.service_order_id, r]));
   return [...jobs].sort(compareScheduled).map((j): ScheduledOrder => {
@@ -119,6 +121,7 @@ export async function scheduledOrders(
       ),
       can_cancel: canCancel(j.service_order_status_id),
       added_charges: charges.get(j.service_order_id) ?? [],
+      visit: visits.get(j.service_order_id) ?? null,
     };
   });
 }

@@ -9,6 +9,7 @@ import { users } from "../../schema/tables/accounts";
 import { rescheduleRequests, serviceOrders } from "../../schema/tables/orders";
 import { sendSms } from "../adapters/sms";
 import { notifyVendor } from "../calendar/notify-vendor";
+import { notifyOrderChanged } from "./notify-customer";
 import { calendarFor, refusalError } from "../calendar/calendar-client";
 import { loadSettings } from "../calendar/market";
 import type { VendorSettings } from "../../durable/calendar/rpc-types";
@@ -487,6 +488,7 @@ export async function answerReschedule(
     now,
   );
   await notifyVendor(env, vendorId, { type: "job.rescheduled", service_order_id: job.service_order_id, at: now });
+  await notifyOrderChanged(env, job.service_order_id, "rescheduled", now);
   return view(settled.row, job.time_zone, done, now);
 }
 

@@ -10,6 +10,7 @@ import { rescheduleRequests } from "../../schema/tables/orders";
 import { reschedulePayments } from "../../schema/tables/reschedule-payments";
 import { sendSms } from "../adapters/sms";
 import { notifyVendor } from "../calendar/notify-vendor";
+import { notifyOrderChanged } from "./notify-customer";
 import { loadSettings } from "../calendar/market";
 import { busyByVendor, busyQuery, vendorFreeSlots, wallTimes } from "../calendar/search";
 import { fail } from "../http/errors";
@@ -209,6 +210,7 @@ export async function proposeReschedule(
   const created = opened.row;
   const deadline = opened.deadline;
   await notifyVendor(env, vendor.vendorId, { type: "job.changed", service_order_id: job.service_order_id, at: now });
+  await notifyOrderChanged(env, job.service_order_id, "accepted", now);
   const phone = customerPhoneOf(job);
   if (phone) {
     const link = new URL("/account/orders", origin).toString();
@@ -257,6 +259,7 @@ export async function answerProposal(
     service_order_id: job.service_order_id,
     at: now,
   });
+  await notifyOrderChanged(env, job.service_order_id, input.accept ? "rescheduled" : "accepted", now);
   const [customer] = await db.select({ name: users.name }).from(users).where(eq(users.user_id, userId)).limit(1);
   const who = (customer?.name ?? "Your client").split(" ")[0];
   const body = input.accept

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/types";
+import { ordersLiveApi } from "./live";
 import { ordersApi, scheduledOrdersApi } from "./orders";
 
 /**
@@ -9,5 +10,5 @@ import { ordersApi, scheduledOrdersApi } from "./orders";
  */
 export const orderRoutes = new Hono<AppEnv>().route("/", ordersApi);
 
-/** /api/orders: the signed-in customer's scheduled orders. */
-export const ordersRoutes = new Hono<AppEnv>().route("/", scheduledOrdersApi);
+/** /api/orders: the signed-in customer's scheduled orders; /api/orders/live, their pages' live socket (live.ts). */
+export const ordersRoutes = new Hono<AppEnv>().route("/", scheduledOrdersApi).route("/", ordersLiveApi);

@@ -117,3 +117,13 @@ export function fetchProductSales(page: number, signal?: AbortSignal) {
 }
 /** One product sold (POST /vendor/me/redeem-product, /vendor/me/past-redemption). */
 export type ProductSale = Awaited<ReturnType<typeof fetchProductSales>>[number];
+
+/** One tap of the visit: on my way, arrived, started (docs/decisions/151). */
+export function markVisitStep(soId: number, step: "on_the_way" | "arrived" | "started") {
+  return call((o) => me["visit-step"].$post({ json: { service_order_id: soId, step } }, o));
+}
+
+/** The pro's position while on the way, if they allowed it (the customer sees only distance and estimate). */
+export function shareVisitLocation(soId: number, latitude: number, longitude: number) {
+  return call((o) => me["visit-location"].$post({ json: { service_order_id: soId, latitude, longitude } }, o));
+}

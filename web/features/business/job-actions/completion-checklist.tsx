@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { JobActionsView } from "../../../../schema/payloads/job-actions";
 import { ApiError } from "../../../lib/api-client";
 import { formatLocalTime } from "../../../lib/local-time";
@@ -10,6 +10,11 @@ export function CompletionChecklist({ view, onChanged }: { view: JobActionsView;
   const [ticked, setTicked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // One story with the visit's one-tap steps: "I've arrived" ticks the checklist's "arrived" (decision 151).
+  const arrived = view.visit.arrived_at !== null;
+  useEffect(() => {
+    if (arrived) setTicked((t) => (t.includes("arrived") ? t : [...t, "arrived"]));
+  }, [arrived]);
   if (view.completed) {
     return (
       <section className="job-actions-section">

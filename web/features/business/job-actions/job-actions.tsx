@@ -11,6 +11,7 @@ import { JobPhotos } from "./job-photos";
 import { MoneyActions } from "./money-actions";
 import { ProductSaleSection } from "./product-sale";
 import { ProposeTime } from "./propose-time";
+import { VisitSteps } from "./visit-steps";
 
 /**
  * Everything a pro does on an accepted job, for the dashboard's job-detail modal: pictures, completion
@@ -88,6 +89,7 @@ export function JobActions({ service_order_id, onChanged }: { service_order_id: 
         <p>This job was cancelled.</p>
       ) : (
         <>
+          <VisitSteps view={view} onChanged={changed} />
           <JobPhotos view={view} onChanged={changed} />
           <CompletionChecklist view={view} onChanged={changed} />
           <MoneyActions view={view} onChanged={changed} />

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
 import { CalendarIcon, ReceiptIcon, StarIcon } from "../../../components/ui/icons";
@@ -10,7 +10,9 @@ import { useRequest } from "../../../lib/use-request";
 import { useZipChange } from "../../../lib/use-zip-change";
 import { useViewer } from "../../../stores/shell-context";
 import { listCompleted, listScheduled, type CompletedOrder, type ScheduledOrder } from "../api/orders";
+import { useOrderLive } from "../hooks/use-order-live";
 import { AddedCharges } from "./added-charges";
+import { LiveVisit, VisitEndedNote } from "./live-visit";
 import { CancelModal, MessageModal, RatingModal, TipModal } from "./order-modals";
 import { RescheduleModal } from "./reschedule-modal";
 
@@ -134,9 +136,19 @@ function LoadError({ error, retry }: { error: unknown; retry(): void }) {
 function ScheduledList({ zip }: { zip: string | null }) {
   // A text's link (?so=<service_order_id>) points at one job: its note is announced.
   const highlight = useLocation({ select: (l) => Number((l.search as Record<string, unknown>).so ?? 0) || null });
+  // Pushes refetch at once: only the first page waits (docs/decisions/150).
+  const loaded = useRef(false);
   const list = useRequest<ScheduledOrder[]>(`orders:${zip ?? ""}`, async (signal) => {
-    await firstPageDelay(signal);
-    return listScheduled(zip, signal);
+    if (!loaded.current) await firstPageDelay(signal);
+    const rows = await listScheduled(zip, signal);
+    loaded.current = true;
+    return rows;
+  });
+  const [ended, setEnded] = useState<{ service_order_id: number; stage: "done" | "cancelled" } | null>(null);
+  useOrderLive((change) => {
+    if ((change.stage === "done" || change.stage === "cancelled") && change.service_order_id)
+      setEnded({ service_order_id: change.service_order_id, stage: change.stage });
+    if (loaded.current) list.reload();
   });
   const [reschedule, setReschedule] = useState<ScheduledOrder | null>(null);
   const [cancel, setCancel] = useState<ScheduledOrder | null>(null);
@@ -146,20 +158,24 @@ function ScheduledList({ zip }: { zip: string | null }) {
   if (!list.data) return <LoadError error={list.error} retry={list.reload} />;
   if (list.data.length === 0) {
     return (
-      <EmptyState
-        icon={<CalendarIcon size={28} />}
-        title="No upcoming appointments"
-        steps={[
-          { label: "Book a service", href: "/#book", primary: true },
-          { label: "Browse services", href: "/services" },
-        ]}
-      >
-        <p>When you book, your appointment shows up here with your professional's name and arrival time.</p>
-      </EmptyState>
+      <>
+        <VisitEndedNote ended={ended} />
+        <EmptyState
+          icon={<CalendarIcon size={28} />}
+          title="No upcoming appointments"
+          steps={[
+            { label: "Book a service", href: "/#book", primary: true },
+            { label: "Browse services", href: "/services" },
+          ]}
+        >
+          <p>When you book, your appointment shows up here with your professional's name and arrival time.</p>
+        </EmptyState>
+      </>
     );
   }
   return (
     <>
+      <VisitEndedNote ended={ended} />
       <ul className="order-list" aria-label="Upcoming appointments">
         {list.data.map((o) => {
           const status = STATUS[o.service_order_status_id] ?? { label: "Booked", tone: "" };
@@ -190,6 +206,7 @@ function ScheduledList({ zip }: { zip: string | null }) {
                   <Vendor vendor={o.vendor} chosen={o.chosen_pro} />
                   {o.address && <span>{o.address}</span>}
                 </div>
+                <LiveVisit order={o} />
                 <ChosenProOut order={o} highlighted={highlight === o.service_order_id} onCancel={() => setCancel(o)} />
                 {o.vendor_proposal && (
                   <div className="order-note" data-testid="order-proposal">

@@ -17,6 +17,7 @@ import { redemptionApi } from "./redemptions";
 import { vendorRescheduleApi } from "./reschedule";
 import { vendorSetupApi } from "./setup";
 import { vendorTimeOffApi } from "./time-off";
+import { vendorVisitApi } from "./visit";
 
 /**
  * /api/vendor/me: the signed-in pro's own area. Every path below it asks for a vendor first, known or not.
@@ -41,4 +42,5 @@ export const vendorMeRoutes = new Hono<AppEnv>()
   .route("/", vendorExtrasApi) // connect-info, get-social, help, nodebb-authorize
   .route("/", vendorJobActionsApi) // job actions, add-charge, issue-refund, job/complete...
   .route("/", vendorJobPhotosApi) // job, update-photo
+  .route("/", vendorVisitApi) // visit-step, visit-location
   .route("/", vendorDashboardApi); // main-details, calendar, calendar/settings, calendar/feed
