@@ -61,7 +61,11 @@ describe("reminder texts", () => {
   });
 
   it("says today on the day, and gives the pro the client, the address and the job page", () => {
-    const text = proReminderText({ ...facts, now: Date.UTC(2026, 2, 8, 12), link: "https://example.test/business/jobs/7" });
+    const text = proReminderText({
+      ...facts,
+      now: Date.UTC(2026, 2, 8, 12),
+      link: "https://example.test/business/jobs/7",
+    });
     expect(text).toContain("Swedish Massage for Casey today at 10:00 AM EDT at 1 Main St, New York, NY 10001.");
     expect(text).toContain("https://example.test/business/jobs/7");
   });
@@ -74,7 +78,7 @@ describe("the visit's calendar event", () => {
     start: Date.UTC(2026, 2, 8, 14),
     minutes: 90,
     cancelled: false,
-    summary: "Swedish Massage, with Pat; \"deep\"",
+    summary: 'Swedish Massage, with Pat; "deep"',
     location: "1 Main St, Apt 2\nNew York, NY 10001",
     description: `Booked with ${"a very long description ".repeat(6)}`,
     url: "https://example.test/account/orders?so=7",
