@@ -318,6 +318,12 @@ export const catalogue = {
   ),
   RESCHEDULE_PAYMENT_GONE: error("This reschedule request is no longer open. Please pick a new time again.", 409),
   RESCHEDULE_NO_SAVED_CARD: error("Please add a card to your wallet to pay the price difference.", 402),
+  // Book again and favourite pros (docs/decisions/153)
+  BOOK_AGAIN_NOT_COMPLETED: error("You can book again once this visit is done.", 409),
+  BOOK_AGAIN_PRO_INACTIVE: error("This pro isn't taking bookings right now. Book the service with another pro.", 409),
+  BOOK_AGAIN_SERVICE_GONE: error("This pro no longer offers this service. Book it with another pro.", 409),
+  FAVOURITES_LIMIT: error("You can keep up to 20 favourite pros. Remove one to add another.", 409),
+  FAVOURITE_PRO_INACTIVE: error("This pro isn't taking bookings right now, so they can't be added.", 409),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;
