@@ -2,6 +2,8 @@ import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
+import { AddToCalendar } from "../../../components/visit/add-to-calendar";
+import { FavouriteButton } from "../../../components/visit/favourite-button";
 import { CalendarIcon, ReceiptIcon, StarIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
@@ -11,6 +13,7 @@ import { useZipChange } from "../../../lib/use-zip-change";
 import { useViewer } from "../../../stores/shell-context";
 import { listCompleted, listScheduled, type CompletedOrder, type ScheduledOrder } from "../api/orders";
 import { AddedCharges } from "./added-charges";
+import { BookAgain } from "./book-again";
 import { CancelModal, MessageModal, RatingModal, TipModal } from "./order-modals";
 import { RescheduleModal } from "./reschedule-modal";
 
@@ -245,6 +248,7 @@ function ScheduledList({ zip }: { zip: string | null }) {
                       Cancel
                     </button>
                   )}
+                  <AddToCalendar serviceOrderId={o.service_order_id} />
                 </div>
               </div>
             </li>
@@ -375,10 +379,9 @@ function CompletedList({ zip, rateId }: { zip: string | null; rateId: number | n
                     Rate {o.vendor.name}
                   </button>
                 )}
-                <AppLink href={`/services`} className="button button-ghost button-sm">
-                  Book again
-                </AppLink>
+                {o.vendor && <FavouriteButton vendorId={o.vendor.vendor_id} name={o.vendor.name} />}
               </div>
+              {o.vendor && <BookAgain serviceOrderId={o.service_order_id} />}
             </div>
           </li>
         ))}
