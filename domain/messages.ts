@@ -335,6 +335,12 @@ export const catalogue = {
   VISIT_JOB_CLOSED: error("This appointment is no longer open.", 409),
   VISIT_NOT_ON_THE_WAY: error("Your location is shared only while you're on the way.", 409),
   VISIT_STEP_SAVED: success("Your client can see it now."),
+  // Book again and favourite pros (docs/decisions/153)
+  BOOK_AGAIN_NOT_COMPLETED: error("You can book again once this visit is done.", 409),
+  BOOK_AGAIN_PRO_INACTIVE: error("This pro isn't taking bookings right now. Book the service with another pro.", 409),
+  BOOK_AGAIN_SERVICE_GONE: error("This pro no longer offers this service. Book it with another pro.", 409),
+  FAVOURITES_LIMIT: error("You can keep up to 20 favourite pros. Remove one to add another.", 409),
+  FAVOURITE_PRO_INACTIVE: error("This pro isn't taking bookings right now, so they can't be added.", 409),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

@@ -26,8 +26,6 @@ export const PAYOUT_RULES = {
 export const BILLING_RULES = {
   /** A client subscription date is charged this long before it (docs/product.md section 4). */
   chargeLeadMs: 24 * HOUR_MS,
-  /** Appointment reminders by SMS, each sent once. */
-  reminderLeadsMs: [24 * HOUR_MS, 2 * HOUR_MS] as readonly number[],
   /** Recurring dates held ahead on the pro's calendar. */
   holdAheadDates: 4,
   /** Intervals a pro may choose for a client subscription, in days. */

@@ -1,6 +1,8 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { BRAND } from "../config/brand";
+import { favouritesQuery } from "../components/visit/visit-api";
 import { HomePage } from "../features/home/components/home-page";
+import { PageDataProvider, pageApiFrom, seedPage } from "../lib/page-data";
 
 /**
  * The links the server texts land on home (`/?vpid=` a payment request, `/?cpid=&vid=` a job's secure-pay
@@ -22,6 +24,18 @@ export const Route = createFileRoute("/")({
     const href = payLinkOf(search as Record<string, unknown>);
     if (href) throw redirect({ href, replace: true });
   },
+  // Server render: a signed-in customer's favourite pros (docs/decisions/153), read from the shell's viewer;
+  // signed out, nothing is asked and the row renders nothing.
+  loader: (args) => {
+    const signedIn = Boolean((args as { serverContext?: { viewer?: unknown } }).serverContext?.viewer);
+    return seedPage(pageApiFrom(args), null, [signedIn && favouritesQuery.seed({})]);
+  },
   head: () => ({ meta: [{ title: `${BRAND.name} | Book at-home beauty, spa and massage pros by ZIP` }] }),
-  component: HomePage,
+  component: function HomeRoute() {
+    return (
+      <PageDataProvider value={Route.useLoaderData()}>
+        <HomePage />
+      </PageDataProvider>
+    );
+  },
 });

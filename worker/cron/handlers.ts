@@ -9,6 +9,7 @@ import { advance, autocancel, unpaidDate } from "./items/client-subscription";
 import { renewMembership } from "./items/membership-renewal";
 import { expireRedemptionLink } from "./items/pay-link-expiry";
 import { remind } from "./items/reminder";
+import { reminderKey } from "../../domain/visit-plan";
 import type { CronKind, CronMessage, MessageOf } from "./messages";
 
 /** What every handler is given: the Worker's env, the databases, the payments port and the tick's time. */
@@ -48,8 +49,8 @@ export const CRON_HANDLERS: { [K in CronKind]: CronHandler<MessageOf<K>> } = {
     run: ({ env, now }, m) => autocancel(env, m.id, m.at, now),
   },
   reminder: {
-    key: (m) => `reminder:${m.so}:${m.lead}`,
-    run: ({ env, now }, m) => remind(env, m.so, m.lead, now),
+    key: (m) => reminderKey(m.so, m.at, m.lead),
+    run: ({ env, now }, m) => remind(env, m, appOrigin(env), now),
   },
   payout: {
     key: (m) => `payout:v${m.vendor_id}:${m.period_start}`,

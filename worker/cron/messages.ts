@@ -6,7 +6,7 @@ export type CronMessage =
   | { kind: "csub_charge"; id: number; at: number }
   | { kind: "csub_advance"; id: number; at: number }
   | { kind: "csub_autocancel"; id: number; at: number }
-  | { kind: "reminder"; so: number; lead: "24h" | "2h" }
+  | { kind: "reminder"; so: number; at: number; lead: "24h" | "2h" }
   | { kind: "payout"; vendor_id: number; period_start: number }
   | { kind: "membership_renewal"; membership_id: number; period_end: number; attempt: number }
   | { kind: "checkout_settle"; order_id: number }

@@ -1,5 +1,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { BILLING_RULES, chargeAt, MAX_CHARGE_LEAD_MS } from "../../domain/payout-rules";
+import { ServiceOrderStatus } from "../../domain/order-status";
+import { dueLead, REMINDER_SCAN_MS } from "../../domain/visit-plan";
 import { payments } from "../checkout/payments";
 import { PAID_DRAFT_GRACE_MS } from "../checkout/sweep";
 import { vendorsDueForPayout } from "../payouts/pay";
@@ -60,8 +62,7 @@ export async function enqueueDue(
     chargeRows,
     advances,
     autocancelRows,
-    reminders24,
-    reminders2,
+    reminderRows,
     renewals,
     drafts,
     refunds,
@@ -91,20 +92,17 @@ export async function enqueueDue(
            AND ${notDone("'csub:' || client_subscription_id || ':' || next_service_at || ':autocancel'")}`,
       )
       .bind(now, lead),
+    // Booked visits whose 24-hour or 2-hour reminder may be due: SQL narrows to the longest lead, dueLead decides
+    // per row in the visit's zone. The key names the visit's time, so a moved visit is reminded again.
     d1
       .prepare(
-        `SELECT service_order_id AS so FROM service_orders
-         WHERE service_order_status_id = 20 AND promised_arrival_time > ?1 + ?3 AND promised_arrival_time <= ?1 + ?2
-           AND ${notDone("'reminder:' || service_order_id || ':24h'")}`,
+        `SELECT service_order_id AS so, promised_arrival_time AS at, time_zone AS tz,
+                EXISTS (SELECT 1 FROM cron_items ci WHERE ci.key = 'reminder:' || service_order_id || ':' || promised_arrival_time || ':24h') AS done24,
+                EXISTS (SELECT 1 FROM cron_items ci WHERE ci.key = 'reminder:' || service_order_id || ':' || promised_arrival_time || ':2h') AS done2
+         FROM service_orders
+         WHERE service_order_status_id = ${ServiceOrderStatus.SCHEDULED} AND promised_arrival_time > ?1 AND promised_arrival_time <= ?1 + ?2`,
       )
-      .bind(now, BILLING_RULES.reminderLeadsMs[0], BILLING_RULES.reminderLeadsMs[1]),
-    d1
-      .prepare(
-        `SELECT service_order_id AS so FROM service_orders
-         WHERE service_order_status_id = 20 AND promised_arrival_time > ?1 AND promised_arrival_time <= ?1 + ?2
-           AND ${notDone("'reminder:' || service_order_id || ':2h'")}`,
-      )
-      .bind(now, BILLING_RULES.reminderLeadsMs[1]),
+      .bind(now, REMINDER_SCAN_MS),
     d1
       .prepare(
         `SELECT m.membership_id, m.current_period_end AS period_end,
@@ -159,8 +157,11 @@ export async function enqueueDue(
     ...charges.results.map((r) => ({ kind: "csub_charge" as const, id: r.id!, at: r.at! })),
     ...advances!.results.map((r) => ({ kind: "csub_advance" as const, id: r.id!, at: r.at! })),
     ...autocancels.results.map((r) => ({ kind: "csub_autocancel" as const, id: r.id!, at: r.at! })),
-    ...reminders24!.results.map((r) => ({ kind: "reminder" as const, so: r.so!, lead: "24h" as const })),
-    ...reminders2!.results.map((r) => ({ kind: "reminder" as const, so: r.so!, lead: "2h" as const })),
+    ...reminderRows!.results.flatMap((r) => {
+      const lead = dueLead(r.at!, String(r.tz), now);
+      if (!lead || (lead === "24h" ? r.done24 : r.done2)) return [];
+      return [{ kind: "reminder" as const, so: r.so!, at: r.at!, lead }];
+    }),
     ...renewals!.results.map((r) => ({
       kind: "membership_renewal" as const,
       membership_id: r.membership_id!,

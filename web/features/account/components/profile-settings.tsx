@@ -15,6 +15,7 @@ import { updateProfile } from "../api/update-profile";
 import { uploadProfilePicture } from "../api/upload-profile-picture";
 import { PhotoPicker } from "../../../components/ui/photo-picker";
 import { asyncHandler } from "../../../lib/async-handler";
+import { FavouritePros } from "../../../components/visit/favourite-pros";
 
 type Load = { state: "loading" } | { state: "error"; message: string } | { state: "ready"; profile: Profile };
 
@@ -70,6 +71,9 @@ export function ProfileSettings() {
           }}
         />
       )}
+      <div className="card">
+        <FavouritePros title="Favourite pros" />
+      </div>
     </Page>
   );
 }

@@ -8,6 +8,7 @@ import { AppLink } from "../../../components/ui/app-link";
 import { CheckIcon, ClockIcon, PinIcon, UserIcon } from "../../../components/ui/icons";
 import { LocateButton } from "../../../components/ui/locate-button";
 import { Rating } from "../../../components/ui/rating";
+import { FavouriteButton } from "../../../components/visit/favourite-button";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatPrice } from "../../../lib/format";
 import { useQuery } from "../../../lib/query";
@@ -131,6 +132,7 @@ export function VendorPage({ vid }: { vid: string }) {
                       </span>
                     )}
                   </div>
+                  <FavouriteButton vendorId={vendor.vendor_id} name={vendor.display_name} />
                 </div>
               </div>
               {!vendor.serves_zip && (

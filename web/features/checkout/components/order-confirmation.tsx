@@ -7,6 +7,7 @@ import { formatCents } from "../../../lib/format";
 import { formatLocalTime } from "../../../lib/local-time";
 import { type CheckoutItem, type PlacedOrder } from "../api/checkout";
 import { SummaryItems } from "./checkout-summary";
+import { ConfirmationCalendar } from "./confirmation-calendar";
 
 /** What the customer sees once the order is placed: the confirmation and the pros chosen for each job. */
 
@@ -31,6 +32,7 @@ export function OrderConfirmation({ order, items }: { order: PlacedOrder; items:
         </p>
         <SummaryItems items={items} />
         <ChosenPros jobs={order.jobs} />
+        <ConfirmationCalendar jobs={order.jobs} />
         <p className="summary-total-line">
           Total charged <strong>{formatCents(order.total_cents)}</strong>
         </p>

@@ -13,11 +13,13 @@ import {
 import { categoryHref, SPECIAL_CATEGORY } from "../../../lib/paths";
 import { useShell } from "../../../stores/shell-context";
 import { BookByZip } from "./book-by-zip";
+import { FavouritePros } from "../../../components/visit/favourite-pros";
 
 export function HomePage() {
   return (
     <>
       <Hero />
+      <FavouritePros limit={4} />
       <CategoryTiles />
       <HowItWorks />
       <Trust />

@@ -81,3 +81,11 @@ export const rateOrder = (body: { service_order_id: number; vendor_rating: numbe
 /** The customer disputes a paid charge their pro added to the job (docs/decisions/116). */
 export const disputeAddedCharge = (adjustment_id: number, reason: string) =>
   call((o) => orderClient["added-charge"].dispute.$post({ json: { adjustment_id, reason } }, o));
+
+/** "Book again" on a completed visit: the same pro's next free times for the same service (docs/decisions/153). */
+export const getBookAgain = (service_order_id: number, signal?: AbortSignal) =>
+  call((o) => orderClient["book-again"].$get({ query: { service_order_id: String(service_order_id) } }, o), {
+    signal,
+  });
+
+export type BookAgainOffer = Awaited<ReturnType<typeof getBookAgain>>;

@@ -2,6 +2,8 @@ import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { EmptyState, Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
+import { AddToCalendar } from "../../../components/visit/add-to-calendar";
+import { FavouriteButton } from "../../../components/visit/favourite-button";
 import { CalendarIcon, ReceiptIcon, StarIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
 import { formatCents } from "../../../lib/format";
@@ -13,6 +15,7 @@ import { listCompleted, listScheduled, type CompletedOrder, type ScheduledOrder 
 import { useOrderLive } from "../hooks/use-order-live";
 import { AddedCharges } from "./added-charges";
 import { LiveVisit, VisitEndedNote } from "./live-visit";
+import { BookAgain } from "./book-again";
 import { CancelModal, MessageModal, RatingModal, TipModal } from "./order-modals";
 import { RescheduleModal } from "./reschedule-modal";
 
@@ -262,6 +265,7 @@ function ScheduledList({ zip }: { zip: string | null }) {
                       Cancel
                     </button>
                   )}
+                  <AddToCalendar serviceOrderId={o.service_order_id} />
                 </div>
               </div>
             </li>
@@ -392,10 +396,9 @@ function CompletedList({ zip, rateId }: { zip: string | null; rateId: number | n
                     Rate {o.vendor.name}
                   </button>
                 )}
-                <AppLink href={`/services`} className="button button-ghost button-sm">
-                  Book again
-                </AppLink>
+                {o.vendor && <FavouriteButton vendorId={o.vendor.vendor_id} name={o.vendor.name} />}
               </div>
+              {o.vendor && <BookAgain serviceOrderId={o.service_order_id} />}
             </div>
           </li>
         ))}
