@@ -14,7 +14,11 @@ import { vendorReviews } from "./vendor-directory";
  * their services at their home ZIP's prices (list prices labelled "from" when the base ZIP is unknown) and their newest approved reviews. A terminated pro is gone (VENDOR_GONE, 410); a
  * deactivated or soft-banned one is not found (404), as on the ZIP-priced page.
  */
-export async function vendorPublicPage(db: DrizzleD1Database, geo: GeoPort, vendorId: number): Promise<VendorPublicPage> {
+export async function vendorPublicPage(
+  db: DrizzleD1Database,
+  geo: GeoPort,
+  vendorId: number,
+): Promise<VendorPublicPage> {
   const [found, offers] = await db.batch([
     db
       .select({
