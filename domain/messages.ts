@@ -48,6 +48,7 @@ export const catalogue = {
   GOOGLE_PERMISSION_ERROR: error("Google sign-in is not available right now. Please log in with your phone.", 404),
   FORBIDDEN: error("You don't have access to this page.", 403),
   NOT_FOUND: error(NOT_FOUND_TEXT, 404),
+  VENDOR_GONE: error("This professional no longer works with us.", 410),
   INVALID_INPUT: error("Some of the information you entered is not valid. Please check it and try again."),
   PASSWORD_TOO_WEAK: error("Please choose a password of at least 8 characters."),
   GENERAL_EXCEPTION: error(GENERAL_EXCEPTION_TEXT, 500),

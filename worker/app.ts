@@ -135,7 +135,14 @@ export function createApp(opts: AppOptions = {}) {
       const shell = await shellDataOrFallback(c.env, c.get("db"), viewer ? toProfile(viewer) : null);
       // The request the renderer sees carries no client-sent nonce: it gets one only through `nonce`.
       const nonce = newNonce();
-      const res = await render(c.req.raw, shell, { nonce, pageApi: pageApiFor(c, app) });
+      const pageApi = pageApiFor(c, app);
+      const rendered = await render(c.req.raw, shell, { nonce, pageApi });
+      // A loader's 410 (a terminated pro) rides on the router's 404 page (worker/http/page-api.ts).
+      const asked = pageApi.status();
+      const res =
+        asked !== null && rendered.status === 404
+          ? new Response(rendered.body, { status: asked, headers: rendered.headers })
+          : rendered;
       const cspHeader = opts.cspReportOnly ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
       const turnstile = shell.botcheck?.provider === "turnstile";
       return withHeaders(res, { ...BASE_HEADERS, [cspHeader]: pageCsp(nonce, { turnstile }) });

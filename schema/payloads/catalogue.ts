@@ -256,6 +256,9 @@ export const VendorServiceQuery = v.object({
   view: v.optional(v.picklist(["0", "1"], "view is 0 or 1."), "0"),
 });
 
+/** GET /booking/vendorProfile: a pro's public page without a ZIP (docs/decisions/157-pro-pages-without-a-zip.md). */
+export const VendorProfileQuery = v.object({ vendorId: QueryId });
+
 export const VendorServiceSubBody = v.object({ zipCode: ZipInput, vendorId: Id, serviceId: Id });
 
 export const REVIEW_FILTERS = { ALL: 0, WITH_PHOTOS: 1, THIS_SERVICE: 2 } as const;
@@ -304,6 +307,26 @@ export interface VendorProfile {
   distance_miles: number | null;
   /** True when the ZIP is within the vendor's range. */
   serves_zip: boolean;
+}
+
+/**
+ * A pro's public page without a ZIP: the profile, the area they serve from their base ZIP, their services at
+ * their home ZIP's prices (`price_basis` "home"), or at list prices labelled "from" when the base ZIP is
+ * unknown, and their newest approved reviews.
+ */
+export interface VendorPublicPage {
+  vendor: Omit<VendorProfile, "distance_miles" | "serves_zip">;
+  area: {
+    zip: string | null;
+    city: string | null;
+    state: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    range_miles: number;
+  };
+  price_basis: "home" | "from";
+  services: VendorServiceItem[];
+  reviews: VendorReview[];
 }
 
 export interface VendorReview {

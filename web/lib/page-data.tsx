@@ -17,6 +17,8 @@ export interface PageApi {
   fetch: ApiFetch;
   /** The visitor's ZIP from the `zip` cookie the browser keeps in step with its settings, if any. */
   zip: string | null;
+  /** Makes the server's answer 410 Gone (with the not-found page the loader throws). */
+  setStatus: (code: 410) => void;
 }
 
 export interface PageData {

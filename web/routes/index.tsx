@@ -3,6 +3,8 @@ import { BRAND } from "../config/brand";
 import { favouritesQuery } from "../components/visit/visit-api";
 import { HomePage } from "../features/home/components/home-page";
 import { PageDataProvider, pageApiFrom, seedPage } from "../lib/page-data";
+import { pageHead } from "../lib/seo/head";
+import { websiteLd } from "../lib/seo/json-ld";
 
 /**
  * The links the server texts land on home (`/?vpid=` a payment request, `/?cpid=&vid=` a job's secure-pay
@@ -30,7 +32,13 @@ export const Route = createFileRoute("/")({
     const signedIn = Boolean((args as { serverContext?: { viewer?: unknown } }).serverContext?.viewer);
     return seedPage(pageApiFrom(args), null, [signedIn && favouritesQuery.seed({})]);
   },
-  head: () => ({ meta: [{ title: `${BRAND.name} | Book at-home beauty, spa and massage pros by ZIP` }] }),
+  head: () =>
+    pageHead({
+      title: `${BRAND.name} | Book at-home beauty, spa and massage pros by ZIP`,
+      description: BRAND.description,
+      path: "/",
+      jsonLd: websiteLd(),
+    }),
   component: function HomeRoute() {
     return (
       <PageDataProvider value={Route.useLoaderData()}>

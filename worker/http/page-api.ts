@@ -7,6 +7,13 @@ import type { AppEnv } from "./types";
 export interface PageApi {
   fetch: (path: string, init: RequestInit) => Promise<Response>;
   zip: string | null;
+  /**
+   * A status the page's answer must carry that the router cannot express (it answers 200, 404 or 500): a
+   * loader that finds a terminated pro throws notFound() and asks for 410 (docs/decisions/157).
+   */
+  setStatus: (code: 410) => void;
+  /** What a loader asked for during this render, if anything (read by worker/app.ts after rendering). */
+  status: () => number | null;
 }
 
 /** Headers of the page request an API read keeps: who is asking, and the test clock where it is allowed. */
@@ -28,8 +35,13 @@ export function pageApiFor(
   } catch {
     executionCtx = undefined; // tests call the app without one
   }
+  let status: number | null = null;
   return {
     zip: normalizeZip(getCookie(c, "zip")),
+    setStatus: (code) => {
+      status = code;
+    },
+    status: () => status,
     fetch: async (path, init) => {
       const headers = new Headers(init.headers);
       for (const name of FORWARDED) {

@@ -1,23 +1,52 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { BRAND } from "../../config/brand";
+import { createFileRoute, notFound } from "@tanstack/react-router";
+import { vendorProfileQuery } from "../../features/catalog/api/get-vendor-profile";
 import { vendorServiceQuery } from "../../features/catalog/api/get-vendor-service";
 import { VendorPage } from "../../features/catalog/components/vendor-page";
-import { PageDataProvider, pageApiFrom, seedPage, serverZip } from "../../lib/page-data";
+import { VendorUnavailable } from "../../features/catalog/components/vendor-unavailable";
+import { vendorHead } from "../../features/catalog/seo/vendor-head";
+import { ApiError } from "../../lib/api-client";
+import { PageDataProvider, pageApiFrom, seedPage, serverZip, type PageApi } from "../../lib/page-data";
+
+/**
+ * A pro who cannot be booked answers with a real status on the server render: 410 for a terminated pro,
+ * 404 for a paused one or an unknown id (docs/decisions/157-pro-pages-without-a-zip.md).
+ */
+async function publicProfileOrNotFound(api: PageApi, vendorId: number) {
+  try {
+    return await vendorProfileQuery.fetch({ vendorId }, { via: api.fetch });
+  } catch (e) {
+    if (e instanceof ApiError && e.code === "VENDOR_GONE") {
+      api.setStatus(410);
+      throw notFound({ data: { gone: true } });
+    }
+    if (e instanceof ApiError && e.code === "NOT_FOUND") throw notFound();
+    return null; // the browser fetches it again and shows its own error state
+  }
+}
 
 export const Route = createFileRoute("/vendor/$vid")({
-  // Server render: the pro's profile and services at the visitor's ZIP (web/lib/page-data.tsx).
-  loader: (args) => {
+  // Server render: with a ZIP the pro's profile and services at the ZIP (web/lib/page-data.tsx); without one
+  // their public profile at their home area's prices.
+  loader: async (args) => {
     const api = pageApiFrom(args);
-    const zip = api ? serverZip(api, args.location.search) : null;
     const vendorId = /^\d{1,10}$/.test(args.params.vid) ? Number(args.params.vid) : null;
-    return seedPage(api, zip, [
-      zip !== null && vendorId !== null && vendorServiceQuery.seed({ zipCode: zip, vendorId }),
-    ]);
+    if (vendorId === null) throw notFound();
+    if (!api) return null;
+    const zip = serverZip(api, args.location.search);
+    if (zip === null) {
+      const page = await publicProfileOrNotFound(api, vendorId);
+      return { zip, seeds: page ? { [vendorProfileQuery.key({ vendorId })]: page } : {} };
+    }
+    const data = await seedPage(api, zip, [vendorServiceQuery.seed({ zipCode: zip, vendorId })]);
+    // Not bookable at this ZIP's page either: the public profile says whether they are paused or gone.
+    if (data && Object.keys(data.seeds).length === 0) await publicProfileOrNotFound(api, vendorId);
+    return data;
   },
-  head: ({ loaderData }) => {
-    const vendor = Object.values(loaderData?.seeds ?? {})[0] as { vendor?: { display_name?: string } } | undefined;
-    const name = vendor?.vendor?.display_name;
-    return { meta: [{ title: `${name ?? "Professional"} | ${BRAND.name}` }] };
+  head: ({ params, loaderData }) => vendorHead(params.vid, loaderData?.seeds),
+  notFoundComponent: ({ data }) => {
+    const d = data as { gone?: boolean; data?: { gone?: boolean } } | undefined;
+    const gone = Boolean(d?.gone ?? d?.data?.gone);
+    return <VendorUnavailable gone={gone} />;
   },
   component: function VendorRoute() {
     const { vid } = Route.useParams();

@@ -3,12 +3,14 @@ import { normalizeZip } from "../../../domain/location/zip";
 import {
   REVIEW_FILTERS,
   VendorReviewsBody,
+  VendorProfileQuery,
   VendorServiceQuery,
   VendorServiceSubBody,
   VendorsListBody,
 } from "../../../schema/payloads/catalogue";
 import { geoFromEnv } from "../../adapters/geo";
 import { vendorPage, vendorReviews, vendorServiceOptions, vendorsList } from "../../catalogue/vendor-directory";
+import { vendorPublicPage } from "../../catalogue/vendor-public";
 import { fail } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { validate } from "../../http/validate";
@@ -43,6 +45,17 @@ export const vendorsDirectoryApi = new Hono<AppEnv>()
       now: c.get("now"),
     });
     return c.json({ data });
+  })
+
+  /**
+   * A pro's public page without a ZIP (search engines, shared links): profile, the area served, services at
+   * their home ZIP's prices (or "from" list prices) and newest reviews. 410 VENDOR_GONE for a terminated pro,
+   * 404 for a deactivated or soft-banned one.
+   */
+  .get("/vendorProfile", validate("query", VendorProfileQuery), async (c) => {
+    const { vendorId } = c.req.valid("query");
+    const db = c.get("db");
+    return c.json({ data: await vendorPublicPage(db, geoFromEnv(c.env, db), vendorId) });
   })
 
   /**

@@ -3,10 +3,8 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { formatDuration } from "../../../../domain/slot-format";
 import type { VendorServiceItem } from "../../../../schema/payloads/catalogue";
 import { BRAND, telHref } from "../../../config/brand";
-import { EmptyState } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
-import { CheckIcon, ClockIcon, PinIcon, UserIcon } from "../../../components/ui/icons";
-import { LocateButton } from "../../../components/ui/locate-button";
+import { CheckIcon, ClockIcon, PinIcon } from "../../../components/ui/icons";
 import { Rating } from "../../../components/ui/rating";
 import { FavouriteButton } from "../../../components/visit/favourite-button";
 import { ApiError, errorMessage } from "../../../lib/api-client";
@@ -18,7 +16,9 @@ import { vendorServiceQuery } from "../api/get-vendor-service";
 import { useServiceZip } from "../hooks/use-service-zip";
 import { BookingPanel } from "./booking-panel";
 import { DEFAULT_PHOTO } from "./vendor-card";
+import { VendorPublicView } from "./vendor-public";
 import { VendorReviews } from "./vendor-reviews";
+import { VendorUnavailable } from "./vendor-unavailable";
 
 function scrollToBooking() {
   const el = document.getElementById("book");
@@ -61,24 +61,12 @@ export function VendorPage({ vid }: { vid: string }) {
   }, [vendor]);
 
   if (vendorId === null || (data.error instanceof ApiError && data.error.code === "NOT_FOUND")) {
-    return (
-      <div className="gate">
-        <EmptyState
-          headingLevel={1}
-          icon={<UserIcon size={28} />}
-          title="This professional isn't available"
-          steps={[
-            { label: "Find another pro", href: "/vendors", primary: true },
-            { label: "Browse services", href: "/services" },
-          ]}
-        >
-          <p>They may have paused their bookings. Plenty of other vetted pros are ready to come to you.</p>
-        </EmptyState>
-      </div>
-    );
+    return <VendorUnavailable />;
   }
+  // No ZIP (a search engine, a shared link, a fresh browser): the public profile, rendered on the server.
+  if (!zip) return <VendorPublicView vendorId={vendorId} />;
 
-  const loading = !ready || (zip !== null && data.loading && !data.data);
+  const loading = !ready || (data.loading && !data.data);
   const firstName = vendor?.display_name.split(/\s+/)[0] ?? "this pro";
 
   return (
@@ -153,11 +141,6 @@ export function VendorPage({ vid }: { vid: string }) {
                 </button>
               )}
             </>
-          ) : !zip ? (
-            <>
-              <p className="eyebrow">Professional</p>
-              <h1 className="page-title">Professional profile</h1>
-            </>
           ) : (
             <>
               <h1 className="page-title">Professional profile</h1>
@@ -174,17 +157,6 @@ export function VendorPage({ vid }: { vid: string }) {
             <div className="booking-panel" aria-hidden="true">
               <span className="skeleton" style={{ display: "block", height: 24, width: "60%" }} />
               <span className="skeleton" style={{ display: "block", height: 180, marginTop: 18 }} />
-            </div>
-          ) : !zip ? (
-            <div className="booking-panel booking-gate">
-              <h2 className="booking-title">Book this pro</h2>
-              <p className="muted">Set your ZIP to see their services, prices and free times where you are.</p>
-              <div className="booking-gate-actions">
-                <button type="button" className="button button-primary" onClick={() => openZipBox()}>
-                  Set ZIP code
-                </button>
-                <LocateButton />
-              </div>
             </div>
           ) : vendor && !vendor.serves_zip ? (
             <div className="booking-panel booking-gate">
