@@ -4,6 +4,7 @@ import type { JobActionsView } from "../../../../schema/payloads/job-actions";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../stores/alert-store";
 import { markVisitStep, shareVisitLocation } from "./api";
+import { messageFor } from "../../../../domain/messages";
 
 /**
  * The visit in one tap per step (docs/decisions/151): "On my way", then "I've arrived" (which also ticks the
@@ -40,8 +41,9 @@ export function VisitSteps({ view, onChanged }: { view: JobActionsView; onChange
     setBusy(step);
     setError(null);
     try {
-      const done = await markVisitStep(view.service_order_id, step);
-      notify("success", done.message);
+      await markVisitStep(view.service_order_id, step);
+      // The answer's data is the visit; its message is the catalogue's, the same text the route sends.
+      notify("success", messageFor("VISIT_STEP_SAVED"));
       onChanged();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : "That didn't go through. Please try again.");
