@@ -33,6 +33,7 @@ import { Route as ServiceinfoRouteImport } from './routes/serviceinfo'
 import { Route as SubscriptionRouteImport } from './routes/subscription'
 import { Route as TermsandconditionsRouteImport } from './routes/termsandconditions'
 import { Route as VendorsRouteImport } from './routes/vendors'
+import { Route as GroupCityRouteImport } from './routes/$group/$city'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountSplatRouteImport } from './routes/account/$'
 import { Route as AccountMembershipRouteImport } from './routes/account/membership'
@@ -183,6 +184,11 @@ const TermsandconditionsRoute = TermsandconditionsRouteImport.update({
 const VendorsRoute = VendorsRouteImport.update({
   id: '/vendors',
   path: '/vendors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GroupCityRoute = GroupCityRouteImport.update({
+  id: '/$group/$city',
+  path: '/$group/$city',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountIndexRoute = AccountIndexRouteImport.update({
@@ -368,6 +374,7 @@ export interface FileRoutesByFullPath {
   '/subscription': typeof SubscriptionRoute
   '/termsandconditions': typeof TermsandconditionsRoute
   '/vendors': typeof VendorsRoute
+  '/$group/$city': typeof GroupCityRoute
   '/account/$': typeof AccountSplatRoute
   '/account/membership': typeof AccountMembershipRoute
   '/account/orders': typeof AccountOrdersRoute
@@ -422,6 +429,7 @@ export interface FileRoutesByTo {
   '/subscription': typeof SubscriptionRoute
   '/termsandconditions': typeof TermsandconditionsRoute
   '/vendors': typeof VendorsRoute
+  '/$group/$city': typeof GroupCityRoute
   '/account/$': typeof AccountSplatRoute
   '/account/membership': typeof AccountMembershipRoute
   '/account/orders': typeof AccountOrdersRoute
@@ -480,6 +488,7 @@ export interface FileRoutesById {
   '/subscription': typeof SubscriptionRoute
   '/termsandconditions': typeof TermsandconditionsRoute
   '/vendors': typeof VendorsRoute
+  '/$group/$city': typeof GroupCityRoute
   '/account/$': typeof AccountSplatRoute
   '/account/membership': typeof AccountMembershipRoute
   '/account/orders': typeof AccountOrdersRoute
@@ -539,6 +548,7 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/termsandconditions'
     | '/vendors'
+    | '/$group/$city'
     | '/account/$'
     | '/account/membership'
     | '/account/orders'
@@ -593,6 +603,7 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/termsandconditions'
     | '/vendors'
+    | '/$group/$city'
     | '/account/$'
     | '/account/membership'
     | '/account/orders'
@@ -650,6 +661,7 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/termsandconditions'
     | '/vendors'
+    | '/$group/$city'
     | '/account/$'
     | '/account/membership'
     | '/account/orders'
@@ -708,6 +720,7 @@ export interface RootRouteChildren {
   SubscriptionRoute: typeof SubscriptionRoute
   TermsandconditionsRoute: typeof TermsandconditionsRoute
   VendorsRoute: typeof VendorsRoute
+  GroupCityRoute: typeof GroupCityRoute
   BlogsSlugRoute: typeof BlogsSlugRoute
   CheckoutRescheduleRoute: typeof CheckoutRescheduleRoute
   CheckoutRescheduleCompleteRoute: typeof CheckoutRescheduleCompleteRoute
@@ -887,6 +900,13 @@ declare module '@tanstack/react-router' {
       path: '/vendors'
       fullPath: '/vendors'
       preLoaderRoute: typeof VendorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$group/$city': {
+      id: '/$group/$city'
+      path: '/$group/$city'
+      fullPath: '/$group/$city'
+      preLoaderRoute: typeof GroupCityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/': {
@@ -1208,6 +1228,7 @@ const rootRouteChildren: RootRouteChildren = {
   SubscriptionRoute: SubscriptionRoute,
   TermsandconditionsRoute: TermsandconditionsRoute,
   VendorsRoute: VendorsRoute,
+  GroupCityRoute: GroupCityRoute,
   BlogsSlugRoute: BlogsSlugRoute,
   CheckoutRescheduleRoute: CheckoutRescheduleRoute,
   CheckoutRescheduleCompleteRoute: CheckoutRescheduleCompleteRoute,

@@ -27,7 +27,7 @@ export interface CityPageLink {
 
 /** A service group in a metro: the pros based there and the services they offer, at their home-area prices. */
 export interface CityPage {
-  group: { name: string; slug: string; description: string | null };
+  group: { service_code_group_id: number; name: string; slug: string; description: string | null };
   city: { name: string; state: string; slug: string };
   /** Every pro based there (the list below is capped). */
   pro_count: number;

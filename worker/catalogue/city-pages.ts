@@ -184,7 +184,12 @@ export async function cityPage(db: DrizzleD1Database, groupSlug: string, slug: s
     .slice(0, CITY_PAGE_PROS);
   const first = here[0]!;
   return {
-    group: { name: group.name, slug: group.slug, description: group.description },
+    group: {
+      service_code_group_id: group.service_code_group_id,
+      name: group.name,
+      slug: group.slug,
+      description: group.description,
+    },
     city: { name: first.city, state: first.state, slug },
     pro_count: pros.size,
     pros: proList.map(({ updated_at: _, ...p }) => ({

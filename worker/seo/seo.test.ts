@@ -222,7 +222,12 @@ describe("GET /api/booking/cities/:group/:city", () => {
     const res = await new Client().get(`/api/booking/cities/${massage.slug}/chicago-il`);
     expect(res.status).toBe(200);
     const page = res.body.data;
-    expect(page.group).toEqual({ name: "Massage & More", slug: massage.slug, description: null });
+    expect(page.group).toEqual({
+      service_code_group_id: massage.id,
+      name: "Massage & More",
+      slug: massage.slug,
+      description: null,
+    });
     expect(page.city).toEqual({ name: "Chicago", state: "IL", slug: "chicago-il" });
     expect(page.pro_count).toBe(2);
     // Best rated first; the terminated and banned pros are not there.
