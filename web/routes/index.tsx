@@ -1,6 +1,8 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { BRAND } from "../config/brand";
 import { HomePage } from "../features/home/components/home-page";
+import { pageHead } from "../lib/seo/head";
+import { websiteLd } from "../lib/seo/json-ld";
 
 /**
  * The links the server texts land on home (`/?vpid=` a payment request, `/?cpid=&vid=` a job's secure-pay
@@ -22,6 +24,12 @@ export const Route = createFileRoute("/")({
     const href = payLinkOf(search as Record<string, unknown>);
     if (href) throw redirect({ href, replace: true });
   },
-  head: () => ({ meta: [{ title: `${BRAND.name} | Book at-home beauty, spa and massage pros by ZIP` }] }),
+  head: () =>
+    pageHead({
+      title: `${BRAND.name} | Book at-home beauty, spa and massage pros by ZIP`,
+      description: BRAND.description,
+      path: "/",
+      jsonLd: websiteLd(),
+    }),
   component: HomePage,
 });
