@@ -36,7 +36,7 @@ import { rateLimit } from "./middleware/rate-limit";
 import { pageSession, session } from "./middleware/session";
 import { mediaRoutes } from "./media/routes";
 import { withRuntime } from "./runtime";
-import { robotsTxt, SEO_FILE_CACHE, sitemapFile } from "./seo/files";
+import { robotsTxt, SEO_FILE_CACHE, seoOrigin, sitemapFile } from "./seo/files";
 import { SITEMAP_LIMITS } from "../domain/sitemap";
 import { BASE_HEADERS, cachingHeaders, newNonce, pageCsp, UPLOAD_HEADERS, withHeaders } from "./http/security-headers";
 
@@ -135,12 +135,12 @@ export function createApp(opts: AppOptions = {}) {
   // For search engines (docs/decisions/158-sitemap-and-robots.md): public, cached for an hour.
   const seoFile = (body: string, type: string) =>
     new Response(body, { headers: { "Content-Type": type, "Cache-Control": SEO_FILE_CACHE } });
-  app.get("/robots.txt", (c) => seoFile(robotsTxt(new URL(c.req.url).origin), "text/plain; charset=utf-8"));
+  app.get("/robots.txt", (c) => seoFile(robotsTxt(seoOrigin(c.req.url)), "text/plain; charset=utf-8"));
   app.get("/:file{sitemap(?:-[1-9][0-9]{0,5})?\\.xml}", async (c) => {
     const part = Number(/^sitemap-(\d+)\.xml$/.exec(c.req.param("file"))?.[1] ?? 0);
     const limits = opts.sitemapLimits?.(c.req.raw) ?? SITEMAP_LIMITS;
     // No session: the files are the same for everyone (and cached publicly).
-    const xml = await sitemapFile(drizzle(c.env.DB), new URL(c.req.url).origin, part, limits);
+    const xml = await sitemapFile(drizzle(c.env.DB), seoOrigin(c.req.url), part, limits);
     return xml === null ? errorResponse("NOT_FOUND") : seoFile(xml, "application/xml; charset=utf-8");
   });
 

@@ -6,11 +6,20 @@ import { vendors } from "../../schema/tables/vendors";
 import { POSTS } from "../../web/features/blog/data/posts";
 import { cityPageLinks } from "../catalogue/city-pages";
 import { bookableVendor } from "../catalogue/queries";
+import { siteOriginFrom } from "../../web/lib/seo/site";
+
+/**
+ * The origin the sitemap and robots.txt name: the configured site URL (VITE_SITE_URL, the one the pages'
+ * canonical URLs use, docs/decisions/156) when the build has one, else the request's own origin.
+ */
+export function seoOrigin(requestUrl: string): string {
+  const configured = import.meta.env.VITE_SITE_URL as string | undefined;
+  return configured ? siteOriginFrom(configured) : new URL(requestUrl).origin;
+}
 
 /**
  * robots.txt and the sitemaps (docs/decisions/158-sitemap-and-robots.md), served by the Worker before the
- * page renderer. Absolute URLs use the request's origin, so every host (preview, staging, production) names
- * itself.
+ * page renderer. Absolute URLs use the site's configured origin (`seoOrigin`).
  */
 
 /** Areas that are someone's own (signed-in, per-order or per-payment) and the API: never crawled. */

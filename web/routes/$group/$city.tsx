@@ -5,6 +5,8 @@ import { cityPageQuery } from "../../features/city/api/get-city-page";
 import { CityPage, cityPageDescription, cityPageTitle } from "../../features/city/components/city-page";
 import { ApiError } from "../../lib/api-client";
 import { pageApiFrom } from "../../lib/page-data";
+import { pageHead } from "../../lib/seo/head";
+import { breadcrumbLd, itemListLd } from "../../lib/seo/json-ld";
 
 const GROUP_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -28,18 +30,24 @@ export const Route = createFileRoute("/$group/$city")({
   head: ({ loaderData, params }) => {
     if (!loaderData) return { meta: [{ title: `Page not found | ${BRAND.name}` }] };
     const path = `/${params.group}/${params.city}`;
-    const title = `${cityPageTitle(loaderData)} | ${BRAND.name}`;
-    const description = cityPageDescription(loaderData);
-    return {
-      meta: [
-        { title },
-        { name: "description", content: description },
-        { property: "og:title", content: title },
-        { property: "og:description", content: description },
-        { property: "og:url", content: path },
+    const here = `${loaderData.city.name}, ${loaderData.city.state}`;
+    return pageHead({
+      title: cityPageTitle(loaderData),
+      description: cityPageDescription(loaderData),
+      path,
+      image: loaderData.pros.find((p) => p.photo.startsWith("/media/"))?.photo ?? null,
+      jsonLd: [
+        breadcrumbLd([
+          { name: "Home", path: "/" },
+          { name: loaderData.group.name, path: "/services" },
+          { name: here, path },
+        ]),
+        itemListLd({
+          name: `${loaderData.group.name} pros in ${here}`,
+          items: loaderData.pros.map((p) => ({ name: p.display_name, path: `/vendor/${p.vendor_id}` })),
+        }),
       ],
-      links: [{ rel: "canonical", href: path }],
-    };
+    });
   },
   component: function CityRoute() {
     return <CityPage page={Route.useLoaderData()} />;
