@@ -79,6 +79,8 @@ export interface LighthouseFigure {
   cls: number;
   /** What Lighthouse named as the largest contentful paint (a CSS selector and the node's text). */
   lcpElement: string;
+  /** The SEO category's score, when asked for (`seo: true`), with the ids of the SEO audits that failed. */
+  seo?: { score: number; failed: string[] };
 }
 
 /**
@@ -86,7 +88,12 @@ export interface LighthouseFigure {
  * each, and keeps the run with the median score (Lighthouse's own advice: one run on a busy machine is noise,
  * because its simulation starts from the paint times it observed).
  */
-export async function lighthouseFigures(baseUrl: string, paths: string[], runs = 3): Promise<LighthouseFigure[]> {
+export async function lighthouseFigures(
+  baseUrl: string,
+  paths: string[],
+  runs = 3,
+  opts: { seo?: boolean } = {},
+): Promise<LighthouseFigure[]> {
   const { found, lookedAt } = lighthouseChromium();
   // chrome-launcher would crash the process on a missing file (an unhandled spawn error), skipping every cleanup.
   if (!found) throw new Error(`Chromium was not found (looked at ${lookedAt.join(", ")}): Lighthouse cannot run`);
@@ -99,7 +106,7 @@ export async function lighthouseFigures(baseUrl: string, paths: string[], runs =
   try {
     for (const path of paths) {
       const tries: LighthouseFigure[] = [];
-      for (let i = 0; i < runs; i++) tries.push(await once(chrome.port, baseUrl, path));
+      for (let i = 0; i < runs; i++) tries.push(await once(chrome.port, baseUrl, path, opts.seo ?? false));
       tries.sort((a, b) => a.performance - b.performance);
       out.push(tries[Math.floor(tries.length / 2)]!);
     }
@@ -109,12 +116,12 @@ export async function lighthouseFigures(baseUrl: string, paths: string[], runs =
   return out;
 }
 
-async function once(port: number, baseUrl: string, path: string): Promise<LighthouseFigure> {
+async function once(port: number, baseUrl: string, path: string, seo: boolean): Promise<LighthouseFigure> {
   const result = await lighthouse(`${baseUrl}${path}`, {
     port,
     output: "json",
     logLevel: "error",
-    onlyCategories: ["performance"],
+    onlyCategories: seo ? ["performance", "seo"] : ["performance"],
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
@@ -126,7 +133,19 @@ async function once(port: number, baseUrl: string, path: string): Promise<Lighth
     tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
     lcpElement: lcpElementOf(lhr.audits["largest-contentful-paint-element"]?.details),
+    seo: seo ? seoOf(lhr) : undefined,
   };
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/** The SEO score and the audits of its category that did not pass (weighted ones only: the score's own). */
+function seoOf(lhr: Lhr): { score: number; failed: string[] } {
+  const category = lhr.categories.seo;
+  const failed = (category?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  return { score: Math.round((category?.score ?? 0) * 100), failed };
 }
 
 /** The LCP node out of the audit's details (a table whose first item holds the node). */

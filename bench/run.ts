@@ -28,6 +28,12 @@ const LIGHTHOUSE_PAGES = [
   "/cart",
 ];
 
+/**
+ * Issue 26's pages as a search engine and a shared link first open them: no ZIP (no cookie, no zipcode),
+ * a pro, a service and a city page of the seed (Manhattan has massage pros). SEO target 100, performance >= 95.
+ */
+const SEO_PAGES = ["/vendor/1", "/services/swedish-massage", "/massage/new-york-ny"];
+
 async function main() {
   const chromium = lighthouseChromium();
   if (!chromium.found)
@@ -59,11 +65,17 @@ async function main() {
           console.log(
             `Lighthouse mobile ${f.path} (median of 3, compressed): performance ${f.performance}, LCP ${fmt(f.lcpMs / 1000)} s, TBT ${fmt(f.tbtMs, 0)} ms, CLS ${fmt(f.cls, 3)}; target >= 95: ${verdict(f.performance, 95, false)}, LCP < 2.5 s: ${verdict(f.lcpMs, 2500)}`,
           );
+        for (const f of await lighthouseFigures(proxy.url, SEO_PAGES, 3, { seo: true }))
+          console.log(
+            `Lighthouse mobile ${f.path} without a ZIP (median of 3, compressed): SEO ${f.seo?.score}${f.seo?.failed.length ? ` (failed: ${f.seo.failed.join(", ")})` : ""}, performance ${f.performance}, LCP ${fmt(f.lcpMs / 1000)} s, TBT ${fmt(f.tbtMs, 0)} ms, CLS ${fmt(f.cls, 3)}; target SEO 100: ${verdict(f.seo?.score ?? 0, 100, false)}, performance >= 95: ${verdict(f.performance, 95, false)}`,
+          );
       } finally {
         proxy.close();
       }
     } else {
-      console.log(`Lighthouse mobile (${LIGHTHOUSE_PAGES.length} pages): skipped, no Chromium (see the first line)`);
+      console.log(
+        `Lighthouse mobile (${LIGHTHOUSE_PAGES.length + SEO_PAGES.length} pages): skipped, no Chromium (see the first line)`,
+      );
     }
     const target = { url: server.url, stateDir: STATE_DIR };
     for (const line of matchingReport(await matching(target))) console.log(line);

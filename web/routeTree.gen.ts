@@ -34,6 +34,7 @@ import { Route as ServiceinfoRouteImport } from './routes/serviceinfo'
 import { Route as SubscriptionRouteImport } from './routes/subscription'
 import { Route as TermsandconditionsRouteImport } from './routes/termsandconditions'
 import { Route as VendorsRouteImport } from './routes/vendors'
+import { Route as GroupCityRouteImport } from './routes/$group/$city'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountSplatRouteImport } from './routes/account/$'
 import { Route as AccountMembershipRouteImport } from './routes/account/membership'
@@ -191,6 +192,11 @@ const TermsandconditionsRoute = TermsandconditionsRouteImport.update({
 const VendorsRoute = VendorsRouteImport.update({
   id: '/vendors',
   path: '/vendors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GroupCityRoute = GroupCityRouteImport.update({
+  id: '/$group/$city',
+  path: '/$group/$city',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountIndexRoute = AccountIndexRouteImport.update({
@@ -387,6 +393,7 @@ export interface FileRoutesByFullPath {
   '/subscription': typeof SubscriptionRoute
   '/termsandconditions': typeof TermsandconditionsRoute
   '/vendors': typeof VendorsRoute
+  '/$group/$city': typeof GroupCityRoute
   '/account/$': typeof AccountSplatRoute
   '/account/membership': typeof AccountMembershipRoute
   '/account/orders': typeof AccountOrdersRoute
@@ -444,6 +451,7 @@ export interface FileRoutesByTo {
   '/subscription': typeof SubscriptionRoute
   '/termsandconditions': typeof TermsandconditionsRoute
   '/vendors': typeof VendorsRoute
+  '/$group/$city': typeof GroupCityRoute
   '/account/$': typeof AccountSplatRoute
   '/account/membership': typeof AccountMembershipRoute
   '/account/orders': typeof AccountOrdersRoute
@@ -505,6 +513,7 @@ export interface FileRoutesById {
   '/subscription': typeof SubscriptionRoute
   '/termsandconditions': typeof TermsandconditionsRoute
   '/vendors': typeof VendorsRoute
+  '/$group/$city': typeof GroupCityRoute
   '/account/$': typeof AccountSplatRoute
   '/account/membership': typeof AccountMembershipRoute
   '/account/orders': typeof AccountOrdersRoute
@@ -567,6 +576,7 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/termsandconditions'
     | '/vendors'
+    | '/$group/$city'
     | '/account/$'
     | '/account/membership'
     | '/account/orders'
@@ -624,6 +634,7 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/termsandconditions'
     | '/vendors'
+    | '/$group/$city'
     | '/account/$'
     | '/account/membership'
     | '/account/orders'
@@ -684,6 +695,7 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/termsandconditions'
     | '/vendors'
+    | '/$group/$city'
     | '/account/$'
     | '/account/membership'
     | '/account/orders'
@@ -745,6 +757,7 @@ export interface RootRouteChildren {
   SubscriptionRoute: typeof SubscriptionRoute
   TermsandconditionsRoute: typeof TermsandconditionsRoute
   VendorsRoute: typeof VendorsRoute
+  GroupCityRoute: typeof GroupCityRoute
   BlogsSlugRoute: typeof BlogsSlugRoute
   CheckoutRescheduleRoute: typeof CheckoutRescheduleRoute
   CheckoutRescheduleCompleteRoute: typeof CheckoutRescheduleCompleteRoute
@@ -931,6 +944,13 @@ declare module '@tanstack/react-router' {
       path: '/vendors'
       fullPath: '/vendors'
       preLoaderRoute: typeof VendorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$group/$city': {
+      id: '/$group/$city'
+      path: '/$group/$city'
+      fullPath: '/$group/$city'
+      preLoaderRoute: typeof GroupCityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/': {
@@ -1271,6 +1291,7 @@ const rootRouteChildren: RootRouteChildren = {
   SubscriptionRoute: SubscriptionRoute,
   TermsandconditionsRoute: TermsandconditionsRoute,
   VendorsRoute: VendorsRoute,
+  GroupCityRoute: GroupCityRoute,
   BlogsSlugRoute: BlogsSlugRoute,
   CheckoutRescheduleRoute: CheckoutRescheduleRoute,
   CheckoutRescheduleCompleteRoute: CheckoutRescheduleCompleteRoute,

@@ -1,3 +1,4 @@
+import { drizzle } from "drizzle-orm/d1";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { catalogue } from "../domain/messages";
@@ -35,6 +36,8 @@ import { rateLimit } from "./middleware/rate-limit";
 import { pageSession, session } from "./middleware/session";
 import { mediaRoutes } from "./media/routes";
 import { withRuntime } from "./runtime";
+import { robotsTxt, SEO_FILE_CACHE, seoOrigin, sitemapFile } from "./seo/files";
+import { SITEMAP_LIMITS } from "../domain/sitemap";
 import { BASE_HEADERS, cachingHeaders, newNonce, pageCsp, UPLOAD_HEADERS, withHeaders } from "./http/security-headers";
 
 /**
@@ -63,6 +66,8 @@ export interface AppOptions {
   clock?: RequestClock;
   /** Report CSP violations instead of blocking (vite dev injects its own scripts). */
   cspReportOnly?: boolean;
+  /** The sitemap's per-file limits: the protocol's unless the test entry lowers them for a request. */
+  sitemapLimits?: (req: Request) => { urls: number; bytes: number };
 }
 
 export function createApp(opts: AppOptions = {}) {
@@ -126,6 +131,18 @@ export function createApp(opts: AppOptions = {}) {
   app.route("/api", api);
   app.route("/media", mediaRoutes);
   app.all("/api/*", () => errorResponse("NOT_FOUND"));
+
+  // For search engines (docs/decisions/158-sitemap-and-robots.md): public, cached for an hour.
+  const seoFile = (body: string, type: string) =>
+    new Response(body, { headers: { "Content-Type": type, "Cache-Control": SEO_FILE_CACHE } });
+  app.get("/robots.txt", (c) => seoFile(robotsTxt(seoOrigin(c.req.url)), "text/plain; charset=utf-8"));
+  app.get("/:file{sitemap(?:-[1-9][0-9]{0,5})?\\.xml}", async (c) => {
+    const part = Number(/^sitemap-(\d+)\.xml$/.exec(c.req.param("file"))?.[1] ?? 0);
+    const limits = opts.sitemapLimits?.(c.req.raw) ?? SITEMAP_LIMITS;
+    // No session: the files are the same for everyone (and cached publicly).
+    const xml = await sitemapFile(drizzle(c.env.DB), seoOrigin(c.req.url), part, limits);
+    return xml === null ? errorResponse("NOT_FOUND") : seoFile(xml, "application/xml; charset=utf-8");
+  });
 
   if (opts.renderPage) {
     const render = opts.renderPage;

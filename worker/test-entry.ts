@@ -2,6 +2,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { VendorCalendar as DeployedVendorCalendar } from "./vendor-calendar";
 import { paymentsFromEnv } from "./adapters/payments";
 export { CustomerLive } from "../durable/customer-live";
+import { SITEMAP_LIMITS } from "../domain/sitemap";
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
 import { handleCronBatch } from "./cron/queue";
@@ -39,7 +40,13 @@ export class VendorCalendar extends DeployedVendorCalendar {
   }
 }
 
-const app = createApp({ clock: testClock });
+/** A request's lowered sitemap limit (x-test-sitemap-urls), so a test sees the index split with a few rows. */
+function testSitemapLimits(req: Request) {
+  const urls = Number(req.headers.get("x-test-sitemap-urls"));
+  return { urls: Number.isInteger(urls) && urls > 0 ? urls : SITEMAP_LIMITS.urls, bytes: SITEMAP_LIMITS.bytes };
+}
+
+const app = createApp({ clock: testClock, sitemapLimits: testSitemapLimits });
 
 /**
  * The local processor's test surface for disputes (docs/decisions/148-disputes.md): the bank decides a local

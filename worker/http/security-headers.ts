@@ -67,6 +67,9 @@ export function cachingHeaders(url: URL, res: Response, opts: { signedIn: boolea
   const headers: Record<string, string> = {};
   if (url.protocol === "https:") headers["Strict-Transport-Security"] = HSTS;
   const page = !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/media/");
+  // robots.txt and the sitemaps are public files that name their own caching (docs/decisions/158).
+  const seoFile = /^\/(robots\.txt|sitemap(-\d+)?\.xml)$/.test(url.pathname);
+  if (seoFile && res.ok && res.headers.has("cache-control")) return headers;
   if (page) {
     // A page decides nothing about its own caching: the renderer's answer is always replaced.
     const personal = opts.signedIn || /^\/(account|business|admin|connect)(\/|$)/.test(url.pathname);

@@ -3,6 +3,7 @@ import type { AppEnv } from "../../http/types";
 import { availabilityApi } from "./availability";
 import { cartApi } from "./cart";
 import { catalogueApi } from "./catalogue";
+import { citiesApi } from "./cities";
 import { vendorsDirectoryApi } from "./vendors";
 
 /**
@@ -10,10 +11,11 @@ import { vendorsDirectoryApi } from "./vendors";
  * (/booking/search, /booking/cart, /booking/vendors-list...), so each file is mounted at the area's root:
  * catalogue.ts (serviceAndCategory, customService, search, featured), vendors.ts (vendors-list,
  * vendorService, vendorServiceSub, vendor/reviews), availability.ts (getServicesData), cart.ts (cart,
- * cart/merge, clear-zip, service-add/update/remove-cart).
+ * cart/merge, clear-zip, service-add/update/remove-cart), cities.ts (cities, cities/:group/:city).
  */
 export const bookingRoutes = new Hono<AppEnv>()
   .route("/", catalogueApi)
   .route("/", vendorsDirectoryApi)
   .route("/", availabilityApi)
-  .route("/", cartApi);
+  .route("/", cartApi)
+  .route("/", citiesApi);
