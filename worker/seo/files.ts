@@ -6,14 +6,14 @@ import { vendors } from "../../schema/tables/vendors";
 import { POSTS } from "../../web/features/blog/data/posts";
 import { cityPageLinks } from "../catalogue/city-pages";
 import { bookableVendor } from "../catalogue/queries";
-import { siteOriginFrom } from "../../web/lib/seo/site";
+import { configuredSiteUrl, siteOriginFrom } from "../../web/lib/seo/site";
 
 /**
  * The origin the sitemap and robots.txt name: the configured site URL (VITE_SITE_URL, the one the pages'
  * canonical URLs use, docs/decisions/156) when the build has one, else the request's own origin.
  */
 export function seoOrigin(requestUrl: string): string {
-  const configured = import.meta.env.VITE_SITE_URL as string | undefined;
+  const configured = configuredSiteUrl();
   return configured ? siteOriginFrom(configured) : new URL(requestUrl).origin;
 }
 

@@ -18,7 +18,18 @@ export function siteOriginFrom(configured: string | undefined): string {
   }
 }
 
-export const SITE_ORIGIN = siteOriginFrom(import.meta.env.VITE_SITE_URL as string | undefined);
+/**
+ * VITE_SITE_URL as the build set it. Only Vite defines `import.meta.env`: the Worker that `wrangler dev` bundles
+ * itself (worker/api-entry.ts, for `npm run cron` and the benches) has none, and reading it there must not
+ * stop the Worker from starting.
+ */
+export function configuredSiteUrl(): string | undefined {
+  const env = (import.meta as { env?: Record<string, unknown> }).env;
+  const value = env?.VITE_SITE_URL;
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+export const SITE_ORIGIN = siteOriginFrom(configuredSiteUrl());
 
 /**
  * The one URL of a page: its path without query or fragment (ZIP, tracking and sort parameters never make a
