@@ -6,7 +6,7 @@
  * docs/decisions/156-page-heads-and-canonical-urls.md.
  */
 import { BRAND } from "../../config/brand";
-import { BRAND_IMAGE_PATH, BRAND_IMAGE_SIZE, type JsonLd } from "./json-ld";
+import { BRAND_IMAGE_PATH, BRAND_IMAGE_SIZE, webPageLd, type JsonLd } from "./json-ld";
 import { absoluteUrl, canonicalUrl } from "./site";
 
 export interface PageHeadInput {
@@ -67,7 +67,13 @@ export function pageHead(input: PageHeadInput): PageHead {
   const image = absoluteUrl(input.image || BRAND_IMAGE_PATH);
   const ownImage = Boolean(input.image);
   const imageAlt = input.imageAlt ?? (ownImage ? input.title : BRAND.tagline);
-  const jsonLd = input.jsonLd === undefined ? [] : Array.isArray(input.jsonLd) ? input.jsonLd : [input.jsonLd];
+  // A page that names no richer type is still described as a WebPage of the site.
+  const jsonLd =
+    input.jsonLd === undefined
+      ? [webPageLd({ path: input.path, name: title, description })]
+      : Array.isArray(input.jsonLd)
+        ? input.jsonLd
+        : [input.jsonLd];
   return {
     meta: [
       { title },

@@ -19,6 +19,7 @@ import type {
   Place,
   Review,
   Service,
+  WebPage,
   WebSite,
   WithContext,
 } from "schema-dts";
@@ -34,6 +35,7 @@ export type JsonLd = WithContext<
   | BlogPosting
   | ItemList
   | WebSite
+  | WebPage
   | Organization
 >;
 
@@ -286,7 +288,9 @@ export function articleLd(input: {
     ...(input.dateModified || input.datePublished
       ? { dateModified: input.dateModified ?? input.datePublished ?? "" }
       : {}),
-    author: input.author ? { "@type": "Person", name: input.author } : { "@type": "Organization", name: BRAND.name },
+    author: input.author
+      ? { "@type": "Person", name: input.author }
+      : { "@type": "Organization", name: BRAND.name, url: SITE_ORIGIN },
     publisher,
   };
 }
@@ -301,6 +305,20 @@ export function websiteLd(): WithContext<WebSite> {
     url: canonicalUrl("/"),
     description: BRAND.description,
     publisher: { "@type": "Organization", name: BRAND.name, url: SITE_ORIGIN },
+  };
+}
+
+/** A page with no richer type of its own (an info page): its name, description and place in the site. */
+export function webPageLd(input: { path: string; name: string; description: string }): WithContext<WebPage> {
+  const url = canonicalUrl(input.path);
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebPage",
+    "@id": `${url}#webpage`,
+    name: input.name,
+    url,
+    description: input.description,
+    isPartOf: { "@type": "WebSite", "@id": `${SITE_ORIGIN}/#website`, name: BRAND.name, url: canonicalUrl("/") },
   };
 }
 
