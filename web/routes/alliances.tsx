@@ -1,8 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { BRAND } from "../config/brand";
 import { AlliancesPage } from "../features/content/components/partner-pages";
+import { pageHead } from "../lib/seo/head";
 
 export const Route = createFileRoute("/alliances")({
-  head: () => ({ meta: [{ title: `Alliances | ${BRAND.name}` }] }),
+  head: () =>
+    pageHead({
+      title: "Alliances",
+      description:
+        "We work with businesses whose guests, residents and employees value beauty and wellness services delivered where they are.",
+      path: "/alliances",
+    }),
   component: AlliancesPage,
 });

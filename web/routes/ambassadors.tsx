@@ -1,8 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { BRAND } from "../config/brand";
 import { AmbassadorsPage } from "../features/content/components/partner-pages";
+import { pageHead } from "../lib/seo/head";
 
 export const Route = createFileRoute("/ambassadors")({
-  head: () => ({ meta: [{ title: `Ambassadors | ${BRAND.name}` }] }),
+  head: () =>
+    pageHead({
+      title: "Ambassadors",
+      description:
+        "Ambassadors are clients and professionals who love what we do and tell friends, colleagues and neighbours about it. How the program works.",
+      path: "/ambassadors",
+    }),
   component: AmbassadorsPage,
 });

@@ -1,8 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { BRAND } from "../config/brand";
 import { FoundationRecipientsPage } from "../features/content/components/foundation-pages";
+import { pageHead } from "../lib/seo/head";
 
 export const Route = createFileRoute("/foundation-recipients")({
-  head: () => ({ meta: [{ title: `Foundation recipients | ${BRAND.name}` }] }),
+  head: () =>
+    pageHead({
+      title: "Foundation recipients",
+      description:
+        "The Foundation works through partner organisations who know the people they serve. These are the programs we support today.",
+      path: "/foundation-recipients",
+    }),
   component: FoundationRecipientsPage,
 });
