@@ -11,7 +11,7 @@ export const Route = createFileRoute("/cart")({
     const api = pageApiFrom(args);
     return seedPage(api, api?.zip ?? null, [api !== null && cartQuery.seed()]);
   },
-  head: () => ({ meta: [{ title: `Cart | ${BRAND.name}` }] }),
+  head: () => ({ meta: [{ title: `Cart | ${BRAND.name}` }, { name: "robots", content: "noindex" }] }),
   component: function CartRoute() {
     return (
       <PageDataProvider value={Route.useLoaderData()}>

@@ -7,7 +7,8 @@ import { ProNav } from "../../components/layout/pro-nav";
 import businessCss from "../../styles/business.css?url";
 
 export const Route = createFileRoute("/business")({
-  head: () => ({ links: [{ rel: "stylesheet", href: businessCss }] }),
+  // The pro's own area: kept out of search results (robots.txt disallows it too).
+  head: () => ({ meta: [{ name: "robots", content: "noindex" }], links: [{ rel: "stylesheet", href: businessCss }] }),
   component: () => (
     <BusinessFrame account={<AccountControls />}>
       <RequireRole need="vendor">
