@@ -40,7 +40,9 @@ test("a gift card for tomorrow is paid now and not sent before its day", async (
 
 test("a member who cancels keeps member prices until the paid month ends", async ({ page }) => {
   // Staff's demo account, so the customer journeys of other specs keep their prices.
-  await page.goto("/account/wallet");
+  // Logged in from home: a signed-out /account page opens the log-in dialog by itself (RequireRole), which the
+  // header-button helper does not expect.
+  await page.goto("/");
   await logInWithModal(page, DEMO.admin.email);
   await page.goto("/account/wallet");
   await page.getByRole("button", { name: "Add a card" }).click();
