@@ -7,6 +7,9 @@ import {
   dragCloseThreshold,
   isAppBannerBrowser,
   nextCompatibilityLevel,
+  PRICE_BY_ZIP_NOTICE_INTERVAL_MS,
+  priceNoticeDue,
+  softBanner,
   redirectCheckDue,
   shouldShowAppBanner,
   welcomeCreditsDue,
@@ -114,5 +117,36 @@ describe("redirectCheckDue", () => {
     for (const p of ["/checkout", "/business/calendar", "/admin/outbox", "/connect", "/connect/admin"])
       expect(redirectCheckDue(p, undefined, NOW)).toBe(false);
     expect(redirectCheckDue("/connections", undefined, NOW)).toBe(true);
+  });
+});
+
+describe("priceNoticeDue", () => {
+  const now = Date.UTC(2026, 2, 8, 12); // 2026-03-08 12:00 UTC
+  const base = { signedIn: false, pathname: "/services/swedish-massage", lastShownAt: undefined, now };
+
+  it("is due for a visitor on the menu, a service or a pro's page who has not seen it", () => {
+    for (const pathname of ["/services", "/services/swedish-massage", "/vendor/12"])
+      expect(priceNoticeDue({ ...base, pathname })).toBe(true);
+  });
+
+  it("is not due on other pages, nor for a signed-in customer", () => {
+    for (const pathname of ["/", "/cart", "/servicesx", "/vendors"])
+      expect(priceNoticeDue({ ...base, pathname })).toBe(false);
+    expect(priceNoticeDue({ ...base, signedIn: true })).toBe(false);
+  });
+
+  it("comes back once 30 days have passed since it was last shown, not a millisecond sooner", () => {
+    const shown = now - PRICE_BY_ZIP_NOTICE_INTERVAL_MS;
+    expect(priceNoticeDue({ ...base, lastShownAt: shown })).toBe(true);
+    expect(priceNoticeDue({ ...base, lastShownAt: shown + 1 })).toBe(false);
+  });
+});
+
+describe("softBanner", () => {
+  it("shows at most one, the price notice first, then the signup promo, then the app banner", () => {
+    expect(softBanner({ priceNotice: true, signupPromo: true, app: true })).toBe("price-notice");
+    expect(softBanner({ priceNotice: false, signupPromo: true, app: true })).toBe("signup-promo");
+    expect(softBanner({ priceNotice: false, signupPromo: false, app: true })).toBe("app");
+    expect(softBanner({ priceNotice: false, signupPromo: false, app: false })).toBeNull();
   });
 });

@@ -104,6 +104,37 @@ export function appBannerPostponedUntil(now: number): number {
   return now + APP_BANNER_POSTPONE_MS;
 }
 
+/** The pages whose prices follow the ZIP: the menu, a service and a pro (docs/product.md section 4). */
+export function isPricedPage(pathname: string): boolean {
+  return pathname === "/services" || pathname.startsWith("/services/") || pathname.startsWith("/vendor/");
+}
+
+/** The price-by-ZIP notice is due for a visitor on a priced page once per 30 days (setting001: when last shown). */
+export function priceNoticeDue(i: {
+  signedIn: boolean;
+  pathname: string;
+  lastShownAt: number | undefined;
+  now: number;
+}): boolean {
+  if (i.signedIn || !isPricedPage(i.pathname)) return false;
+  return i.lastShownAt === undefined || i.now - i.lastShownAt >= PRICE_BY_ZIP_NOTICE_INTERVAL_MS;
+}
+
+export type SoftBanner = "price-notice" | "signup-promo" | "app";
+
+/**
+ * The banners that inform or invite share one slot above the header, so they never stack on each other or
+ * cover the header (docs/decisions/175, amending 107): at most one shows, the first due of the price notice (it
+ * lasts 12 s), the signup promo and the app banner. Warnings (demo, outdated browser, maintenance) are not soft
+ * and always show.
+ */
+export function softBanner(due: { priceNotice: boolean; signupPromo: boolean; app: boolean }): SoftBanner | null {
+  if (due.priceNotice) return "price-notice";
+  if (due.signupPromo) return "signup-promo";
+  if (due.app) return "app";
+  return null;
+}
+
 /** Total credits in cents when the welcome-back message is due (docs/product.md section 4), else null. */
 export function welcomeCreditsDue(
   profile: { credit_balance: number; immediate_credit_amt: number },

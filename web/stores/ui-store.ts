@@ -9,6 +9,11 @@ interface UiState {
   zipBoxOpen: boolean;
   /** The ZIP box was opened by a flow that wants the cart after the ZIP is set (docs/product.md section 2). */
   zipRedirectToCart: boolean;
+  /**
+   * The price-by-ZIP notice on screen (it lasts 12 s): the ZIP the visitor sees prices for, null for none yet.
+   * Shown by usePriceNotice, rendered by the banners' soft slot (docs/decisions/175).
+   */
+  priceNotice: { zip: string | null } | null;
 }
 
 export const uiStore = createStore<UiState>({
@@ -16,6 +21,7 @@ export const uiStore = createStore<UiState>({
   serviceModalOpen: false,
   zipBoxOpen: false,
   zipRedirectToCart: false,
+  priceNotice: null,
 });
 
 export function openAuthModal(modal: AuthModal): void {
@@ -32,4 +38,12 @@ export function openZipBox(opts: { redirectToCart?: boolean } = {}): void {
 
 export function closeZipBox(): void {
   uiStore.set({ zipBoxOpen: false, zipRedirectToCart: false });
+}
+
+export function showPriceNotice(zip: string | null): void {
+  uiStore.set({ priceNotice: { zip } });
+}
+
+export function hidePriceNotice(): void {
+  uiStore.set({ priceNotice: null });
 }

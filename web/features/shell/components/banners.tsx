@@ -5,6 +5,7 @@ import {
   compatibilityBanners,
   nextCompatibilityLevel,
   shouldShowAppBanner,
+  softBanner,
 } from "../../../../domain/ui-rules";
 import { isVendor } from "../../../../domain/roles";
 import { BRAND, telHref } from "../../../config/brand";
@@ -12,13 +13,15 @@ import { AppLink } from "../../../components/ui/app-link";
 import { CloseIcon } from "../../../components/ui/icons";
 import { settingsStore, updateSettings } from "../../../stores/settings-store";
 import { useShell } from "../../../stores/shell-context";
-import { openAuthModal } from "../../../stores/ui-store";
+import { hidePriceNotice, openAuthModal, openZipBox, uiStore } from "../../../stores/ui-store";
 
 const PROMO_SNOOZE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Compatibility-level banners (docs/product.md section 4) and the app banner. The level and the featured services'
- * discounts (for the level-8 signup promo rule) come from the shell data.
+ * Compatibility-level banners (docs/product.md section 4), the price-by-ZIP notice and the app banner, in the page's
+ * flow above the header. Warnings always show; the notice, the signup promo and the app banner share one slot
+ * (softBanner), so they never stack or cover the header. The level and the featured services' discounts (for the
+ * level-8 signup promo rule) come from the shell data.
  */
 export function Banners() {
   const { compatibilityLevel, viewer, supportPhone, featuredDiscounts, demo } = useShell();
@@ -27,6 +30,7 @@ export function Banners() {
   const appPostponed = settingsStore.use((s) => s.setting002);
   const location = useLocation({ select: (l) => ({ pathname: l.pathname, searchStr: l.searchStr }) });
   const router = useRouter();
+  const priceNotice = uiStore.use((s) => s.priceNotice);
   const [client, setClient] = useState<{ ua: string; now: number } | null>(null);
 
   useEffect(() => setClient({ ua: navigator.userAgent, now: Date.now() }), []);
@@ -56,6 +60,13 @@ export function Banners() {
       now: client.now,
     });
 
+  const soft = softBanner({
+    priceNotice: priceNotice !== null,
+    signupPromo: b.signupPromo && !viewer && !promoSnoozed,
+    app:
+      appBanner || (b.appBanner && client !== null && viewer !== null && !(appPostponed && appPostponed > client.now)),
+  });
+
   return (
     <>
       {demo && (
@@ -79,7 +90,30 @@ export function Banners() {
           <p>We're doing scheduled maintenance. Some features may be briefly unavailable; your bookings are safe.</p>
         </div>
       )}
-      {b.signupPromo && !viewer && !promoSnoozed && (
+      {soft === "price-notice" && priceNotice && (
+        <div className="banner banner-info" role="status">
+          <p>
+            Prices depend on your ZIP code.{" "}
+            {priceNotice.zip
+              ? `You're seeing the prices for ${priceNotice.zip}.`
+              : "Set your location to see the prices and times near you."}
+          </p>
+          <button
+            type="button"
+            className="button button-secondary button-sm"
+            onClick={() => {
+              hidePriceNotice();
+              openZipBox();
+            }}
+          >
+            {priceNotice.zip ? "Change" : "Set location"}
+          </button>
+          <button type="button" className="icon-button" aria-label="Close" onClick={hidePriceNotice}>
+            <CloseIcon size={18} />
+          </button>
+        </div>
+      )}
+      {soft === "signup-promo" && (
         <div className="banner banner-promo" role="region" aria-label="Create an account">
           <p>New to {BRAND.name}? Create a free account to save your details and book in under a minute.</p>
           <button type="button" className="button button-primary button-sm" onClick={() => openAuthModal("signup")}>
@@ -95,8 +129,7 @@ export function Banners() {
           </button>
         </div>
       )}
-      {(appBanner ||
-        (b.appBanner && client !== null && viewer !== null && !(appPostponed && appPostponed > client.now))) && (
+      {soft === "app" && (
         <div className="banner banner-app" role="region" aria-label="App">
           <div className="banner-app-icon" aria-hidden="true" />
           <p>

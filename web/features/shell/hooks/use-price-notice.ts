@@ -1,33 +1,30 @@
 import { useLocation } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { PRICE_BY_ZIP_NOTICE_INTERVAL_MS } from "../../../../domain/ui-rules";
-import { notify } from "../../../stores/alert-store";
+import { isPricedPage, priceNoticeDue } from "../../../../domain/ui-rules";
 import { settingsStore, updateSettings } from "../../../stores/settings-store";
 import { useViewer } from "../../../stores/shell-context";
+import { hidePriceNotice, showPriceNotice } from "../../../stores/ui-store";
 
 const PRICE_NOTICE_VISIBLE_MS = 12_000;
 
-/** docs/product.md section 4: visitors on /services or /vendor/* learn once per 30 days (setting001) that prices follow the ZIP. */
+/**
+ * docs/product.md section 4: visitors on /services or /vendor/* learn once per 30 days (setting001) that prices
+ * follow the ZIP, for 12 s. The notice is a banner in the slot above the header (Banners), not an alert over it.
+ */
 export function usePriceNotice() {
   const viewer = useViewer();
   const pathname = useLocation({ select: (l) => l.pathname });
   useEffect(() => {
-    if (viewer) return;
-    const onPricedPage =
-      pathname === "/services" || pathname.startsWith("/services/") || pathname.startsWith("/vendor/");
-    if (!onPricedPage) return;
+    if (!isPricedPage(pathname)) {
+      hidePriceNotice();
+      return;
+    }
     const now = Date.now();
-    const last = settingsStore.get().setting001;
-    if (last !== undefined && now - last < PRICE_BY_ZIP_NOTICE_INTERVAL_MS) return;
+    if (!priceNoticeDue({ signedIn: Boolean(viewer), pathname, lastShownAt: settingsStore.get().setting001, now }))
+      return;
     updateSettings({ setting001: now });
-    const zip = settingsStore.get().zipcode;
-    notify(
-      "info",
-      zip
-        ? `Prices depend on your ZIP code. You're seeing the prices for ${zip}.`
-        : "Prices depend on your ZIP code. Set your location to see the prices and times near you.",
-      undefined,
-      PRICE_NOTICE_VISIBLE_MS,
-    );
+    showPriceNotice(settingsStore.get().zipcode ?? null);
+    // Not cleared with the effect: the notice keeps its 12 s across moves between priced pages.
+    window.setTimeout(hidePriceNotice, PRICE_NOTICE_VISIBLE_MS);
   }, [viewer, pathname]);
 }
