@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import {
-  backoffMs,
-  LIVE_DEBOUNCE_MS,
-  LIVE_PING_MS,
-  LIVE_PONG_WAIT_MS,
-  parseLiveMessage,
-} from "../../../../domain/live-client";
+import { LIVE_DEBOUNCE_MS, parseLiveMessage } from "../../../../domain/live-client";
+import { openLiveSocket, type LiveSocketStatus } from "../../../lib/live-socket";
 
 /**
  * The pro's live connection to their calendar object (GET /api/vendor/me/live, a hibernating WebSocket;
@@ -20,7 +15,7 @@ import {
  */
 
 /** "closed": the account or the session may not have a socket (never opened, or closed by the server). */
-export type LiveStatus = "connecting" | "live" | "reconnecting" | "closed";
+export type LiveStatus = LiveSocketStatus;
 
 /** Close codes from the vendor's object that mean "do not come back" (durable/calendar/live.ts). */
 const FINAL_CLOSE_CODES = new Set([4001, 4003]);
@@ -40,15 +35,8 @@ function setStatus(next: LiveStatus) {
 }
 
 function open(): () => void {
-  let socket: WebSocket | null = null;
-  let attempt = 0;
-  let stopped = false;
-  let retryTimer: number | undefined;
-  let pingTimer: number | undefined;
-  let pongTimer: number | undefined;
   let debounce: number | undefined;
   let lastType = "job.changed";
-
   const changed = (type: string) => {
     lastType = type;
     window.clearTimeout(debounce);
@@ -56,99 +44,25 @@ function open(): () => void {
       for (const s of subscribers) s.onChange(lastType);
     }, LIVE_DEBOUNCE_MS);
   };
-  const clearTimers = () => {
-    window.clearInterval(pingTimer);
-    window.clearTimeout(pongTimer);
-  };
-  const schedule = () => {
-    if (stopped) return;
-    setStatus("reconnecting");
-    window.clearTimeout(retryTimer);
-    retryTimer = window.setTimeout(connect, backoffMs(attempt++));
-  };
-  function connect() {
-    if (stopped) return;
-    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/vendor/me/live`;
-    let ws: WebSocket;
-    try {
-      ws = new WebSocket(url);
-    } catch {
-      schedule();
-      return;
-    }
-    socket = ws;
-    ws.onopen = () => {
-      attempt = 0;
-      setStatus("live");
-      clearTimers();
-      pingTimer = window.setInterval(() => {
-        if (ws.readyState !== WebSocket.OPEN) return;
-        ws.send("ping");
-        window.clearTimeout(pongTimer);
-        pongTimer = window.setTimeout(() => ws.close(4000, "no pong"), LIVE_PONG_WAIT_MS);
-      }, LIVE_PING_MS);
-    };
-    ws.onmessage = (e) => {
-      if (e.data === "pong") {
-        window.clearTimeout(pongTimer);
-        return;
-      }
-      const msg = parseLiveMessage(e.data);
+  const stop = openLiveSocket("/api/vendor/me/live", {
+    onStatus: setStatus,
+    // The session ended or the account was closed: the next action will say why; no retry.
+    finalCloseCodes: FINAL_CLOSE_CODES,
+    onMessage(data, stopForGood) {
+      const msg = parseLiveMessage(data);
       if (!msg) {
-        console.warn("live: ignored message", typeof e.data === "string" ? e.data.slice(0, 200) : typeof e.data);
+        console.warn("live: ignored message", typeof data === "string" ? data.slice(0, 200) : typeof data);
         return;
       }
-      if (msg.type === "closed") {
-        // The session ended or the account was closed (docs/decisions/118): resync once to show why, no retry.
-        stopped = true;
-        clearTimers();
-        ws.onclose = null;
-        if (socket === ws) socket = null;
-        ws.close(1000, "closed by the server");
-        setStatus("closed");
-        changed(msg.type);
-        return;
-      }
+      // "closed": the session ended or the account was closed (docs/decisions/118): resync once to show why.
+      if (msg.type === "closed") stopForGood();
       // hello opens every (re)connection: resync whatever happened while the socket was down.
       changed(msg.type);
-    };
-    ws.onclose = (e) => {
-      clearTimers();
-      if (socket === ws) socket = null;
-      if (FINAL_CLOSE_CODES.has(e.code)) {
-        // The session ended or the account was closed: the next action will say why; no retry.
-        stopped = true;
-        setStatus("closed");
-        return;
-      }
-      schedule();
-    };
-    ws.onerror = () => {
-      // onclose follows and schedules the retry.
-    };
-  }
-  const wake = () => {
-    // Back online or back to the tab: try at once instead of waiting out the backoff.
-    if (stopped || socket || document.visibilityState === "hidden") return;
-    window.clearTimeout(retryTimer);
-    attempt = 0;
-    connect();
-  };
-  setStatus("connecting");
-  connect();
-  window.addEventListener("online", wake);
-  document.addEventListener("visibilitychange", wake);
+    },
+  });
   return () => {
-    stopped = true;
-    clearTimers();
-    window.clearTimeout(retryTimer);
+    stop();
     window.clearTimeout(debounce);
-    window.removeEventListener("online", wake);
-    document.removeEventListener("visibilitychange", wake);
-    if (socket) {
-      socket.onclose = null;
-      socket.close(1000, "page closed");
-    }
   };
 }
 
