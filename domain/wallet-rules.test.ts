@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recurrenceText, walletKeepsCard, walletOffered, walletStep, type WalletMethods } from "./wallet-rules";
+import { recurrenceText, walletOffered, walletSheetNote, walletStep, type WalletMethods } from "./wallet-rules";
 
 const googlePay: WalletMethods = { applePay: false, googlePay: true, link: false };
 const none: WalletMethods = { applePay: false, googlePay: false, link: false };
@@ -43,10 +43,32 @@ describe("walletStep", () => {
 });
 
 describe("how the wallet's card is used", () => {
-  it("is kept for later charges only where the page keeps it (decision 160)", () => {
-    expect(walletKeepsCard("pay")).toBe(false);
-    expect(walletKeepsCard("pay_and_keep")).toBe(true);
-    expect(walletKeepsCard("keep")).toBe(true);
+  it("tells the payer in the sheet when the card is kept, and how often it will be charged (decision 160)", () => {
+    const merchant = "Glow At Home";
+    expect(walletSheetNote({ use: "pay", amount: "$25.00", merchant, every: null })).toBe(
+      "Pay $25.00 to Glow At Home.",
+    );
+    expect(
+      walletSheetNote({
+        use: "pay_and_keep",
+        amount: "$29.99",
+        merchant,
+        every: { unit: "month", count: 1, description: "Beauty membership" },
+      }),
+    ).toBe("Pay $29.99 to Glow At Home now; the card is kept to charge $29.99 every month for Beauty membership.");
+    expect(
+      walletSheetNote({
+        use: "keep",
+        amount: "$65.00",
+        merchant,
+        every: { unit: "day", count: 14, description: "Blowout with Maya Lopez" },
+      }),
+    ).toBe(
+      "Nothing is charged now. Glow At Home keeps this card to charge $65.00 every 14 days for Blowout with Maya Lopez.",
+    );
+    expect(walletSheetNote({ use: "keep", amount: "$10.00", merchant, every: null })).toBe(
+      "Nothing is charged now. Glow At Home keeps this card to charge $10.00 later.",
+    );
   });
   it("says how often a kept card is charged", () => {
     expect(recurrenceText({ unit: "month", count: 1 })).toBe("every month");

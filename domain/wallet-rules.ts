@@ -33,11 +33,6 @@ export function walletOffered(totalCents: number, available: WalletMethods | und
  */
 export type WalletUse = "pay" | "pay_and_keep" | "keep";
 
-/** Whether the wallet's card is kept for later charges (so the payer is told, and it is set up off-session). */
-export function walletKeepsCard(use: WalletUse): boolean {
-  return use !== "pay";
-}
-
 /** How often a kept card is charged later: every `count` days or months. */
 export interface WalletRecurrence {
   unit: "day" | "month";
@@ -50,6 +45,26 @@ export interface WalletRecurrence {
 export function recurrenceText(every: Pick<WalletRecurrence, "unit" | "count">): string {
   if (every.count === 1) return `every ${every.unit}`;
   return `every ${every.count} ${every.unit}s`;
+}
+
+/**
+ * What the wallet's sheet tells the payer about the money (docs/decisions/160): the amount paid now, and when the
+ * card is kept, that it is and how often it will be charged, so consent to later charges is given in the sheet.
+ * `amount` is already formatted ("$65.00").
+ */
+export function walletSheetNote(input: {
+  use: WalletUse;
+  amount: string;
+  merchant: string;
+  every: WalletRecurrence | null;
+}): string {
+  const { use, amount, merchant, every } = input;
+  const later = every ? `${recurrenceText(every)} for ${every.description}` : "later";
+  if (use === "keep") return `Nothing is charged now. ${merchant} keeps this card to charge ${amount} ${later}.`;
+  if (use === "pay_and_keep") {
+    return `Pay ${amount} to ${merchant} now; the card is kept to charge ${amount} ${later}.`;
+  }
+  return `Pay ${amount} to ${merchant}.`;
 }
 
 /** idle: the button; sheet: the wallet's payment sheet is open; paying: the payer confirmed, the payment runs. */

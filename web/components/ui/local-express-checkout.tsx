@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { recurrenceText } from "../../../domain/wallet-rules";
+import { walletSheetNote } from "../../../domain/wallet-rules";
 import { BRAND } from "../../config/brand";
 import { formatCents } from "../../lib/format";
 import { tokenizeLocal, type ExpressCheckoutProps } from "../../lib/payments";
@@ -60,13 +60,8 @@ export function LocalExpressCheckout({
   if (!wallet) return null;
   const name = wallet === "apple_pay" ? "Apple Pay" : "Google Pay";
   const exp = `12/${String((new Date().getFullYear() + 4) % 100).padStart(2, "0")}`;
-  const later = every ? ` ${recurrenceText(every)}` : " later";
-  const description =
-    use === "keep"
-      ? `Nothing is charged now. ${BRAND.name} keeps this card to charge ${formatCents(amountCents)}${later}${every ? ` for ${every.description}` : ""}. The local processor's stand-in for the wallet's sheet.`
-      : use === "pay_and_keep"
-        ? `Pay ${formatCents(amountCents)} to ${BRAND.name} now; the card is kept to charge ${formatCents(amountCents)}${later}${every ? ` for ${every.description}` : ""}. The local processor's stand-in for the wallet's sheet.`
-        : `Pay ${formatCents(amountCents)} to ${BRAND.name}. The local processor's stand-in for the wallet's sheet.`;
+  const note = walletSheetNote({ use, amount: formatCents(amountCents), merchant: BRAND.name, every });
+  const description = `${note} The local processor's stand-in for the wallet's sheet.`;
   const action = use === "keep" ? "Save card" : `Pay ${formatCents(amountCents)}`;
   const button = use === "keep" ? `Save with ${name}` : `Pay with ${name}`;
 
