@@ -30,9 +30,9 @@ test("a disputed charge shows up for staff, with its job and the pro's pay, and 
   await card.getByTestId("tip-open").click();
   const tip = customer.getByTestId("tip-modal");
   await tip.getByTestId("tip-amount").fill("20.00");
+  // The saved cards load after the modal opens: wait for them (or the card form, with none) before choosing.
   const newCard = tip.getByText("Use a new card");
-  // The saved cards load after the modal opens: wait for them (or for the card form when there are none).
-  await expect(tip.getByTestId("card-number").or(newCard)).toBeVisible();
+  await expect(newCard.or(tip.getByTestId("card-number"))).toBeVisible();
   if (await newCard.isVisible()) await newCard.click();
   await tip.getByTestId("card-number").fill("4000 0000 0000 0259");
   await tip.getByTestId("card-expiry").fill("12 / 30");

@@ -1,18 +1,17 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { BASE_URL, E2E_PORT, E2E_STATE_DIR } from "./config";
+import { expect, test } from "@playwright/test";
+import { BASE_URL } from "./config";
 import {
-  authDialog,
-  codeFromOutbox,
-  DEMO,
-  DEMO_PASSWORD,
   d1,
+  DEMO,
   e164,
+  fillCard,
   freshPhone,
+  linkFromOutbox,
   logInWithModal,
-  openLoginModal,
+  newClientSubscription,
+  runCron,
   shot,
+  signUpFromHome,
 } from "./helpers";
 
 /**
@@ -25,31 +24,6 @@ import {
 
 test.use({ timezoneId: "America/New_York" });
 
-const headers = { origin: BASE_URL, "content-type": "application/json" };
-
-/** The newest text to `phone` matching `pattern`, read from the SMS outbox as staff would. */
-async function linkFromOutbox(request: APIRequestContext, phone: string, pattern: RegExp): Promise<string> {
-  const login = await request.post("/api/login", {
-    headers,
-    data: { phone: DEMO.admin.email, password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const res = await request.get(`/api/admin/outbox?to=${encodeURIComponent(phone)}&limit=5`);
-  const body = (await res.json()) as { data: { body: string }[] };
-  for (const m of body.data) {
-    const link = m.body.match(pattern)?.[0];
-    if (link) return new URL(link).pathname + new URL(link).search;
-  }
-  throw new Error(`no link ${pattern} for ${phone}: ${body.data.map((m) => m.body).join(" | ")}`);
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByTestId("card-number").fill(number);
-  await page.getByTestId("card-expiry").fill("12 / 30");
-  await page.getByTestId("card-cvc").fill("123");
-  await page.getByTestId("card-zip").fill("10011");
-}
-
 test("a 3-D Secure card saved for a client subscription is charged later with the client's authentication", async ({
   page,
   browser,
@@ -58,31 +32,9 @@ test("a 3-D Secure card saved for a client subscription is charged later with th
   test.setTimeout(240_000);
   await page.goto("/");
   await logInWithModal(page, DEMO.vendor.phone);
-  await page.goto("/business/subscriptions");
-  await page.getByRole("button", { name: "New subscription" }).click();
-  const form = page.getByRole("form", { name: "New client subscription" });
   const phone = freshPhone();
   const name = `Casey Strict ${phone.slice(-4)}`;
-  await form.getByLabel("Client name").fill(name);
-  await form.getByLabel("Client mobile").fill(phone);
-  await form.getByLabel("Service", { exact: true }).selectOption({ index: 1 });
-  await form.getByLabel("How often").selectOption("14");
-  await form.getByLabel("Time").fill("10:00");
-  await form.getByLabel("ZIP code").fill("10011");
-  await form.getByLabel("Service address").fill("100 W 20th St, New York, NY");
-  // The first free morning on Maya's calendar a few days out.
-  let subId = 0;
-  for (let days = 5; days < 30 && !subId; days++) {
-    const d = new Date(Date.now() + days * 86_400_000);
-    const ymd = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-    await form.getByLabel("First date").fill(ymd);
-    const answer = page.waitForResponse((r) => r.url().includes("/api/vendor/me/customer-subscription-active"));
-    await form.getByRole("button", { name: "Create and text the client" }).click();
-    const res = await answer;
-    if (res.status() === 201) {
-      subId = ((await res.json()) as { data: { client_subscription_id: number } }).data.client_subscription_id;
-    }
-  }
+  const subId = await newClientSubscription(page, { name, phone });
   expect(subId).toBeGreaterThan(0);
 
   const staff = await playwright.request.newContext({ baseURL: BASE_URL });
@@ -103,12 +55,7 @@ test("a 3-D Secure card saved for a client subscription is charged later with th
   // Later: the visit is now less than a day away, and the scheduled work charges it off-session.
   const soon = Date.now() + 20 * 3_600_000;
   d1(`UPDATE client_subscriptions SET next_service_at = ${soon} WHERE client_subscription_id = ${subId}`);
-  const cron = execFileSync("npx", ["tsx", "scripts/cron.ts"], {
-    encoding: "utf8",
-    env: { ...process.env, GLOW_STATE_DIR: path.resolve(E2E_STATE_DIR), CRON_PORT: String(E2E_PORT + 500) },
-    stdio: ["ignore", "pipe", "inherit"],
-    timeout: 180_000,
-  });
+  const cron = runCron();
   expect(cron).toMatch(/csub_charge -> needs_authentication: 1/);
 
   // The pro sees it waiting for the client; nothing is paid yet.
@@ -149,18 +96,7 @@ test("joining the membership with a saved card that needs 3-D Secure confirms af
   request,
 }) => {
   // A new customer, so the member prices stay off the demo accounts other journeys use.
-  const phone = freshPhone();
-  await page.goto("/");
-  await (await openLoginModal(page)).getByRole("button", { name: /create (an )?account/i }).click();
-  const signup = authDialog(page, "Create your account");
-  await signup.getByLabel("Full name").fill("Morgan Member");
-  await signup.getByLabel("Mobile phone").fill(phone);
-  await signup.getByLabel("Email").fill(`member-${Date.now()}@example.com`);
-  await signup.getByLabel("Password", { exact: true }).fill("e2e-password-1");
-  await signup.getByTestId("signup-submit").click();
-  await signup.getByLabel("6-digit code").fill(await codeFromOutbox(request, phone));
-  await signup.getByRole("button", { name: "Verify and create account" }).click();
-  await expect(signup).toBeHidden();
+  const phone = await signUpFromHome(page, request, "Morgan Member");
   await page.goto("/account/wallet");
   await expect(page.getByRole("heading", { name: "Saved payment methods" }).first()).toBeVisible();
   await page.getByRole("button", { name: "Add a card" }).click();

@@ -2,7 +2,7 @@ import { catalogue } from "../../domain/messages";
 import { ApiError, call } from "./api-client";
 import { paymentsClient, stripeClient, usersClient } from "./api-clients";
 import type { Stripe, StripeElements, StripeElementsOptionsMode } from "@stripe/stripe-js";
-import type { WalletMethods } from "../../domain/wallet-rules";
+import type { WalletMethods, WalletRecurrence, WalletUse } from "../../domain/wallet-rules";
 import type { PaymentMethodView } from "../../schema/contracts/checkout";
 
 /**
@@ -119,19 +119,23 @@ export function configuredStripe(): Promise<Stripe> {
 /**
  * The options of an Elements group (Payment Element or Express Checkout Element) with the intent created
  * later, by the page, after the payer confirmed (Stripe's deferred intent flow): a payment of `amountCents`,
- * or saving a card when there is no amount. Cards only, as the server's intents allow (wallets are cards);
- * the payment method is created by us (`paymentMethodCreation: "manual"`) so one server flow serves both.
+ * or saving a card when there is no amount or the card is only kept for later (`use` "keep"). A card paid with
+ * and kept for later (`pay_and_keep`) says so (`setupFutureUsage: "off_session"`), so the wallet asks the payer's
+ * consent to later charges. Cards only, as the server's intents allow (wallets are cards; Link is not offered,
+ * decision 161); the payment method is created by us (`paymentMethodCreation: "manual"`) so one server flow
+ * serves both processors.
  */
-export function elementsOptions(amountCents: number | null): StripeElementsOptionsMode {
+export function elementsOptions(amountCents: number | null, use: WalletUse = "pay"): StripeElementsOptionsMode {
   const common = {
     currency: "usd",
     paymentMethodCreation: "manual",
     paymentMethodTypes: ["card"],
     appearance: { theme: "stripe", variables: { fontSizeBase: "16px" } },
   } as const;
-  return amountCents !== null && amountCents > 0
-    ? { ...common, mode: "payment", amount: amountCents }
-    : { ...common, mode: "setup" };
+  if (amountCents === null || amountCents <= 0 || use === "keep") return { ...common, mode: "setup" };
+  return use === "pay_and_keep"
+    ? { ...common, mode: "payment", amount: amountCents, setupFutureUsage: "off_session" }
+    : { ...common, mode: "payment", amount: amountCents };
 }
 
 /**
@@ -353,23 +357,29 @@ export async function finishServerIntent(pi: IntentView, authenticate: Authentic
 // ------------------------------------------------------------------------------------------ the wallet
 
 /**
+ * The cardholder step of a wallet's card: the wallet itself already verified the payer (Face ID, the device's
+ * PIN), so the local adapter's stand-in for the bank's check approves without asking. In Stripe mode this is never
+ * asked: Stripe.js runs the bank's real step (`handleNextAction`) if the issuer still wants one.
+ */
+export const walletAuthenticator: Authenticator = () => Promise.resolve(true);
+
+/**
  * The wallet's payment (docs/product.md section 4 "Wallet payment flow"): the wallet sheet has produced a
  * payment method; the page creates the intent (its own charge) and hands it here to confirm, confirming again
- * when further action is required. The wallet itself already verified the payer, so the local adapter's
- * second confirmation approves without asking (a real wallet's card may still get Stripe's bank check).
+ * when further action is required.
  */
 export function confirmWalletPayment(pi: IntentView, paymentMethodId: string): Promise<BrowserIntent> {
   return confirmPaymentInBrowser({
     clientSecret: pi.client_secret,
     paymentMethodId,
-    authenticate: () => Promise.resolve(true),
+    authenticate: walletAuthenticator,
     failedText: "Your wallet payment failed.",
   });
 }
 
 /** What a wallet's `confirm` event hands the page: the payment method the payer chose in the sheet. */
 export interface WalletConfirmEvent {
-  /** "apple_pay", "google_pay" or "link", as the Express Checkout Element names them. */
+  /** "apple_pay" or "google_pay", as the Express Checkout Element names them. */
   expressPaymentType: string;
   /** The chosen card as a payment method id (Stripe: from the Elements group; local: the test wallet's card). */
   paymentMethod(): Promise<string>;
@@ -381,15 +391,19 @@ export interface WalletConfirmEvent {
  * The one component API of the wallet in both modes (docs/decisions/145): Stripe's Express Checkout Element
  * and the local processor's stand-in raise the same events (ready with the available wallets, click,
  * confirm, cancel). `sheetOpen` and `paying` are the wallet state (domain/wallet-rules.ts) for the stand-in,
- * whose sheet is ours; Stripe draws its own.
+ * whose sheet is ours; Stripe draws its own. `use` and `every` say whether the card is kept for later charges
+ * and how often they come (docs/decisions/160), which both sheets tell the payer.
  */
 export interface ExpressCheckoutProps {
   amountCents: number;
+  use: WalletUse;
+  every: WalletRecurrence | null;
   disabled: boolean;
   sheetOpen: boolean;
   paying: boolean;
   onReady(available: WalletMethods | undefined): void;
-  onClick(): void;
+  /** Answers whether the sheet may open (the page's own fields are complete); false keeps it closed. */
+  onClick(): boolean;
   onConfirm(event: WalletConfirmEvent): void;
   onCancel(): void;
 }

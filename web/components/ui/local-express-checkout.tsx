@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { walletSheetNote } from "../../../domain/wallet-rules";
 import { BRAND } from "../../config/brand";
 import { formatCents } from "../../lib/format";
 import { tokenizeLocal, type ExpressCheckoutProps } from "../../lib/payments";
@@ -8,7 +9,8 @@ import { Dialog } from "./dialog";
  * The local processor's wallet (docs/decisions/145): what Stripe's Express Checkout Element is to the page,
  * offline. It reports the wallets the device has (ready), opens a payment sheet on click, and hands the
  * chosen card on confirm or closes on cancel, so the page's wallet flow and the server's are the ones Stripe
- * mode runs. The sheet holds Stripe's test cards; the card is tokenised by the local adapter like a typed one.
+ * mode runs. The sheet holds Stripe's test cards; the card is tokenised by the local adapter like a typed one. Like
+ * a wallet's own sheet, it says when the card is kept for later charges and how often they come (decision 160).
  */
 
 /** The test wallet's cards: Stripe's published test numbers, as the local adapter understands them. */
@@ -31,6 +33,8 @@ function deviceWallets(): { applePay: boolean; googlePay: boolean; link: boolean
 
 export function LocalExpressCheckout({
   amountCents,
+  use,
+  every,
   disabled,
   sheetOpen,
   paying,
@@ -56,17 +60,21 @@ export function LocalExpressCheckout({
   if (!wallet) return null;
   const name = wallet === "apple_pay" ? "Apple Pay" : "Google Pay";
   const exp = `12/${String((new Date().getFullYear() + 4) % 100).padStart(2, "0")}`;
+  const note = walletSheetNote({ use, amount: formatCents(amountCents), merchant: BRAND.name, every });
+  const description = `${note} The local processor's stand-in for the wallet's sheet.`;
+  const action = use === "keep" ? "Save card" : `Pay ${formatCents(amountCents)}`;
+  const button = use === "keep" ? `Save with ${name}` : `Pay with ${name}`;
 
   return (
     <>
       <button
         type="button"
         className="button button-secondary button-block"
-        onClick={onClick}
+        onClick={() => onClick()}
         disabled={disabled || paying || sheetOpen}
         data-testid="wallet-pay"
       >
-        {paying ? "Paying…" : `Pay with ${name}`}
+        {paying ? (use === "keep" ? "Saving…" : "Paying…") : button}
       </button>
       <Dialog
         open={sheetOpen || paying}
@@ -74,7 +82,7 @@ export function LocalExpressCheckout({
           if (!paying) onCancel();
         }}
         title={`${name} (test wallet)`}
-        description={`Pay ${formatCents(amountCents)} to ${BRAND.name}. The local processor's stand-in for the wallet's sheet.`}
+        description={description}
         size="sm"
         testId="wallet-sheet"
       >
@@ -117,7 +125,7 @@ export function LocalExpressCheckout({
               })
             }
           >
-            {paying ? "Processing…" : `Pay ${formatCents(amountCents)}`}
+            {paying ? "Processing…" : action}
           </button>
         </div>
       </Dialog>

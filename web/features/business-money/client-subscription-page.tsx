@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Page } from "../../components/layout/page";
 import { CardForm, useAuthenticator, useCardForm } from "../../components/ui/card-form";
 import { FormError } from "../../components/ui/field";
+import { WalletButton, type WalletPayment } from "../../components/ui/wallet-button";
 import { errorMessage } from "../../lib/api-client";
 import { formatCents } from "../../lib/format";
 import { paymentMethodFromSource, saveCardWithCheck } from "../../lib/payments";
@@ -22,7 +23,8 @@ import { asyncHandler } from "../../lib/async-handler";
 
 /**
  * /subscription?t=<token>: the client's side of a pro's recurring service (the texted link): what they
- * subscribed to, the next dates, the card (add or replace), approving a price change, cancelling.
+ * subscribed to, the next dates, the card (typed, or the wallet's: add or replace), approving a price change,
+ * cancelling. Nothing is charged here: the card is set up for the visits' off-session charges (decisions 146, 160).
  */
 export function ClientSubscriptionPage() {
   const token = useLocation({ select: (l) => String((l.search as Record<string, unknown>).t ?? "") });
@@ -54,29 +56,35 @@ export function ClientSubscriptionPage() {
     );
   }
   const s = sub.data;
-  const run = async (work: () => Promise<ClientSub>, done: string) => {
-    if (busy) return;
+  /** Runs one action; answers whether it succeeded (its error is shown otherwise). */
+  const run = async (work: () => Promise<ClientSub>, done: string): Promise<boolean> => {
+    if (busy) return false;
     setBusy(true);
     setError(null);
     try {
       sub.setData(await work());
       notify("success", done);
       card.reset();
+      return true;
     } catch (err) {
       setError(errorMessage(err));
+      return false;
     } finally {
       setBusy(false);
     }
   };
+  const activeText = "Your subscription is active. Thank you!";
+  // Active only once the processor accepts the card (a decline throws its message; 3-D Secure is asked first).
+  const keep = (paymentMethodId: string, authenticate: typeof auth.ask) =>
+    saveCardWithCheck<ClientSub>(() => giveClientSubscriptionCard(token, paymentMethodId), authenticate);
   const saveCard = () => {
     const source = card.source();
     if (!source) return;
-    void run(async () => {
-      const id = await paymentMethodFromSource(source);
-      // Active only once the processor accepts the card (a decline throws its message; 3-D Secure is asked first).
-      return saveCardWithCheck<ClientSub>(() => giveClientSubscriptionCard(token, id), auth.ask);
-    }, "Your subscription is active. Thank you!");
+    void run(async () => keep(await paymentMethodFromSource(source), auth.ask), activeText);
   };
+  /** The wallet's card, set up for the visits' charges like a typed one (decision 160). */
+  const keepWallet = (wallet: WalletPayment) =>
+    run(() => keep(wallet.paymentMethodId, wallet.authenticate), activeText);
   const live = s.status !== "cancelled";
   return (
     <Page width="narrow" eyebrow={s.vendor_name} title="Your recurring service">
@@ -150,6 +158,14 @@ export function ClientSubscriptionPage() {
               {busy ? "Saving..." : s.card ? "Replace card" : "Save card"}
             </button>
           </form>
+          <WalletButton
+            amountCents={s.price_cents}
+            use="keep"
+            every={{ unit: "day", count: s.interval_days, description: `${s.service} with ${s.vendor_name}` }}
+            disabled={busy}
+            onPay={keepWallet}
+            onError={setError}
+          />
         </section>
       )}
       {live ? (

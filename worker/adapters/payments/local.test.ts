@@ -354,6 +354,121 @@ describe("local adapter: guest customers (a pro's recurring client, no account)"
   });
 });
 
+describe("local adapter: wallet payments (the stand-in wallet's card, decisions 145 and 160)", () => {
+  /** The stand-in sheet tokenises its card like a typed one (never saved); the page then creates its own intent. */
+  async function walletCard(port: PaymentsPort, number: string) {
+    return port.tokenizeLocalCard!(card(number), null);
+  }
+  const pageIntent = (port: PaymentsPort, customer: string) =>
+    port.createIntent({
+      amount_cents: 4500,
+      customer_id: customer,
+      description: "Order paid by wallet",
+      metadata: order(),
+      idempotency_key: unique("order"),
+    });
+
+  it("the page's intent confirmed with the wallet's card, and again after the bank's step (the wallet's own check approves)", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const visa = await walletCard(port, CARDS.visa);
+    const first = await pageIntent(port, customer);
+    const paid = await port.confirmIntent(first.id, { payment_method_id: visa.id, idempotency_key: unique("w") });
+    expect(paid).toMatchObject({ status: "succeeded", payment_method_id: visa.id, last_error: null });
+    expect((await port.retrieveIntent(first.id)).status).toBe("succeeded");
+
+    const secure = await walletCard(port, CARDS.threeDSecure);
+    const second = await pageIntent(port, customer);
+    const asked = await port.confirmIntent(second.id, { payment_method_id: secure.id, idempotency_key: unique("w") });
+    expect(asked.status).toBe("requires_action");
+    expect((await port.completeAuthentication!(second.id, true)).status).toBe("succeeded");
+    expect((await port.retrieveIntent(second.id)).status).toBe("succeeded");
+  });
+
+  it("a declined wallet card leaves the intent to be paid with another, and a one-off wallet card is not kept", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const intent = await pageIntent(port, customer);
+    const declined = await walletCard(port, CARDS.declined);
+    const refused = await port.confirmIntent(intent.id, {
+      payment_method_id: declined.id,
+      idempotency_key: unique("w"),
+    });
+    expect(refused).toMatchObject({ status: "requires_payment_method", last_error: { code: "card_declined" } });
+    const visa = await walletCard(port, CARDS.visa);
+    const paid = await port.confirmIntent(intent.id, { payment_method_id: visa.id, idempotency_key: unique("w") });
+    expect(paid.status).toBe("succeeded");
+    expect(await port.listPaymentMethods(customer)).toEqual([]);
+    expect((await port.retrievePaymentMethod(visa.id))?.customer_id).toBeNull();
+  });
+
+  it("20 confirmations of one intent at once (a double-tapped sheet) answer the one payment", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const visa = await walletCard(port, CARDS.visa);
+    const intent = await pageIntent(port, customer);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        port.confirmIntent(intent.id, { payment_method_id: visa.id, idempotency_key: unique("w") }),
+      ),
+    );
+    expect(new Set(answers.map((a) => `${a.id}:${a.status}`))).toEqual(new Set([`${intent.id}:succeeded`]));
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM payment_intents WHERE customer_id = ?")
+      .bind(customer)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+  });
+
+  it("a wallet card kept for later is set up for off-session use like a typed card, then charged without the customer", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const secure = await walletCard(port, CARDS.threeDSecure);
+    const offSession = () =>
+      port.createIntent({
+        amount_cents: 2999,
+        customer_id: customer,
+        payment_method_id: secure.id,
+        confirm: true,
+        off_session: true,
+        description: "Beauty membership renewal",
+        metadata: { purpose: "membership", ref: unique("renewal") },
+        idempotency_key: unique("renewal"),
+      });
+    const kept = await port.setupCard({
+      customer_id: customer,
+      payment_method_id: secure.id,
+      idempotency_key: unique("wallet-setup"),
+      metadata: { purpose: "membership", ref: "wallet" },
+    });
+    expect(kept.status).toBe("requires_action");
+    expect((await port.completeSetupAuthentication!(kept.id, true)).status).toBe("succeeded");
+    expect((await port.listPaymentMethods(customer)).map((m) => m.id)).toEqual([secure.id]);
+    expect((await offSession()).status).toBe("succeeded");
+  });
+
+  it("a wallet card only paid with once is not set up: the 3155 card later answers authentication_required off-session", async () => {
+    const port = localPort();
+    const { customer } = await customerOf(port);
+    const secure = await walletCard(port, CARDS.threeDSecure);
+    const intent = await pageIntent(port, customer);
+    await port.confirmIntent(intent.id, { payment_method_id: secure.id, idempotency_key: unique("w") });
+    expect((await port.completeAuthentication!(intent.id, true)).status).toBe("succeeded");
+    // Even attached afterwards without a SetupIntent, the card was never set up for charges without the customer.
+    await port.attachPaymentMethod(secure.id, customer);
+    const later = await port.createIntent({
+      amount_cents: 2999,
+      customer_id: customer,
+      payment_method_id: secure.id,
+      confirm: true,
+      off_session: true,
+      description: "Later",
+      metadata: order(),
+      idempotency_key: unique("later"),
+    });
+    expect(later).toMatchObject({ status: "requires_payment_method", last_error: { code: "authentication_required" } });
+  });
+});
+
 describe("local adapter: idempotency", () => {
   it("the same key answers the same intent", async () => {
     const port = localPort();

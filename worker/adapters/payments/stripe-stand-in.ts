@@ -587,5 +587,24 @@ export function createStripeStandIn() {
     pm._setUp = true;
   }
 
-  return { requests, fetch: standInFetch, customers, methods, intents, disputes, approveSetup };
+  /**
+   * The browser's 3-D Secure step of a PaymentIntent (Stripe.js handleNextAction after a card or wallet payment
+   * asked for it), approved by the cardholder: the charge succeeds, and a card paid with for later use is kept.
+   */
+  function approveIntent(id: string): void {
+    const pi = intents.get(id);
+    if (!pi || pi.status !== "requires_action")
+      throw new Error(`payment intent ${id} does not wait for the cardholder`);
+    pi.status = "succeeded";
+    pi.next_action = null;
+    pi.last_payment_error = null;
+    pi.latest_charge = nextId("ch");
+    const pm = methods.get(pi.payment_method)!;
+    if (pi.setup_future_usage && pi.customer) {
+      pm.customer = pi.customer;
+      pm._setUp = true;
+    }
+  }
+
+  return { requests, fetch: standInFetch, customers, methods, intents, disputes, approveSetup, approveIntent };
 }

@@ -22,6 +22,8 @@ interface Setup {
   port: PaymentsPort;
   /** The stand-in's stand-in for the browser's 3-D Secure step; null against Stripe (no browser here). */
   approveSetup: ((id: string) => void) | null;
+  /** The same for a PaymentIntent (Stripe.js handleNextAction); null against Stripe. */
+  approveIntent: ((id: string) => void) | null;
   requests: CapturedRequest[];
   /** Requests made since the last call. */
   take(): CapturedRequest[];
@@ -58,6 +60,7 @@ function setup(mode: "stand-in" | "live"): Setup {
     port,
     disputeOn,
     approveSetup: "approveSetup" in transport ? transport.approveSetup : null,
+    approveIntent: "approveIntent" in transport ? transport.approveIntent : null,
     requests: transport.requests,
     take() {
       const out = transport.requests.slice(seen);
@@ -218,6 +221,89 @@ function contract(mode: "stand-in" | "live") {
     expect([confirm!.params.payment_method, confirm!.idempotencyKey]).toEqual(["pm_card_visa", confirmKey]);
     const mirrored = await env.DB.prepare("SELECT status FROM payment_intents WHERE id = ?").bind(later.id).first();
     expect(mirrored).toEqual({ status: "succeeded" });
+  });
+
+  it("wallet payments: the page's intent confirmed with the wallet's card, again after the bank's step; a declined one leaves the intent for another; a one-off wallet card is not kept, one kept for later is set up off-session", async () => {
+    // The Express Checkout Element's card reaches the server as a card payment method made by Stripe.js
+    // (createPaymentMethod); Stripe's test cards stand in for the wallet's card (decisions 145, 160).
+    const s = setup(mode);
+    const customer = await s.port.ensureCustomer(await user());
+    s.take();
+    // The page's own charge, created after the payer confirmed in the sheet, before the card is known: cards only.
+    const pageIntent = (ref: string) =>
+      s.port.createIntent({
+        amount_cents: 4500,
+        customer_id: customer,
+        description: "Order paid by wallet",
+        metadata: { purpose: "order", ref },
+        idempotency_key: unique(`order:${ref}:charge`),
+      });
+    const confirmWith = (id: string, payment_method_id: string) =>
+      s.port.confirmIntent(id, { payment_method_id, idempotency_key: unique("wallet-confirm") });
+
+    const first = await pageIntent("w1");
+    const [create] = s.take();
+    expect(create!.params).toMatchObject({ amount: "4500", "allowed_payment_method_types[0]": "card", customer });
+    expect(create!.params.payment_method).toBeUndefined();
+    expect(create!.params.setup_future_usage).toBeUndefined();
+    const paid = await confirmWith(first.id, "pm_card_visa");
+    expect(paid).toMatchObject({ id: first.id, status: "succeeded", last_error: null });
+    const [confirm] = s.take();
+    expect(brief(confirm!)).toBe(`POST /v1/payment_intents/${first.id}/confirm`);
+    expect(confirm!.params).toEqual({ payment_method: "pm_card_visa" });
+    // The server's own confirmation reads the intent again: succeeded. A one-off wallet card is not kept.
+    expect((await s.port.retrieveIntent(first.id)).status).toBe("succeeded");
+    expect((await s.port.retrievePaymentMethod(paid.payment_method_id!))?.customer_id).toBeNull();
+    expect(await s.port.listPaymentMethods(customer)).toEqual([]);
+
+    // A declined wallet card answers the intent with the card's error; the same intent is paid with another card.
+    const second = await pageIntent("w2");
+    const declined = await confirmWith(second.id, "pm_card_chargeDeclined");
+    expect(declined).toMatchObject({
+      id: second.id,
+      status: "requires_payment_method",
+      last_error: { code: "card_declined" },
+    });
+    expect((await confirmWith(second.id, "pm_card_visa")).status).toBe("succeeded");
+
+    // The bank asks for its step: the intent waits (confirm again in the browser, Stripe.js handleNextAction).
+    const third = await pageIntent("w3");
+    const asked = await confirmWith(third.id, "pm_card_threeDSecure2Required");
+    expect(asked).toMatchObject({ id: third.id, status: "requires_action" });
+    expect(asked.client_secret).toContain("_secret_");
+    if (s.approveIntent) {
+      s.approveIntent(third.id);
+      expect((await s.port.retrieveIntent(third.id)).status).toBe("succeeded");
+    }
+
+    // A wallet card kept for later (the membership, a client subscription) goes through a SetupIntent for
+    // off-session use like a typed card; the 3155 card asks when it is set up, then is charged without the customer.
+    const kept = await s.port.setupCard({
+      customer_id: customer,
+      payment_method_id: "pm_card_authenticationRequiredSetupForOffSession",
+      idempotency_key: unique("wallet-seti"),
+      metadata: { purpose: "membership", ref: unique("wallet") },
+    });
+    expect(kept.status).toBe("requires_action");
+    expect(s.take().find((r) => brief(r) === "POST /v1/setup_intents")!.params).toMatchObject({
+      usage: "off_session",
+      confirm: "true",
+    });
+    if (s.approveSetup) {
+      s.approveSetup(kept.id);
+      expect((await s.port.listPaymentMethods(customer)).map((m) => m.id)).toEqual([kept.payment_method_id]);
+      const later = await s.port.createIntent({
+        amount_cents: 2999,
+        customer_id: customer,
+        payment_method_id: kept.payment_method_id,
+        confirm: true,
+        off_session: true,
+        description: "Beauty membership renewal",
+        metadata: { purpose: "membership", ref: unique("renewal") },
+        idempotency_key: unique("renewal"),
+      });
+      expect(later.status).toBe("succeeded");
+    }
   });
 
   it("refunds: partial in cents with a key, then over-refunding is refused", async () => {

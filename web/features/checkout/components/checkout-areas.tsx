@@ -8,7 +8,7 @@ import { CheckIcon, ChevronDownIcon } from "../../../components/ui/icons";
 import { formatCents } from "../../../lib/format";
 import { resolvePlace, suggestAddresses, type AddressSuggestion } from "../../../lib/location-lookup";
 import { type CheckoutSummary } from "../api/checkout";
-import { WalletButton } from "../../../components/ui/wallet-button";
+import { WalletButton, type WalletPay } from "../../../components/ui/wallet-button";
 
 /** The signed-in checkout's numbered areas: contact, service address, credit and payment. */
 
@@ -189,6 +189,7 @@ export function PaymentArea({
   onSaveCard,
   paying,
   onWalletPay,
+  walletCanOpen,
   onError,
 }: {
   totalCents: number;
@@ -199,7 +200,9 @@ export function PaymentArea({
   saveCard: boolean;
   onSaveCard(v: boolean): void;
   paying: boolean;
-  onWalletPay: Parameters<typeof WalletButton>[0]["onPay"];
+  onWalletPay: WalletPay;
+  /** Checks the rest of the form before the wallet's sheet opens. */
+  walletCanOpen(): boolean;
   onError(message: string): void;
 }) {
   const needsCard = totalCents > 0;
@@ -231,7 +234,13 @@ export function PaymentArea({
               </label>
             </div>
           )}
-          <WalletButton amountCents={totalCents} disabled={paying} onPay={onWalletPay} onError={onError} />
+          <WalletButton
+            amountCents={totalCents}
+            disabled={paying}
+            canOpen={walletCanOpen}
+            onPay={onWalletPay}
+            onError={onError}
+          />
         </>
       )}
     </Area>

@@ -17,8 +17,8 @@ import {
   defaultCardId,
   finishServerIntent,
   newAttemptKey,
-  type IntentView,
 } from "../../../lib/payments";
+import type { WalletPayment } from "../../../components/ui/wallet-button";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
 import { clearCart } from "../../../stores/cart-store";
@@ -140,20 +140,28 @@ export function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrde
     onPlaced({ order: result.order, items: data!.items });
   }
 
-  async function pay(wallet?: (pi: IntentView) => Promise<void>) {
-    if (paying) return;
-    setFormError(null);
+  /** Contact and address checked before anything is charged: their errors show, and false stops the payment. */
+  function contactReady(): boolean {
     const contactErrors = checkContact();
     setErrors(contactErrors);
+    if (!Object.keys(contactErrors).length) return true;
+    if (!focusFirstError(contactErrors)) setFormError("Please check your contact details and service address.");
+    return false;
+  }
+
+  /**
+   * `wallet`: paying by Apple Pay / Google Pay (WalletButton); its card is not kept, whatever the typed card's "save"
+   * box says (decision 160). Answers whether the order was placed.
+   */
+  async function pay(wallet?: WalletPayment): Promise<boolean> {
+    if (paying) return false;
+    setFormError(null);
     const source = needsCard && !wallet && method === "new" ? cardForm.source() : null;
-    if (Object.keys(contactErrors).length) {
-      if (!focusFirstError(contactErrors)) setFormError("Please check your contact details and service address.");
-      return;
-    }
-    if (needsCard && !wallet && method === "new" && !source) return;
+    if (!contactReady()) return false;
+    if (needsCard && !wallet && method === "new" && !source) return false;
     if (needsCard && !wallet && !method) {
       setFormError("Choose a payment method.");
-      return;
+      return false;
     }
     setPaying(true);
     const key = newAttemptKey("checkout");
@@ -172,27 +180,28 @@ export function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrde
       const pi = charge.payment_intent;
       if (!pi) {
         await finish({ status: "pending" } as Completion, key, charge.order_id);
-        return;
+        return true;
       }
-      if (wallet) await wallet(pi);
+      if (wallet) await wallet.confirm(pi);
       else if (saved) await finishServerIntent(pi, auth.ask);
       else
         await confirmCard({ clientSecret: pi.client_secret, source: source!, save: saveCard, authenticate: auth.ask });
       await finish(await chargeConfirm(pi.id), key, charge.order_id);
+      return true;
     } catch (err) {
-      if (err instanceof ApiError && err.code === "ERROR_CHECKOUT_VALIDATION_FAILED") return backToCart(err, navigate);
-      if (
+      if (err instanceof ApiError && err.code === "ERROR_CHECKOUT_VALIDATION_FAILED") backToCart(err, navigate);
+      else if (
         err instanceof ApiError &&
         (err.code === "CART_ITEM_NOT_AVAILABLE" || err.code === "CART_ITEM_DATE_CHANGED")
       ) {
-        return backToCart(err, navigate);
-      }
-      if (err instanceof ApiError && err.fields && !err.fields.card) {
+        backToCart(err, navigate);
+      } else if (err instanceof ApiError && err.fields && !err.fields.card) {
         // Each field's own message, under the field, once: the catalogue's summary would say it a second time.
         setErrors(err.fields);
         if (!focusFirstError(err.fields) && !err.fields.notes) setFormError(err.message);
       } else if (wallet || method !== "new") setFormError(cardFailureMessage(err));
       else cardForm.setError(cardFailureMessage(err));
+      return false;
     } finally {
       setPaying(false);
     }
@@ -249,7 +258,8 @@ export function SignedInCheckout({ onPlaced }: { onPlaced(p: { order: PlacedOrde
           saveCard={saveCard}
           onSaveCard={setSaveCard}
           paying={paying}
-          onWalletPay={(confirmWallet) => pay(confirmWallet)}
+          onWalletPay={pay}
+          walletCanOpen={contactReady}
           onError={setFormError}
         />
 

@@ -4,6 +4,7 @@ import { giftAmountAllowed, GIFT_DELIVERY_LOCAL_TIME, GIFT_DELIVERY_MAX_DAYS } f
 import { PRICING } from "../../../../domain/pricing-config";
 import { CardForm, SavedCardRadios, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
 import { Field, FormError } from "../../../components/ui/field";
+import { WalletButton, type WalletPayment } from "../../../components/ui/wallet-button";
 import { ApiError, call } from "../../../lib/api-client";
 import { checkoutClient, giftcardClient } from "../../../lib/api-clients";
 import { formatCents } from "../../../lib/format";
@@ -127,8 +128,8 @@ function GiftPurchase() {
   const customCents = custom.trim() ? Math.round(Number(custom) * 100) : null;
   const cents = customCents ?? amount;
 
-  async function buy() {
-    if (busy) return;
+  /** The gift's own fields, checked before anything is charged; their errors show under each field. */
+  function checkFields(): boolean {
     const next: Record<string, string> = {};
     if (!cents || !giftAmountAllowed(cents)) {
       next.amount = `Choose an amount, or enter whole dollars from ${formatCents(PRICING.giftCardMinCents)} to ${formatCents(PRICING.giftCardMaxCents)}.`;
@@ -140,8 +141,20 @@ function GiftPurchase() {
     }
     setErrors(next);
     setFormError(null);
-    const source = method === "new" ? cardForm.source() : null;
-    if (cents === null || Object.keys(next).length || (method === "new" && !source) || !method) return;
+    return Object.keys(next).length === 0;
+  }
+
+  /**
+   * Buys the gift with the chosen saved card, the typed card or (`wallet`) Apple Pay / Google Pay, whose card is not
+   * kept (decision 160). Answers whether it was paid.
+   */
+  async function buy(wallet?: WalletPayment): Promise<boolean> {
+    if (busy) return false;
+    const fieldsOk = checkFields();
+    const typed = !wallet && method === "new";
+    const source = typed ? cardForm.source() : null;
+    if (cents === null || !fieldsOk || (typed && !source) || (!wallet && !method)) return false;
+    const saved = !wallet && method !== "new" ? method : null;
     setBusy(true);
     try {
       const made = await call((o) =>
@@ -154,7 +167,7 @@ function GiftPurchase() {
               message: message || null,
               deliver_on: calendar && deliverOn ? deliverOn : null,
               time_zone: calendar?.tz ?? null,
-              payment_method_id: method === "new" ? null : method,
+              payment_method_id: saved,
               idempotencyKey: newAttemptKey("gift"),
             },
           },
@@ -162,20 +175,22 @@ function GiftPurchase() {
         ),
       );
       const pi = made.payment_intent;
-      if (method === "new")
-        await confirmCard({ clientSecret: pi.client_secret, source: source!, authenticate: auth.ask });
+      if (wallet) await wallet.confirm(pi);
+      else if (typed) await confirmCard({ clientSecret: pi.client_secret, source: source!, authenticate: auth.ask });
       else await finishServerIntent(pi, auth.ask);
       const done = await call((o) => checkoutClient.gift.confirm.$post({ json: { payment_intent_id: pi.id } }, o));
       if (done.status !== "succeeded") throw new ApiError("CHARGE_ERROR", "Your payment is still processing.", 202);
       notify("success", done.message ?? "Your gift card is on its way.");
       cardForm.reset();
-      setSent({ amount: cents!, to: name, on: done.gift_card?.delivered === false ? deliverOn : null });
+      setSent({ amount: cents, to: name, on: done.gift_card?.delivered === false ? deliverOn : null });
+      return true;
     } catch (err) {
       if (err instanceof ApiError && err.fields && !err.fields.card && !err.fields.payment_method_id) {
         setErrors(err.fields);
         setFormError(err.message);
-      } else if (method === "new") cardForm.setError(cardFailureMessage(err));
+      } else if (typed) cardForm.setError(cardFailureMessage(err));
       else setFormError(cardFailureMessage(err));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -271,11 +286,19 @@ function GiftPurchase() {
       {(cards.data?.length ?? 0) > 0 && (
         <SavedCardRadios cards={cards.data!} value={method} onChange={setMethod} name="gift-method" />
       )}
-      {method === "new" && <CardForm form={cardForm} />}
+      {method === "new" && <CardForm form={cardForm} amountCents={cents} />}
       <FormError message={formError} />
-      <button type="submit" className="button button-primary button-block" disabled={busy || !method}>
+      <button
+        type="submit"
+        className="button button-primary button-block"
+        disabled={busy || !method}
+        data-testid="gift-pay"
+      >
         {busy ? "Processing…" : `Pay ${cents ? formatCents(cents) : ""}`}
       </button>
+      {cents !== null && giftAmountAllowed(cents) && (
+        <WalletButton amountCents={cents} disabled={busy} canOpen={checkFields} onPay={buy} onError={setFormError} />
+      )}
     </form>
   );
 }

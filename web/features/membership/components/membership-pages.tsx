@@ -3,13 +3,24 @@ import { catalogue } from "../../../../domain/messages";
 import { PRICING } from "../../../../domain/pricing-config";
 import { Page } from "../../../components/layout/page";
 import { AppLink } from "../../../components/ui/app-link";
-import { cardLabel, useAuthenticator } from "../../../components/ui/card-form";
+import { CardForm, SavedCardRadios, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
 import { FormError } from "../../../components/ui/field";
+import { WalletButton, type WalletPayment } from "../../../components/ui/wallet-button";
 import { CheckIcon, StarIcon } from "../../../components/ui/icons";
 import { ApiError, call, errorMessage } from "../../../lib/api-client";
 import { subscriptionsClient } from "../../../lib/api-clients";
 import { formatCents } from "../../../lib/format";
-import { defaultCardId, finishServerIntent, listCards, type SavedCard } from "../../../lib/payments";
+import {
+  addCard,
+  cardFailureMessage,
+  defaultCardId,
+  finishServerIntent,
+  listCards,
+  saveCard,
+  saveCardWithCheck,
+  type Authenticator,
+  type SavedCard,
+} from "../../../lib/payments";
 import { useRequest } from "../../../lib/use-request";
 import { notify } from "../../../stores/alert-store";
 import { useViewer } from "../../../stores/shell-context";
@@ -65,7 +76,15 @@ export function AccountMembershipPage() {
   );
 }
 
-/** Join with a saved card, or cancel (docs/product.md: membership active / cancelled; ERROR_SUBSCRIPTION_CREATE_ALREADY_MEMBER). */
+/** Renewals as the wallet's sheet shows them (Apple Pay lists it as a recurring payment). */
+const MONTHLY = { unit: "month", count: 1, description: "Beauty membership" } as const;
+
+/**
+ * Join with a saved card, a new card or the wallet, or cancel (docs/product.md: membership active / cancelled;
+ * ERROR_SUBSCRIPTION_CREATE_ALREADY_MEMBER). The membership renews on the card, so a new card and a wallet's card
+ * are first set up for off-session charges and saved (a SetupIntent, with the bank's step when it asks; decisions
+ * 146 and 160), then the membership starts on that saved card.
+ */
 function MembershipPanel() {
   const viewer = useViewer();
   const info = useRequest(viewer ? `membership:${viewer.user_id}` : null, (signal) =>
@@ -77,8 +96,9 @@ function MembershipPanel() {
   const [error, setError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const auth = useAuthenticator();
+  const cardForm = useCardForm();
   useEffect(() => {
-    if (cards.data && method === null && cards.data.length) setMethod(defaultCardId(cards.data));
+    if (cards.data && method === null) setMethod(cards.data.length ? defaultCardId(cards.data) : "new");
   }, [cards.data, method]);
 
   if (!viewer) {
@@ -100,58 +120,90 @@ function MembershipPanel() {
   const data = info.data;
   const percent = Math.round(data.member_discount_bps / 100);
 
-  const run = async (action: () => Promise<object>) => {
-    if (busy) return;
+  /** Runs one action; answers whether it succeeded (its error is shown otherwise). */
+  const run = async (
+    action: () => Promise<object>,
+    onError: (message: string) => void = setError,
+  ): Promise<boolean> => {
+    if (busy) return false;
     setBusy(true);
     setError(null);
     try {
       const done = await action();
       if ("message" in done && typeof done.message === "string" && done.message) notify("success", done.message);
       info.reload();
+      cards.reload();
+      cardForm.reset();
       setConfirmCancel(false);
+      return true;
     } catch (err) {
-      setError(
+      onError(
         err instanceof ApiError && err.code === "ERROR_SUBSCRIPTION_CREATE_ALREADY_MEMBER"
           ? catalogue.ERROR_SUBSCRIPTION_CREATE_ALREADY_MEMBER.text
-          : errorMessage(err),
+          : cardFailureMessage(err),
       );
+      return false;
     } finally {
       setBusy(false);
     }
   };
-  const join = () =>
+  /** Starts the membership on a saved card of the member's. */
+  const joinWith = async (methodId: string, authenticate: Authenticator) => {
+    const send = () => call((o) => subscriptionsClient.index.$post({ json: { payment_method_id: methodId } }, o));
+    const first = await send();
+    if (!("status" in first && first.status === "requires_action")) return first;
+    // The bank asks the member to approve the first month (3-D Secure, answered 202): run its step, then ask
+    // again with the same card, which answers the membership once the first charge went through.
+    await finishServerIntent(first.payment_intent, authenticate);
+    const second = await send();
+    if ("status" in second && second.status === "requires_action") {
+      throw new ApiError("CARD_AUTHENTICATION_FAILED", catalogue.CARD_AUTHENTICATION_FAILED.text, 402);
+    }
+    return second;
+  };
+  const join = () => {
+    if (method === "new") {
+      const source = cardForm.source();
+      if (!source) return Promise.resolve(false);
+      return run(async () => joinWith((await addCard(source, false, auth.ask)).id, auth.ask), cardForm.setError);
+    }
+    return method ? run(() => joinWith(method, auth.ask)) : Promise.resolve(false);
+  };
+  /** The wallet's card, set up for the renewals and saved like a new card (decision 160), then joined with. */
+  const joinByWallet = (wallet: WalletPayment) =>
     run(async () => {
-      const send = () => call((o) => subscriptionsClient.index.$post({ json: { payment_method_id: method } }, o));
-      const first = await send();
-      if (!("status" in first && first.status === "requires_action")) return first;
-      // The bank asks the member to approve the first month (3-D Secure, answered 202): run its step, then ask
-      // again with the same card, which answers the membership once the first charge went through.
-      await finishServerIntent(first.payment_intent, auth.ask);
-      const second = await send();
-      if ("status" in second && second.status === "requires_action") {
-        throw new ApiError("CARD_AUTHENTICATION_FAILED", catalogue.CARD_AUTHENTICATION_FAILED.text, 402);
-      }
-      return second;
+      const kept = await saveCardWithCheck<SavedCard>(
+        () => saveCard(wallet.paymentMethodId, false),
+        wallet.authenticate,
+      );
+      return joinWith(kept.id, wallet.authenticate);
     });
   const cancel = () => run(() => call((o) => subscriptionsClient.index.$delete(undefined, o)));
   const joinForm = (
     <>
-      {cards.data && cards.data.length === 0 ? (
-        <p>
-          Add a card in <AppLink href="/account/wallet">My Wallet</AppLink> first, then come back to join.
-        </p>
-      ) : (
-        cards.data && (
-          <fieldset className="pay-options">
-            <legend className="field-label">Pay with</legend>
-            {cards.data.map((c) => (
-              <label key={c.id} className={`pay-option${method === c.id ? " is-selected" : ""}`}>
-                <input type="radio" name="membership-card" checked={method === c.id} onChange={() => setMethod(c.id)} />
-                <span className="pay-option-text">{cardLabel(c)}</span>
-              </label>
-            ))}
-          </fieldset>
-        )
+      {cards.data && (
+        <>
+          {cards.data.length > 0 && (
+            <SavedCardRadios
+              cards={cards.data}
+              value={method}
+              onChange={setMethod}
+              name="membership-card"
+              legend="Pay with"
+            />
+          )}
+          {method === "new" && (
+            <CardForm
+              form={cardForm}
+              amountCents={data.price_cents}
+              legend={cards.data.length ? "New card" : "Card details"}
+            />
+          )}
+          <p className="muted">
+            The card is kept in <AppLink href="/account/wallet">My Wallet</AppLink> and charged{" "}
+            {formatCents(data.price_cents)} each month until you cancel.
+          </p>
+        </>
       )}
       <FormError message={error} />
       <div>
@@ -165,6 +217,14 @@ function MembershipPanel() {
           {busy ? "Joining…" : `Join for ${formatCents(data.price_cents)}/month`}
         </button>
       </div>
+      <WalletButton
+        amountCents={data.price_cents}
+        use="pay_and_keep"
+        every={MONTHLY}
+        disabled={busy}
+        onPay={joinByWallet}
+        onError={setError}
+      />
     </>
   );
 

@@ -4,7 +4,7 @@ import { checkRating, commentPlaceholder, RATING_MAX } from "../../../../domain/
 import { checkTip, showsTipPayment, TIP_MAX_CUSTOMER_CENTS } from "../../../../domain/tip-rules";
 import { CardForm, SavedCardRadios, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
 import { Dialog } from "../../../components/ui/dialog";
-import { WalletButton, type WalletConfirm } from "../../../components/ui/wallet-button";
+import { WalletButton, type WalletPayment } from "../../../components/ui/wallet-button";
 import { FormError } from "../../../components/ui/field";
 import { StarIcon } from "../../../components/ui/icons";
 import { ApiError, errorMessage } from "../../../lib/api-client";
@@ -90,12 +90,15 @@ export function TipModal({
   const nothingChosen = method === null || (newCard && cardForm.provider !== "stripe" && !cardForm.card.number.trim());
   const title = order && order.tip_cents > 0 ? "Tip Again?" : "Send Tip";
 
-  /** `wallet`: paying by Apple Pay / Google Pay (WalletButton), whatever card or method is chosen. */
-  async function pay(wallet?: WalletConfirm) {
-    if (!order || processing || !showPay || (!wallet && nothingChosen)) return;
+  /**
+   * `wallet`: paying by Apple Pay / Google Pay (WalletButton), whatever card or method is chosen; a wallet's card is
+   * not kept (decision 160). Answers whether the tip was paid.
+   */
+  async function pay(wallet?: WalletPayment): Promise<boolean> {
+    if (!order || processing || !showPay || (!wallet && nothingChosen)) return false;
     setError(null);
     const source = newCard && !wallet ? cardForm.source() : null;
-    if (newCard && !wallet && !source) return;
+    if (newCard && !wallet && !source) return false;
     setProcessing(true);
     try {
       const tip = await createTip({
@@ -106,7 +109,7 @@ export function TipModal({
       });
       if (tip.tip_error) throw new ApiError("TIP_ERROR", tip.tip_error, 402, { card: tip.tip_error });
       const pi = tip.payment_intent;
-      if (wallet) await wallet(pi);
+      if (wallet) await wallet.confirm(pi);
       else if (newCard) {
         await confirmCard({
           clientSecret: pi.client_secret,
@@ -122,10 +125,12 @@ export function TipModal({
       notify("success", done.message || catalogue.TIP_SUCCESS.text);
       onTipped(order.service_order_id, done.total_tip_cents);
       onClose();
+      return true;
     } catch (err) {
       if (err instanceof ApiError && err.fields?.tip_amount) setError(err.fields.tip_amount);
       else if (newCard && !wallet) cardForm.setError(cardFailureMessage(err));
       else setError(cardFailureMessage(err));
+      return false;
     } finally {
       setProcessing(false);
     }
@@ -204,14 +209,7 @@ export function TipModal({
               )}
             </>
           )}
-          {showPay && (
-            <WalletButton
-              amountCents={tipCents}
-              disabled={processing}
-              onPay={(confirmWallet) => pay(confirmWallet)}
-              onError={setError}
-            />
-          )}
+          {showPay && <WalletButton amountCents={tipCents} disabled={processing} onPay={pay} onError={setError} />}
           <FormError message={error} />
           <div className="modal-actions">
             <button type="button" className="button button-secondary" onClick={onClose}>

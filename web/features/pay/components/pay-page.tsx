@@ -7,7 +7,7 @@ import { telHref } from "../../../config/brand";
 import { AreaBar, EmptyState, Page } from "../../../components/layout/page";
 import { CardForm, useAuthenticator, useCardForm } from "../../../components/ui/card-form";
 import { FormError } from "../../../components/ui/field";
-import { WalletButton, type WalletConfirm } from "../../../components/ui/wallet-button";
+import { WalletButton, type WalletPayment } from "../../../components/ui/wallet-button";
 import { CheckIcon, ReceiptIcon } from "../../../components/ui/icons";
 import { ApiError, call, errorMessage } from "../../../lib/api-client";
 import { payClient } from "../../../lib/api-clients";
@@ -163,11 +163,14 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
     }
   };
 
-  /** `wallet`: paying by Apple Pay / Google Pay (WalletButton) instead of the typed card. */
-  const pay = async (wallet?: WalletConfirm) => {
-    if (busy || totalCents === null || totalCents < 50) return;
+  /**
+   * `wallet`: paying by Apple Pay / Google Pay (WalletButton) instead of the typed card. Answers whether it was paid
+   * (the wallet tells its sheet when not).
+   */
+  const pay = async (wallet?: WalletPayment): Promise<boolean> => {
+    if (busy || totalCents === null || totalCents < 50) return false;
     const source = wallet ? null : cardForm.source();
-    if (!wallet && !source) return;
+    if (!wallet && !source) return false;
     setBusy(true);
     setError(null);
     try {
@@ -177,7 +180,7 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
           o,
         ),
       );
-      if (wallet) await wallet(intent.payment_intent);
+      if (wallet) await wallet.confirm(intent.payment_intent);
       else
         await confirmCard({
           clientSecret: intent.payment_intent.client_secret,
@@ -189,12 +192,14 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
       );
       cardForm.reset();
       setPaid(done);
+      return true;
     } catch (err) {
       if (err instanceof ApiError && err.code === "ERROR_CUSTOMER_PAY") setError(EXPIRED);
       else if (err instanceof ApiError && err.code === "SELECTION_CHANGED") setError(err.message);
       else if (err instanceof ApiError && err.fields?.tip) setError(err.fields.tip);
       else if (wallet) setError(cardFailureMessage(err));
       else cardForm.setError(cardFailureMessage(err));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -260,14 +265,7 @@ function PayForm({ link, ids }: { link: PayLink; ids: Record<string, string | nu
       >
         {busy ? "Processing…" : totalCents ? `Pay ${formatCents(totalCents)}` : "Pay"}
       </button>
-      {totalCents !== null && (
-        <WalletButton
-          amountCents={totalCents}
-          disabled={busy}
-          onPay={(confirmWallet) => pay(confirmWallet)}
-          onError={setError}
-        />
-      )}
+      {totalCents !== null && <WalletButton amountCents={totalCents} disabled={busy} onPay={pay} onError={setError} />}
       {link.declinable === 1 && (
         <>
           <p className="muted">
