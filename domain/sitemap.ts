@@ -35,9 +35,6 @@ export function sitemapIndexXml(children: SitemapEntry[]): string {
   return `${HEAD}<sitemapindex ${NS}>\n${children.map((e) => entryXml("sitemap", e)).join("")}</sitemapindex>\n`;
 }
 
-const encoder = new TextEncoder();
-const FRAME_BYTES = encoder.encode(urlsetXml([])).length;
-
 /**
  * Splits the entries into files that each stay within both limits, in order. One file when everything fits
  * (then `sitemap.xml` is that file; otherwise it is an index of the parts).
@@ -48,13 +45,18 @@ export function splitSitemap(
 ): SitemapEntry[][] {
   const parts: SitemapEntry[][] = [];
   let part: SitemapEntry[] = [];
-  let bytes = FRAME_BYTES;
+  // The encoder is made here, not at module load: a module-level side effect would keep this whole file in
+  // every page's first bundle (the city route imports only CITY_SLUG from it).
+  const encoder = new TextEncoder();
+  const utf8Bytes = (s: string) => encoder.encode(s).length;
+  const frameBytes = utf8Bytes(urlsetXml([]));
+  let bytes = frameBytes;
   for (const e of entries) {
-    const size = encoder.encode(entryXml("url", e)).length;
+    const size = utf8Bytes(entryXml("url", e));
     if (part.length > 0 && (part.length >= limits.urls || bytes + size > limits.bytes)) {
       parts.push(part);
       part = [];
-      bytes = FRAME_BYTES;
+      bytes = frameBytes;
     }
     part.push(e);
     bytes += size;

@@ -1,20 +1,21 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { HelpPage } from "../features/content/components/help-page";
-import { FAQ } from "../features/content/data/faq";
 import { pageHead } from "../lib/seo/head";
-import { faqLd } from "../lib/seo/json-ld";
-import { plainText } from "../lib/seo/plain-text";
 
 export const Route = createFileRoute("/help")({
-  head: () =>
+  // The FAQ's structured data is built in the loader from a chunk of its own, so the FAQ stays out of the
+  // entry bundle every page loads (docs/decisions/176); on the server the loader's answer rides in the page.
+  loader: async () => {
+    const { helpFaqLd } = await import("../features/content/seo/help-faq-ld");
+    return { faqLd: helpFaqLd() };
+  },
+  head: ({ loaderData }) =>
     pageHead({
       title: "Help center",
       description:
         "Answers about booking, prices, cancelling and rescheduling, payments, tips and safety for at-home beauty, spa and massage visits.",
       path: "/help",
-      jsonLd: faqLd(
-        FAQ.flatMap((group) => group.items.map((item) => ({ question: item.q, answer: plainText(item.a) }))),
-      ),
+      jsonLd: loaderData?.faqLd,
     }),
   component: HelpPage,
 });

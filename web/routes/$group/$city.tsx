@@ -2,11 +2,10 @@ import { createFileRoute, notFound } from "@tanstack/react-router";
 import { CITY_SLUG } from "../../../domain/sitemap";
 import { BRAND } from "../../config/brand";
 import { cityPageQuery } from "../../features/city/api/get-city-page";
-import { CityPage, cityPageDescription, cityPageTitle } from "../../features/city/components/city-page";
+import { CityPage } from "../../features/city/components/city-page";
+import { cityHead } from "../../features/city/seo/city-head";
 import { ApiError } from "../../lib/api-client";
 import { pageApiFrom } from "../../lib/page-data";
-import { pageHead } from "../../lib/seo/head";
-import { breadcrumbLd, itemListLd } from "../../lib/seo/json-ld";
 
 const GROUP_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -27,28 +26,10 @@ export const Route = createFileRoute("/$group/$city")({
       throw error;
     }
   },
-  head: ({ loaderData, params }) => {
-    if (!loaderData) return { meta: [{ title: `Page not found | ${BRAND.name}` }] };
-    const path = `/${params.group}/${params.city}`;
-    const here = `${loaderData.city.name}, ${loaderData.city.state}`;
-    return pageHead({
-      title: cityPageTitle(loaderData),
-      description: cityPageDescription(loaderData),
-      path,
-      image: loaderData.pros.find((p) => p.photo.startsWith("/media/"))?.photo ?? null,
-      jsonLd: [
-        breadcrumbLd([
-          { name: "Home", path: "/" },
-          { name: loaderData.group.name, path: "/services" },
-          { name: here, path },
-        ]),
-        itemListLd({
-          name: `${loaderData.group.name} pros in ${here}`,
-          items: loaderData.pros.map((p) => ({ name: p.display_name, path: `/vendor/${p.vendor_id}` })),
-        }),
-      ],
-    });
-  },
+  head: ({ loaderData, params }) =>
+    loaderData
+      ? cityHead(loaderData, `/${params.group}/${params.city}`)
+      : { meta: [{ title: `Page not found | ${BRAND.name}` }] },
   component: function CityRoute() {
     return <CityPage page={Route.useLoaderData()} />;
   },

@@ -10,14 +10,9 @@ import { formatPrice } from "../../../lib/format";
 import { useQuery } from "../../../lib/query";
 import { openZipBox } from "../../../stores/ui-store";
 import { vendorProfileQuery } from "../api/get-vendor-profile";
+import { areaLabel } from "../seo/area-label";
 import { DEFAULT_PHOTO } from "./vendor-card";
 import { VendorUnavailable } from "./vendor-unavailable";
-
-/** "Chicago, IL 60614" / "60614" / null: where a pro's base is. */
-export function areaLabel(area: VendorPublicPage["area"]): string | null {
-  const place = [area.city, area.state].filter(Boolean).join(", ");
-  return [place, area.zip].filter(Boolean).join(" ") || null;
-}
 
 /**
  * /vendor/$vid without a ZIP (a search engine, a shared link, a fresh browser): who the pro is, the area they

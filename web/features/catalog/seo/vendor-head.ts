@@ -4,7 +4,7 @@ import { formatPrice } from "../../../lib/format";
 import { pageHead } from "../../../lib/seo/head";
 import { breadcrumbLd, localBusinessLd } from "../../../lib/seo/json-ld";
 import type { VendorPageData } from "../api/get-vendor-service";
-import { areaLabel } from "../components/vendor-public";
+import { areaLabel } from "./area-label";
 
 type Seeds = Record<string, unknown> | undefined;
 

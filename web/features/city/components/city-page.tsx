@@ -4,19 +4,7 @@ import { Rating } from "../../../components/ui/rating";
 import { formatPrice } from "../../../lib/format";
 import { categoryHref } from "../../../lib/paths";
 import { openZipBox } from "../../../stores/ui-store";
-
-/** "Massage in Chicago, IL": the page's one h1 and its title. */
-export function cityPageTitle(page: Pick<CityPageData, "group" | "city">): string {
-  return `${page.group.name} in ${page.city.name}, ${page.city.state}`;
-}
-
-/** One or two sentences about the page, for its intro and the search result's description. */
-export function cityPageDescription(page: CityPageData): string {
-  const pros = page.pro_count === 1 ? "1 pro" : `${page.pro_count} pros`;
-  const from = Math.min(...page.services.map((s) => s.from_price_cents));
-  const names = page.services.slice(0, 3).map((s) => s.name);
-  return `Book ${page.group.name.toLowerCase()} at home in ${page.city.name}, ${page.city.state}: ${pros} offering ${names.join(", ")}${page.services.length > names.length ? " and more" : ""}, from ${formatPrice(from)}.`;
-}
+import { cityPageDescription, cityPageTitle } from "../seo/city-head";
 
 /**
  * A city page (docs/decisions/159-city-pages.md), rendered on the server whole: the group's services with
